@@ -1,0 +1,40 @@
+"""The `pnp` command: thin wrappers that parse options and call the library.
+
+Each command group lives in its own module and registers itself on `app` when imported.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from .. import __version__
+
+app = typer.Typer(
+    name="pnp",
+    help="Print-and-play generator for Tranquility and Tranquility: The Ascent.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+) -> None:
+    """Print-and-play generator for Tranquility and Tranquility: The Ascent."""
+
+
+# Command modules register themselves on `app` (import order is the order in --help).
+from . import spec_cmds  # noqa: E402,F401
+
+
+def main() -> None:
+    app()

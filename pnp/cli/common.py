@@ -1,0 +1,37 @@
+"""What every command shares: error reporting without tracebacks, and output to stderr."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Callable, TypeVar
+
+import typer
+
+from ..errors import PnpError
+
+F = TypeVar("F", bound=Callable)
+
+
+def reports_errors(fn: F) -> F:
+    """Print a PnpError as its sentence(s) on stderr and exit with its code (1, or 2 for usage)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PnpError as exc:
+            for line in str(exc).splitlines():
+                typer.echo(f"error: {line}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:
+            typer.echo("interrupted; nothing was half-written", err=True)
+            raise typer.Exit(130) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def note(message: str, quiet: bool = False) -> None:
+    """Progress and summaries go to stderr, so stdout stays the result."""
+    if not quiet:
+        print(message, file=sys.stderr)

@@ -1,0 +1,76 @@
+"""Where specs and templates come from: the user's folders first, then the bundled copies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import UsageError
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def bundled_root() -> Path:
+    """The folder holding the bundled card_specs/ and templates/ (wheel or source checkout)."""
+    installed = PACKAGE_DIR / "_bundled"
+    if (installed / "card_specs").is_dir():
+        return installed
+    return PACKAGE_DIR.parent
+
+
+def spec_roots(cwd: Path | None = None) -> tuple[Path, ...]:
+    """card_specs folders in precedence order: ./card_specs (and its variants/), then bundled."""
+    here = (cwd or Path.cwd()) / "card_specs"
+    bundled = bundled_root() / "card_specs"
+    roots = [here, here / "variants", bundled, bundled / "variants"]
+    return _unique_dirs(roots)
+
+
+def template_roots(cwd: Path | None = None) -> tuple[Path, ...]:
+    here = (cwd or Path.cwd()) / "templates"
+    return _unique_dirs([here, bundled_root() / "templates"])
+
+
+def schema_dir() -> Path:
+    return bundled_root() / "card_specs" / "schema"
+
+
+def find_spec(name: str, cwd: Path | None = None) -> Path:
+    """A game or variant name ('tranquility') or a path to a spec file."""
+    as_path = Path(name)
+    if name.endswith(".json"):
+        if as_path.is_file():
+            return as_path
+        raise UsageError(f"{name}: spec file not found")
+    for root in spec_roots(cwd):
+        candidate = root / f"{name}.json"
+        if candidate.is_file():
+            return candidate
+    known = ", ".join(available_games(cwd)) or "none"
+    raise UsageError(f"unknown game or variant {name!r} (known: {known})")
+
+
+def available_games(cwd: Path | None = None) -> list[str]:
+    """Every spec name that can be built, user's first, without duplicates, sorted."""
+    names = set()
+    for root in spec_roots(cwd):
+        names.update(p.stem for p in root.glob("*.json"))
+    return sorted(names)
+
+
+def bundled_games() -> list[str]:
+    """The base games shipped with the tool (not variants): what `pnp build` builds by default."""
+    root = bundled_root() / "card_specs"
+    return sorted(p.stem for p in root.glob("*.json"))
+
+
+def find_template_dir(name: str, cwd: Path | None = None) -> tuple[Path, ...]:
+    """Every existing templates/<name> folder, user's first."""
+    return tuple(root / name for root in template_roots(cwd) if (root / name).is_dir())
+
+
+def _unique_dirs(paths: list[Path]) -> tuple[Path, ...]:
+    seen: list[Path] = []
+    for p in paths:
+        if p.is_dir() and p.resolve() not in [s.resolve() for s in seen]:
+            seen.append(p)
+    return tuple(seen)

@@ -1,0 +1,151 @@
+"""The game model: frozen dataclasses built once from a validated spec. Lengths are mm."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+Shape = str  # "square" | "triangle" | "circle"
+
+
+def frozen_map(data: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """A read-only mapping with nested lists turned into tuples."""
+    return MappingProxyType({k: _freeze(v) for k, v in sorted((data or {}).items())})
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return frozen_map(value)
+    return value
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A piece's trim size and print margins, in mm."""
+
+    width: float
+    height: float
+    bleed: float = 3.0
+    safe: float = 3.0
+    radius: float = 3.0
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Look of a game: font family and named colours (hex strings)."""
+
+    font: str
+    colours: Mapping[str, str]
+    terrain: Mapping[str, Mapping[str, str]] = field(default_factory=frozen_map)
+
+
+@dataclass(frozen=True)
+class Back:
+    """The back side of a kind: a template, either shared or drawn with each card's fields."""
+
+    template: str
+    per_card: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card face of a kind; `count` physical copies of it are in the game."""
+
+    id: str  # e.g. "island-07", "terrain-green-12"
+    kind: str  # CardKind.id
+    count: int
+    fields: Mapping[str, Any]  # e.g. {"number": 7, "decade": 1}
+    template: str
+    back: Back
+    shape: Shape
+    size: CardSize
+    module: str | None = None
+
+    @property
+    def front_face_id(self) -> str:
+        return self.id
+
+    @property
+    def back_face_id(self) -> str:
+        return f"{self.id}-back" if self.back.per_card else f"back-{self.back.template}"
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """A kind of piece (island, start, finish, border, terrain, …) and the cards it expands to."""
+
+    id: str
+    name: str
+    template: str
+    back: Back
+    shape: Shape
+    size: CardSize
+    cards: tuple[Card, ...]
+    module: str | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Module:
+    """An optional expansion module (The Green Path, The Panorama, The Mountain Goats)."""
+
+    id: str
+    title: str
+    description: str
+    rules: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A resolved game or variant: what gets rendered, imposed, set up and simulated."""
+
+    id: str
+    title: str
+    engine: str  # "tranquility" | "ascent": which rules engine plays it
+    spec_file: Path
+    template_dirs: tuple[Path, ...]  # searched in order: the variant's own first, then its parents'
+    card: CardSize
+    theme: Theme
+    kinds: tuple[CardKind, ...]
+    rules: Mapping[str, Any]  # validated rule parameters (see docs/rules.md)
+    modules: tuple[Module, ...] = ()  # the modules included in this build
+    available_modules: tuple[Module, ...] = ()
+    extends: str | None = None
+    description: str = ""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for kind in self.kinds for card in kind.cards)
+
+    def kind(self, kind_id: str) -> CardKind:
+        for kind in self.kinds:
+            if kind.id == kind_id:
+                return kind
+        raise KeyError(kind_id)
+
+    def count(self, kind_id: str) -> int:
+        """Physical pieces of a kind in this game (0 when the kind is absent)."""
+        return sum(k.total for k in self.kinds if k.id == kind_id)
+
+
+@dataclass(frozen=True)
+class Face:
+    """One rendered face (a front or a back) as an SVG document.
+
+    The SVG's viewBox is in mm and covers the bleed: "-b -b W+2b H+2b", so the trim box is
+    (0, 0)–(W, H) in face coordinates; width/height attributes are W+2b and H+2b in mm.
+    """
+
+    id: str  # Card.front_face_id or Card.back_face_id
+    svg: str
+    width: float  # trim width, mm
+    height: float  # trim height, mm
+    bleed: float  # mm drawn past the trim on every side
+    shape: Shape = "square"
