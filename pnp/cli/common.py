@@ -8,7 +8,7 @@ from typing import Callable, TypeVar
 
 import typer
 
-from ..errors import PnpError
+from ..errors import PnpError, SpecError
 
 F = TypeVar("F", bound=Callable)
 
@@ -20,6 +20,12 @@ def reports_errors(fn: F) -> F:
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
+        except SpecError as exc:
+            for problem in exc.problems:
+                typer.echo(str(problem), err=True)
+            count = len(exc.problems)
+            typer.echo(f"{count} problem{'s' if count != 1 else ''} found; nothing was written", err=True)
+            raise typer.Exit(exc.exit_code) from None
         except PnpError as exc:
             for line in str(exc).splitlines():
                 typer.echo(f"error: {line}", err=True)

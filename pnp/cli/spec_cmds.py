@@ -1,0 +1,71 @@
+"""Commands about specs: validate and list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from typing_extensions import Annotated
+
+from ..errors import SpecError, UsageError
+from ..game import load_game
+from ..listing import deck_listing, deck_table
+from ..locate import available_games, find_spec, spec_roots
+from ..validate import validate_specs
+from . import app
+from .common import reports_errors
+
+MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
+
+
+@app.command()
+@reports_errors
+def validate(
+    specs: Annotated[Optional[List[str]], typer.Argument(help="Spec files or game names (default: every spec found).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when all is well.")] = False,
+) -> None:
+    """Check specs against the JSON Schema and the rules; print every problem at once.
+
+    Example: pnp validate card_specs/variants/galateia.json
+    """
+    paths = [find_spec(s) for s in specs] if specs else _every_spec()
+    problems = validate_specs(paths)
+    if problems:
+        raise SpecError(problems)
+    if not quiet:
+        typer.echo(f"{len(paths)} spec{'s' if len(paths) != 1 else ''} valid: " + ", ".join(p.stem for p in paths))
+
+
+def _every_spec() -> list[Path]:
+    seen, paths = set(), []
+    for root in spec_roots():
+        for path in sorted(root.glob("*.json")):
+            if path.stem not in seen:
+                seen.add(path.stem)
+                paths.append(path)
+    if not paths:
+        raise UsageError("no specs found in ./card_specs or the bundled games")
+    return paths
+
+
+@app.command("list")
+@reports_errors
+def list_(
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the resolved deck as JSON.")] = False,
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+) -> None:
+    """Print the resolved deck: every card with id, kind, count and fields.
+
+    Example: pnp list tranquility --json
+    """
+    resolved = load_game(game, modules=modules)
+    if as_json:
+        typer.echo(json.dumps(deck_listing(resolved), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(deck_table(resolved))
+
+
+__all__ = ["validate", "list_", "available_games"]

@@ -1,0 +1,170 @@
+"""Turn a resolved spec into the frozen Game model (and the one-call `load_game`)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from .errors import SpecError, UsageError
+from .locate import find_spec, find_template_dir
+from .model import Back, Card, CardKind, CardSize, Game, Module, Theme, frozen_map
+from .spec import Spec, load_spec
+from .units import parse_length
+
+ALL_MODULES = "all"
+
+
+def load_game(name: str | Path, modules: Sequence[str] | str | None = ALL_MODULES) -> Game:
+    """Find, load, validate and build a game or variant by name or path.
+
+    `modules`: "all" (default), None or [] for none, or a list of module ids.
+    """
+    from .semantics import semantic_problems  # semantic checks need the built kinds
+
+    path = name if isinstance(name, Path) else find_spec(str(name))
+    spec = load_spec(path)
+    problems = semantic_problems(spec)
+    if problems:
+        raise SpecError(problems)
+    return build_game(spec, modules)
+
+
+def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) -> Game:
+    """The Game for a spec that passed schema and semantic checks."""
+    data = spec.data
+    card = card_size(data["card"])
+    available = tuple(_module(m) for m in data.get("modules", []))
+    chosen = _choose_modules(spec, available, modules)
+    kinds = [build_kind(k, card) for k in data["kinds"]]
+    for module_data in data.get("modules", []):
+        if module_data["id"] in {m.id for m in chosen}:
+            kinds += [build_kind(k, card, module_data["id"]) for k in module_data.get("kinds", [])]
+    return Game(
+        id=spec.id,
+        title=data["title"],
+        engine=data["rules"]["engine"],
+        spec_file=spec.path,
+        template_dirs=template_dirs(spec),
+        card=card,
+        theme=_theme(data["theme"]),
+        kinds=tuple(kinds),
+        rules=frozen_map(data["rules"]),
+        modules=chosen,
+        available_modules=available,
+        extends=data.get("extends"),
+        description=data.get("description", ""),
+    )
+
+
+def template_dirs(spec: Spec) -> tuple[Path, ...]:
+    """Template folders of the spec and its parents, the variant's own first."""
+    dirs: list[Path] = []
+    for source in spec.sources:
+        name = source.data.get("templates") if isinstance(source.data, dict) else None
+        for folder in find_template_dir(name) if name else ():
+            if folder not in dirs:
+                dirs.append(folder)
+    return tuple(dirs)
+
+
+def card_size(data: dict, default: CardSize | None = None) -> CardSize:
+    base = default or CardSize(0.0, 0.0)
+    return CardSize(
+        width=parse_length(data["width"]),
+        height=parse_length(data["height"]),
+        bleed=parse_length(data["bleed"]) if "bleed" in data else base.bleed,
+        safe=parse_length(data["safe"]) if "safe" in data else base.safe,
+        radius=parse_length(data["corner_radius"]) if "corner_radius" in data else base.radius,
+    )
+
+
+def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> CardKind:
+    size = card_size(data["size"], game_card) if "size" in data else game_card
+    back = parse_back(data["back"])
+    shape = data.get("shape", "square")
+    common = dict(kind=data["id"], count=data.get("count", 1), template=data["template"],
+                  back=back, shape=shape, size=size, module=module)
+    cards = tuple(Card(id=card_id, fields=frozen_map(fields), **common) for card_id, fields in expand_cards(data))
+    return CardKind(id=data["id"], name=data.get("name", data["id"].replace("-", " ").title()),
+                    template=data["template"], back=back, shape=shape, size=size, cards=cards, module=module)
+
+
+def parse_back(value: Any) -> Back:
+    if isinstance(value, str):
+        return Back(template=value)
+    return Back(template=value["template"], per_card=bool(value.get("per_card", False)))
+
+
+def expand_cards(kind: dict) -> list[tuple[str, dict]]:
+    """(card id, fields) for every distinct card of a kind, in a stable order."""
+    base = dict(kind.get("fields", {}))
+    if "cards" in kind:
+        width = len(str(len(kind["cards"])))
+        return [(f"{kind['id']}-{i:0{width}d}", {**base, **item}) for i, item in enumerate(kind["cards"], 1)]
+    if "each" not in kind:
+        return [(kind["id"], base)]
+    axes = [(name, _axis_values(spec)) for name, spec in kind["each"].items()]
+    out = []
+    for combo in itertools.product(*(values for _, values in axes)):
+        fields = {**base, **{name: value for (name, _), value in zip(axes, combo)}}
+        fields.update(_derived(kind, fields))
+        out.append((_card_id(kind["id"], axes, combo), fields))
+    return out
+
+
+def _axis_values(spec: Any) -> list:
+    if isinstance(spec, dict):
+        return list(range(spec["from"], spec["to"] + 1))
+    return list(spec)
+
+
+def _card_id(kind_id: str, axes: list, combo: Iterable) -> str:
+    parts = [kind_id]
+    for (_, values), value in zip(axes, combo):
+        if isinstance(value, int):
+            parts.append(f"{value:0{max(2, len(str(max(values))))}d}")
+        else:
+            parts.append(str(value))
+    return "-".join(parts)
+
+
+def _derived(kind: dict, fields: dict) -> dict:
+    """derive: {"decade": {"from": "number", "step": 10, "cycle": 8}} → decade 1, 2, …"""
+    out = {}
+    for name, rule in kind.get("derive", {}).items():
+        source = rule["from"]
+        start = kind["each"][source]["from"]
+        group = (fields[source] - start) // rule["step"]
+        if "cycle" in rule:
+            group %= rule["cycle"]
+        out[name] = group + 1
+    return out
+
+
+def _theme(data: dict) -> Theme:
+    terrain = {name: dict(t) for name, t in data.get("terrain", {}).items()}
+    return Theme(font=data["font"], colours=frozen_map(data["colours"]), terrain=frozen_map(terrain))
+
+
+def _module(data: dict) -> Module:
+    return Module(id=data["id"], title=data["title"], description=data["description"],
+                  rules=frozen_map(data.get("rules", {})))
+
+
+def _choose_modules(spec: Spec, available: tuple[Module, ...], wanted: Sequence[str] | str | None) -> tuple[Module, ...]:
+    if wanted == ALL_MODULES:
+        return available
+    if not wanted:
+        return ()
+    names = [w for w in (wanted.split(",") if isinstance(wanted, str) else wanted) if w]
+    if "all" in names:
+        return available
+    if "none" in names:
+        return ()
+    known = {m.id: m for m in available}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        choices = ", ".join(known) or "this game has no modules"
+        raise UsageError(f"unknown module {unknown[0]!r} for {spec.id} (choose from: {choices})")
+    return tuple(m for m in available if m.id in names)

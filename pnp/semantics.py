@@ -1,0 +1,156 @@
+"""Checks the schema cannot express: unique ids, existing templates, sane sizes, playable rules."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .errors import Problem
+from .game import expand_cards, template_dirs
+from .spec import Spec
+from .units import parse_length
+
+FONTS = ("Atkinson Hyperlegible",)
+MAX_DISTINCT_CARDS = 20_000
+MAX_PIECES = 100_000
+MAX_CARD_MM = 300.0
+
+
+def semantic_problems(spec: Spec) -> list[Problem]:
+    """Every semantic problem of a schema-valid spec, each placed at its file, line and path."""
+    checks = (_kind_problems, _id_problems, _template_problems, _size_problems, _theme_problems,
+              _rules_problems)
+    return [spec.problem(path, message) for check in checks for path, message in check(spec)]
+
+
+def _all_kinds(spec: Spec) -> Iterator[tuple[list, dict]]:
+    for i, kind in enumerate(spec.data["kinds"]):
+        yield ["kinds", i], kind
+    for m, module in enumerate(spec.data.get("modules", [])):
+        for i, kind in enumerate(module.get("kinds", [])):
+            yield ["modules", m, "kinds", i], kind
+
+
+def _kind_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    for path, kind in _all_kinds(spec):
+        if "each" in kind and "cards" in kind:
+            yield path + ["cards"], "a kind takes either 'each' or 'cards', not both"
+        for axis, values in kind.get("each", {}).items():
+            if isinstance(values, dict) and values["from"] > values["to"]:
+                yield path + ["each", axis], f"empty range: 'from' ({values['from']}) is above 'to' ({values['to']})"
+            if isinstance(values, list) and len(set(values)) != len(values):
+                yield path + ["each", axis], "values repeat; each value makes one card, so list it once"
+        for name, rule in kind.get("derive", {}).items():
+            source = kind.get("each", {}).get(rule["from"])
+            if not isinstance(source, dict):
+                yield path + ["derive", name, "from"], f"{rule['from']!r} is not a number range under 'each' of this kind"
+
+
+def _id_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    seen_kinds: dict[str, list] = {}
+    seen_cards: dict[str, list] = {}
+    for path, kind in _all_kinds(spec):
+        if kind["id"] in seen_kinds:
+            yield path + ["id"], f"duplicate kind id {kind['id']!r} (first used at {_where(seen_kinds[kind['id']])})"
+            continue
+        seen_kinds[kind["id"]] = path
+        if _valid_expansion(kind):
+            for card_id, _ in expand_cards(kind):
+                if card_id in seen_cards:
+                    yield path + ["id"], f"duplicate card id {card_id!r} (also made by {_where(seen_cards[card_id])})"
+                seen_cards.setdefault(card_id, path)
+    modules = [m["id"] for m in spec.data.get("modules", [])]
+    for m, module_id in enumerate(modules):
+        if module_id in modules[:m]:
+            yield ["modules", m, "id"], f"duplicate module id {module_id!r}"
+
+
+def _valid_expansion(kind: dict) -> bool:
+    ranges = [v for v in kind.get("each", {}).values() if isinstance(v, dict)]
+    sources = [r["from"] for r in kind.get("derive", {}).values()]
+    return (all(r["from"] <= r["to"] for r in ranges) and not ("each" in kind and "cards" in kind)
+            and all(isinstance(kind.get("each", {}).get(s), dict) for s in sources))
+
+
+def _where(path: list) -> str:
+    from .jsonsrc import json_path
+
+    return json_path(path)
+
+
+def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    dirs = template_dirs(spec)
+    if not dirs:
+        yield ["templates"], f"template folder {spec.data['templates']!r} not found under templates/"
+        return
+    for path, kind in _all_kinds(spec):
+        back = kind["back"] if isinstance(kind["back"], str) else kind["back"]["template"]
+        for key, name in (("template", kind["template"]), ("back", back)):
+            if not any((d / f"{name}.json").is_file() for d in dirs):
+                folders = ", ".join(str(d.name) for d in dirs)
+                yield path + [key], f"template {name!r} not found (looked for {name}.json in templates/{folders})"
+
+
+def _size_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    sizes = [(["card"], spec.data["card"])] + [(p + ["size"], k["size"]) for p, k in _all_kinds(spec) if "size" in k]
+    for path, size in sizes:
+        width, height = parse_length(size["width"]), parse_length(size["height"])
+        for key, value in (("width", width), ("height", height)):
+            if not 10.0 <= value <= MAX_CARD_MM:
+                yield path + [key], f"a card {key} must be between 10mm and {MAX_CARD_MM:.0f}mm, got {value:g}mm"
+        bleed = parse_length(size.get("bleed", "0mm"))
+        if not 0 <= bleed <= 10:
+            yield path + ["bleed"], f"bleed must be between 0mm and 10mm, got {bleed:g}mm"
+        safe = parse_length(size.get("safe", "0mm"))
+        if not 0 <= safe < min(width, height) / 4:
+            yield path + ["safe"], f"the safe margin must be between 0 and a quarter of the card, got {safe:g}mm"
+    yield from _count_problems(spec)
+
+
+def _count_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    distinct = pieces = 0
+    for path, kind in _all_kinds(spec):
+        n = _distinct(kind)
+        distinct += n
+        pieces += n * kind.get("count", 1)
+    if distinct > MAX_DISTINCT_CARDS:
+        yield ["kinds"], f"{distinct} distinct cards is more than the limit of {MAX_DISTINCT_CARDS}"
+    if pieces > MAX_PIECES:
+        yield ["kinds"], f"{pieces} pieces in all is more than the limit of {MAX_PIECES}"
+
+
+def _distinct(kind: dict) -> int:
+    if "cards" in kind:
+        return len(kind["cards"])
+    total = 1
+    for values in kind.get("each", {}).values():
+        total *= max(0, values["to"] - values["from"] + 1) if isinstance(values, dict) else len(values)
+    return total
+
+
+def _theme_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    if spec.data["theme"]["font"] not in FONTS:
+        yield ["theme", "font"], f"unknown font {spec.data['theme']['font']!r} (bundled: {', '.join(FONTS)})"
+
+
+def _rules_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    rules = spec.data["rules"]
+    players = rules["players"]
+    if players["min"] > players["max"]:
+        yield ["rules", "players"], f"players.min ({players['min']}) is above players.max ({players['max']})"
+    if rules["hand_size"] < 2:
+        yield ["rules", "hand_size"], "a hand of fewer than 2 cards cannot take the discard-two action"
+    try:
+        from .rules import rule_problems  # the rules engine knows what makes a game playable
+    except ImportError:
+        return
+    from .game import build_game
+
+    if any(True for _ in _structural(spec)):
+        return
+    for item in rule_problems(build_game(spec)):
+        yield (["rules"], item) if isinstance(item, str) else item
+
+
+def _structural(spec: Spec) -> Iterator[tuple[list, str]]:
+    for check in (_kind_problems, _id_problems, _count_problems):
+        yield from check(spec)

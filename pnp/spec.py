@@ -1,0 +1,233 @@
+"""Load a spec file and resolve its `extends` chain into one merged spec.
+
+Override semantics (docs/spec-format.md, "Variants"):
+- objects merge key by key, recursively; a key set to null in the variant removes it;
+- `kinds` and `modules` (and a module's `kinds`) merge by `id`: an entry with a known id is merged
+  into the parent's entry, `"remove": true` drops it, an unknown id is appended;
+- every other value (numbers, strings, other arrays) replaces the parent's.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from .errors import Problem, SpecError, display_path
+from .jsonsrc import Source, json_path, read_json
+from .locate import available_games, schema_dir, spec_roots
+
+MAX_EXTENDS_DEPTH = 8
+MERGED_BY_ID = ("kinds", "modules")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A spec with its `extends` chain resolved. `sources` runs from the file itself to the base game."""
+
+    id: str
+    path: Path
+    data: dict
+    sources: tuple[Source, ...]
+
+    @property
+    def chain(self) -> tuple[str, ...]:
+        return tuple(s.data.get("id", "?") for s in self.sources)
+
+    def problem(self, parts: list, message: str) -> Problem:
+        """A problem at a JSON path of the merged spec, placed in the file that sets that value."""
+        pointer = "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+        for source in self.sources:
+            if pointer in source.positions:
+                return source.problem(list(parts), message)
+        return self.sources[0].problem(list(parts), message)
+
+
+def load_spec(path: Path) -> Spec:
+    """Read a spec file and everything it extends; raise SpecError listing every schema problem."""
+    return _load(Path(path), ())
+
+
+def _load(path: Path, seen: tuple[Path, ...]) -> Spec:
+    source = read_json(path)
+    data = source.data
+    if not isinstance(data, dict):
+        raise SpecError([source.problem([], "expected a JSON object describing a game or variant")])
+    parent_name = data.get("extends")
+    if parent_name is None:
+        _check_schema(source, data, partial=False)
+        return Spec(str(data["id"]), path, data, (source,))
+    _check_schema(source, _without_nulls(data), partial=True)
+    parent = _load_parent(source, path, str(parent_name), seen + (path.resolve(),))
+    merged = merge(parent.data, data)
+    spec = Spec(str(data.get("id", path.stem)), path, merged, (source,) + parent.sources)
+    _check_merged(spec)
+    return spec
+
+
+def _load_parent(source: Source, path: Path, name: str, seen: tuple[Path, ...]) -> Spec:
+    if len(seen) > MAX_EXTENDS_DEPTH:
+        raise SpecError([source.problem(["extends"], f"extends chain is deeper than {MAX_EXTENDS_DEPTH} specs")])
+    parent_path = _find_parent(path, name)
+    if parent_path is None:
+        known = ", ".join(available_games()) or "none"
+        raise SpecError([source.problem(["extends"], f"unknown game or variant {name!r} to extend (known: {known})")])
+    if parent_path.resolve() in seen:
+        cycle = " → ".join(display_path(p) for p in seen + (parent_path,))
+        raise SpecError([source.problem(["extends"], f"extends forms a cycle: {cycle}")])
+    return _load(parent_path, seen)
+
+
+def _find_parent(path: Path, name: str) -> Path | None:
+    """The parent spec: beside the variant first, then the usual spec folders."""
+    here = path.resolve().parent
+    candidates = [here / f"{name}.json", here.parent / f"{name}.json"]
+    candidates += [root / f"{name}.json" for root in spec_roots()]
+    for candidate in candidates:
+        if candidate.is_file() and candidate.resolve() != path.resolve():
+            return candidate
+    return None
+
+
+def merge(parent: Any, child: Any, key: str | None = None) -> Any:
+    """The override semantics described in the module docstring."""
+    if isinstance(parent, dict) and isinstance(child, dict):
+        out = copy.deepcopy(parent)
+        for k, v in child.items():
+            if v is None:
+                out.pop(k, None)
+            elif k in out:
+                out[k] = merge(out[k], v, k)
+            else:
+                out[k] = copy.deepcopy(v)
+        return out
+    if key in MERGED_BY_ID and isinstance(parent, list) and isinstance(child, list):
+        return _merge_by_id(parent, child)
+    return copy.deepcopy(child)
+
+
+def _merge_by_id(parent: list, child: list) -> list:
+    out = [copy.deepcopy(item) for item in parent]
+    for item in child:
+        ids = [p.get("id") if isinstance(p, dict) else None for p in out]
+        item_id = item.get("id") if isinstance(item, dict) else None
+        if item_id is not None and item_id in ids:
+            at = ids.index(item_id)
+            if item.get("remove") is True:
+                del out[at]
+            else:
+                out[at] = merge(out[at], item)
+        elif not (isinstance(item, dict) and item.get("remove") is True):
+            out.append(copy.deepcopy(item))
+    return out
+
+
+def _without_nulls(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value
+
+
+def _check_schema(source: Source, data: dict, partial: bool) -> None:
+    validator = spec_validator(partial)
+    problems = [source.problem(list(e.absolute_path), describe(e)) for e in validator.iter_errors(data)]
+    if problems:
+        raise SpecError(problems)
+
+
+def _check_merged(spec: Spec) -> None:
+    errors = spec_validator(False).iter_errors(spec.data)
+    problems = [spec.problem(list(e.absolute_path), describe(e)) for e in errors]
+    if problems:
+        raise SpecError(problems)
+
+
+@lru_cache(maxsize=2)
+def spec_validator(partial: bool) -> Draft202012Validator:
+    schema = json.loads((schema_dir() / "spec.schema.json").read_text(encoding="utf-8"))
+    if partial:
+        schema = _drop_required(schema)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def _drop_required(schema: Any) -> Any:
+    """The variant schema: the same shapes with nothing required (an override may set anything)."""
+    if isinstance(schema, dict):
+        return {k: _drop_required(v) for k, v in schema.items() if k != "required"}
+    if isinstance(schema, list):
+        return [_drop_required(v) for v in schema]
+    return schema
+
+
+def describe(error) -> str:
+    """A jsonschema error as a sentence saying what was expected."""
+    v = error.validator
+    if v == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        allowed = ", ".join(sorted(error.schema.get("properties", {}))) or "none"
+        return f"unknown key {', '.join(map(repr, extra))} (expected one of: {allowed})"
+    if v == "required":
+        return error.message.replace("is a required property", "is required here")
+    if v == "enum":
+        return f"expected one of {', '.join(json.dumps(x) for x in error.validator_value)}, got {json.dumps(error.instance)}"
+    if v == "type":
+        return f"expected {_type_words(error.validator_value)}, got {_json_type(error.instance)} {_short(error.instance)}"
+    if v == "pattern":
+        return f"{_short(error.instance)} does not have the expected form ({_pattern_words(error)})"
+    if v in ("oneOf", "anyOf"):
+        return _describe_alternatives(error)
+    if v == "const":
+        return f"expected {json.dumps(error.validator_value)}, got {_short(error.instance)}"
+    return error.message
+
+
+def _describe_alternatives(error) -> str:
+    leaves = sorted({describe(e) for e in error.context if e.validator not in ("oneOf", "anyOf")})
+    if not leaves:
+        return error.message
+    return "expected one of these forms: " + "; or ".join(leaves[:4])
+
+
+def _pattern_words(error) -> str:
+    pattern = error.validator_value
+    if "mm|cm|in" in pattern:
+        return "a length with a unit, such as '70mm', '2.5in' or '18pt'"
+    if pattern.startswith("^#"):
+        return "a colour such as '#1f2a38'"
+    if "a-z0-9-" in pattern:
+        return "lower-case letters, digits and '-', up to 48 characters"
+    return f"pattern {pattern}"
+
+
+def _type_words(types: Any) -> str:
+    names = {"object": "an object", "array": "an array", "string": "a string", "integer": "an integer",
+             "number": "a number", "boolean": "true or false", "null": "null"}
+    if isinstance(types, list):
+        return " or ".join(names.get(t, t) for t in types)
+    return names.get(types, str(types))
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return {str: "string", list: "array", dict: "object", type(None): "null"}.get(type(value), "value")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+__all__ = ["Spec", "load_spec", "merge", "describe", "json_path"]

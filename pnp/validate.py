@@ -1,0 +1,22 @@
+"""`validate`: every problem of every given spec, at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Problem, SpecError
+from .semantics import semantic_problems
+from .spec import load_spec
+
+
+def validate_specs(paths: list[Path]) -> list[Problem]:
+    """Problems in all the given specs (schema, syntax, duplicate keys, semantics); [] when all are good."""
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            spec = load_spec(path)
+        except SpecError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(semantic_problems(spec))
+    return problems
