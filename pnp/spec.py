@@ -60,14 +60,21 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Spec:
         raise SpecError([source.problem([], "expected a JSON object describing a game or variant")])
     parent_name = data.get("extends")
     if parent_name is None:
-        _check_schema(source, data, partial=False)
+        _raise_if(_schema_check(source, data, partial=False))
         return Spec(str(data["id"]), path, data, (source,))
-    _check_schema(source, _without_nulls(data), partial=True)
-    parent = _load_parent(source, path, str(parent_name), seen + (path.resolve(),))
+    own = _schema_check(source, _without_nulls(data), partial=True)
+    if not isinstance(parent_name, str) or any(p.path == "$.extends" for p in own):
+        _raise_if(own)
+    parent = _load_parent(source, path, parent_name, seen + (path.resolve(),))
     merged = merge(parent.data, data)
     spec = Spec(str(data.get("id", path.stem)), path, merged, (source,) + parent.sources)
-    _check_merged(spec)
+    _raise_if(own + _merged_check(spec))
     return spec
+
+
+def _raise_if(problems: list[Problem]) -> None:
+    if problems:
+        raise SpecError(problems)
 
 
 def _load_parent(source: Source, path: Path, name: str, seen: tuple[Path, ...]) -> Spec:
@@ -135,18 +142,28 @@ def _without_nulls(value: Any) -> Any:
     return value
 
 
-def _check_schema(source: Source, data: dict, partial: bool) -> None:
-    validator = spec_validator(partial)
-    problems = [source.problem(list(e.absolute_path), describe(e)) for e in validator.iter_errors(data)]
-    if problems:
-        raise SpecError(problems)
+def _schema_check(source: Source, data: dict, partial: bool) -> list[Problem]:
+    errors = spec_validator(partial).iter_errors(data)
+    return [source.problem(path, message) for path, message in schema_problems(errors)]
 
 
-def _check_merged(spec: Spec) -> None:
+def _merged_check(spec: Spec) -> list[Problem]:
     errors = spec_validator(False).iter_errors(spec.data)
-    problems = [spec.problem(list(e.absolute_path), describe(e)) for e in errors]
-    if problems:
-        raise SpecError(problems)
+    return [spec.problem(path, message) for path, message in schema_problems(errors)]
+
+
+def schema_problems(errors) -> list[tuple[list, str]]:
+    """(JSON path parts, sentence) for each jsonschema error; an unknown key points at the key."""
+    out = []
+    for error in errors:
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = sorted(error.schema.get("properties", {}))
+            for key in sorted(set(error.instance) - set(allowed)):
+                out.append((path + [key], f"unknown key {key!r} (expected one of: {', '.join(allowed) or 'none'})"))
+        else:
+            out.append((path, describe(error)))
+    return out
 
 
 @lru_cache(maxsize=2)
@@ -159,9 +176,12 @@ def spec_validator(partial: bool) -> Draft202012Validator:
 
 
 def _drop_required(schema: Any) -> Any:
-    """The variant schema: the same shapes with nothing required (an override may set anything)."""
+    """The variant schema: the same shapes with nothing required (an override may set anything).
+
+    Conditions (`if`) keep theirs, so `if engine is "ascent"` does not hold vacuously.
+    """
     if isinstance(schema, dict):
-        return {k: _drop_required(v) for k, v in schema.items() if k != "required"}
+        return {k: (v if k == "if" else _drop_required(v)) for k, v in schema.items() if k != "required"}
     if isinstance(schema, list):
         return [_drop_required(v) for v in schema]
     return schema
@@ -184,6 +204,11 @@ def describe(error) -> str:
         return f"{_short(error.instance)} does not have the expected form ({_pattern_words(error)})"
     if v in ("oneOf", "anyOf"):
         return _describe_alternatives(error)
+    if v in ("minimum", "maximum"):
+        word = "at least" if v == "minimum" else "at most"
+        return f"expected {word} {error.validator_value}, got {_short(error.instance)}"
+    if v in ("minItems", "maxItems", "maxProperties", "minProperties", "maxLength", "minLength"):
+        return f"{error.message} ({v} {error.validator_value})"
     if v == "const":
         return f"expected {json.dumps(error.validator_value)}, got {_short(error.instance)}"
     return error.message
