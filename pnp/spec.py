@@ -34,6 +34,7 @@ class Spec:
     path: Path
     data: dict
     sources: tuple[Source, ...]
+    parent: "Spec | None" = None
 
     @property
     def chain(self) -> tuple[str, ...]:
@@ -67,7 +68,7 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Spec:
         _raise_if(own)
     parent = _load_parent(source, path, parent_name, seen + (path.resolve(),))
     merged = merge(parent.data, data)
-    spec = Spec(str(data.get("id", path.stem)), path, merged, (source,) + parent.sources)
+    spec = Spec(str(data.get("id", path.stem)), path, merged, (source,) + parent.sources, parent)
     _raise_if(own + _merged_check(spec))
     return spec
 

@@ -34,6 +34,7 @@ def _root(
 
 # Command modules register themselves on `app` (import order is the order in --help).
 from . import spec_cmds  # noqa: E402,F401
+from . import variant_cmds  # noqa: E402,F401
 
 
 def main() -> None:

@@ -1,0 +1,72 @@
+"""`pnp variant new` and `pnp variant diff`: custom deck variants."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typing_extensions import Annotated
+
+from ..errors import UsageError
+from ..game import build_game, load_game
+from ..locate import find_spec
+from ..output import write_atomic
+from ..spec import load_spec
+from ..variants import GUIDANCE, deck_changes, spec_changes, starter_variant
+from . import app
+from .common import reports_errors
+
+variant_app = typer.Typer(help="Make and compare custom deck variants.", no_args_is_help=True)
+app.add_typer(variant_app, name="variant")
+
+NAME_HELP = "The variant's id and file name: lower-case letters, digits and '-'."
+
+
+@variant_app.command("new")
+@reports_errors
+def new(
+    name: Annotated[str, typer.Argument(help=NAME_HELP)],
+    parent: Annotated[str, typer.Option("--from", help="The game or variant to extend.")],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a starter variant spec to ./card_specs/variants/NAME.json.
+
+    Example: pnp variant new quiet-sea --from tranquility
+    """
+    import re
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,47}", name):
+        raise UsageError(f"variant name {name!r} must be lower-case letters, digits and '-' (e.g. 'quiet-sea')")
+    target = Path("card_specs") / "variants" / f"{name}.json"
+    if target.exists() and not force:
+        raise UsageError(f"{target} already exists (use --force to overwrite)")
+    write_atomic(target, starter_variant(name, load_spec(find_spec(parent))))
+    typer.echo(str(target))
+    typer.echo("\n".join(f"  - {line}" for line in GUIDANCE), err=True)
+
+
+@variant_app.command("diff")
+@reports_errors
+def diff(
+    name: Annotated[str, typer.Argument(help="A variant name or spec file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+) -> None:
+    """Show what a variant changes against the spec it extends: values and piece counts.
+
+    Example: pnp variant diff big-sea
+    """
+    spec = load_spec(find_spec(name))
+    changes = spec_changes(spec)
+    variant = load_game(spec.path)
+    deck = deck_changes(build_game(spec.parent), variant)
+    if as_json:
+        typer.echo(json.dumps({"variant": spec.id, "extends": spec.parent.id, "changes": changes, "deck": deck}, indent=2, ensure_ascii=False))
+        return
+    typer.echo(f"{spec.id} extends {spec.parent.id}")
+    for line in changes or ["(no changes)"]:
+        typer.echo(f"  {line}")
+    if deck:
+        typer.echo("pieces:")
+        for line in deck:
+            typer.echo(f"  {line}")
