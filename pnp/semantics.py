@@ -68,7 +68,8 @@ def _valid_expansion(kind: dict) -> bool:
     ranges = [v for v in kind.get("each", {}).values() if isinstance(v, dict)]
     sources = [r["from"] for r in kind.get("derive", {}).values()]
     return (all(r["from"] <= r["to"] for r in ranges) and not ("each" in kind and "cards" in kind)
-            and all(isinstance(kind.get("each", {}).get(s), dict) for s in sources))
+            and all(isinstance(kind.get("each", {}).get(s), dict) for s in sources)
+            and _distinct(kind) <= MAX_DISTINCT_CARDS)
 
 
 def _where(path: list) -> str:
