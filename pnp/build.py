@@ -1,0 +1,81 @@
+"""`pnp build`: every output of the chosen games, computed in memory first, then written atomically.
+
+Nothing is written until everything for a game has been computed, each file is replaced atomically
+(and only when its bytes changed), and files a previous build wrote that are no longer produced are
+removed last, using the manifest the build keeps beside them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping
+
+from .listing import deck_listing
+from .model import Face, Game
+from .output import write_atomic, write_if_changed
+
+MANIFEST = ".pnp-manifest.json"
+
+Outputs = dict[str, bytes]  # path relative to the output root → file contents
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build wrote: files changed, unchanged and removed, relative to the output root."""
+
+    written: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    removed: tuple[str, ...]
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+
+def face_outputs(game: Game, faces: tuple[Face, ...]) -> Outputs:
+    """One SVG per distinct face, under <game>/svg/."""
+    return {f"{game.id}/svg/{face.id}.svg": face.svg.encode("utf-8") for face in faces}
+
+
+def deck_output(game: Game) -> Outputs:
+    text = json.dumps(deck_listing(game), indent=2, ensure_ascii=False) + "\n"
+    return {f"{game.id}/deck.json": text.encode("utf-8")}
+
+
+def write_outputs(out_root: Path, outputs: Outputs, owned_prefixes: tuple[str, ...]) -> BuildReport:
+    """Write every output atomically, then remove what earlier builds made under `owned_prefixes`
+    that this build no longer makes. Stray temporary files of an interrupted build are removed."""
+    out_root.mkdir(parents=True, exist_ok=True)
+    _remove_stray_temporaries(out_root)
+    written, unchanged = [], []
+    for rel in sorted(outputs):
+        (written if write_if_changed(out_root / rel, outputs[rel]) else unchanged).append(rel)
+    previous = _read_manifest(out_root)
+    keep = {p for p in previous if not p.startswith(owned_prefixes)} | set(outputs)
+    removed = sorted(p for p in previous if p not in keep)
+    write_atomic(out_root / MANIFEST, json.dumps(sorted(keep), indent=0) + "\n")
+    for rel in removed:
+        (out_root / rel).unlink(missing_ok=True)
+        _prune_empty_dirs(out_root, (out_root / rel).parent)
+    return BuildReport(tuple(written), tuple(unchanged), tuple(removed))
+
+
+def _read_manifest(out_root: Path) -> list[str]:
+    try:
+        data = json.loads((out_root / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [p for p in data if isinstance(p, str) and ".." not in Path(p).parts and not Path(p).is_absolute()]
+
+
+def _remove_stray_temporaries(out_root: Path) -> None:
+    for stray in out_root.rglob(".*.tmp"):
+        stray.unlink(missing_ok=True)
+
+
+def _prune_empty_dirs(out_root: Path, folder: Path) -> None:
+    while folder != out_root and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
+
+
+Stage = Callable[[Game, tuple[Face, ...]], Outputs]

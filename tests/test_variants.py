@@ -1,0 +1,89 @@
+"""Variants: bundled examples validate and resolve; `variant new` and `variant diff` say what they do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.game import load_game
+
+ROOT = Path(__file__).parent.parent
+VARIANTS = sorted(p.stem for p in (ROOT / "card_specs" / "variants").glob("*.json"))
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _in_repo(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_bundled_variant_is_valid(name):
+    result = runner.invoke(app, ["validate", name])
+    assert result.exit_code == 0, result.stderr
+
+
+def test_big_sea_resolves_to_a_7x7_sea_with_100_islands():
+    game = load_game("big-sea")
+    assert game.count("island") == 100
+    assert game.count("border") == 29
+    assert dict(game.rules["grid"]) == {"rows": 7, "cols": 7}
+    assert game.extends == "tranquility"
+    assert game.template_dirs[0].name == "tranquility"
+
+
+def test_single_finish_has_one_finish_card():
+    assert load_game("single-finish").count("finish") == 1
+
+
+def test_variant_diff_lists_changed_values_and_pieces():
+    result = runner.invoke(app, ["variant", "diff", "big-sea"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "big-sea extends tranquility"
+    assert "  $.kinds[island].each.number.to: 80 → 100" in lines
+    assert "  $.rules.grid.rows: 6 → 7" in lines
+    assert lines[-2:] == ["  island: 80 → 100 pieces", "  border: 25 → 29 pieces"]
+
+
+def test_variant_diff_of_a_base_game_is_a_usage_error():
+    result = runner.invoke(app, ["variant", "diff", "tranquility"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: tranquility is not a variant: it extends nothing\n"
+
+
+def test_variant_new_writes_a_valid_starter(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["variant", "new", "quiet-sea", "--from", "tranquility"])
+    assert result.exit_code == 0, result.stderr
+    target = tmp_path / "card_specs" / "variants" / "quiet-sea.json"
+    assert result.stdout == "card_specs/variants/quiet-sea.json\n"
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert data["extends"] == "tranquility" and data["rules"]["hand_size"] == 5
+    assert runner.invoke(app, ["validate", "quiet-sea"]).exit_code == 0
+    again = runner.invoke(app, ["variant", "new", "quiet-sea", "--from", "tranquility"])
+    assert again.exit_code == 2
+    assert again.stderr == "error: card_specs/variants/quiet-sea.json already exists (use --force to overwrite)\n"
+
+
+def test_variant_edit_is_picked_up_from_the_working_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner.invoke(app, ["variant", "new", "tiny", "--from", "tranquility"])
+    path = tmp_path / "card_specs" / "variants" / "tiny.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rules"]["grid"] = {"rows": 9, "cols": 9}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["validate", "tiny"])
+    assert result.exit_code == 1
+    assert "81" in result.stderr  # the rules engine says the sea needs 81 islands
+
+
+def test_bad_variant_name_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["variant", "new", "Quiet Sea", "--from", "tranquility"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: variant name 'Quiet Sea' must be lower-case letters, digits and '-' (e.g. 'quiet-sea')\n"
