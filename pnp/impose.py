@@ -1,0 +1,196 @@
+"""PDF sheets: faces as reusable vector forms on pages, with crop marks, cut lines and labels.
+
+`impose(game, faces, sheet)` returns the PDF's bytes; the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from .marks import Outline, crop_marks, label_spot, outlines, registration_marks
+from .model import Face, Game
+from .pdfform import LABEL_FONT, FormBook, SheetCanvas, Warn
+from .sheet import SheetSpec
+from .sheetplan import Affine, Page, Placement, SheetPlan, compose, plan_sheets
+from .units import PT_PER_MM
+
+HAIRLINE = 0.25  # pt: crop marks and cut outlines
+CUT_DASH = (2.0, 2.0)  # pt
+LABEL_SIZE = 7.0  # pt
+LABEL_MIN_SIZE = 4.0  # pt
+GREY = (0.35, 0.35, 0.35)
+
+
+def impose(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSpec, warn: Warn | None = None) -> bytes:
+    """Every piece of `game` on sheets as described by `sheet`: a PDF as bytes.
+
+    Pages come in order front 1, back 1, front 2, back 2, … (fronts only with duplex 'none';
+    one page per sheet for gutter-fold). svglib's warnings about a face go to `warn`.
+    """
+    plan = plan_sheets(game, faces, sheet)
+    return draw_plan(plan, game.title, warn)
+
+
+def draw_plan(plan: SheetPlan, title: str, warn: Warn | None = None) -> bytes:
+    """Draw a planned set of pages (see sheetplan.plan_sheets) into a PDF."""
+    buffer = io.BytesIO()
+    first = plan.pages[0].grid.page
+    canvas = SheetCanvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM))
+    canvas.setTitle(f"{title}: print-and-play sheets ({plan.spec.paper.name})")
+    canvas.setCreator("tranquility-pnp")
+    book = FormBook(canvas, warn)
+    for page in plan.pages:
+        _draw_page(canvas, book, plan, page, title)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_page(canvas: SheetCanvas, book: FormBook, plan: SheetPlan, page: Page, title: str) -> None:
+    width, height = page.grid.page
+    canvas.setPageSize((width * PT_PER_MM, height * PT_PER_MM))
+    for placement in page.placements:
+        _place(canvas, book, placement, plan.spec.bleed, height)
+    spec = plan.spec
+    if page.side != "back":
+        _draw_front_lines(canvas, spec, page, height)
+    if spec.label:
+        _draw_label(canvas, spec, page, _label_text(title, plan, page), height)
+    canvas.showPage()
+
+
+def pdf_matrix(transform: Affine, face: Face, page_height: float) -> Affine:
+    """Form space (pt, y up, trim bottom-left at 0,0) → PDF page space (pt, y up)."""
+    k = PT_PER_MM
+    to_face = (1 / k, 0.0, 0.0, -1 / k, 0.0, face.height)
+    to_pdf = (k, 0.0, 0.0, -k, 0.0, page_height * k)
+    return compose(to_pdf, compose(transform, to_face))
+
+
+def _place(canvas: SheetCanvas, book: FormBook, placement: Placement, bleed: float, page_height: float) -> None:
+    face = placement.face
+    form = book.form(face)
+    canvas.saveState()
+    canvas.transform(*pdf_matrix(placement.transform, face, page_height))
+    path = canvas.beginPath()
+    _clip_shape(path, face, bleed * PT_PER_MM)
+    canvas.clipPath(path, stroke=0, fill=0)
+    form.place(canvas)
+    canvas.restoreState()
+
+
+def _clip_shape(path, face: Face, bleed: float) -> None:
+    """The piece's trim grown by `bleed` (pt), in form space; a triangle's hypotenuse never grows."""
+    w, h = face.width * PT_PER_MM, face.height * PT_PER_MM
+    if face.shape == "circle":
+        path.circle(w / 2, h / 2, w / 2 + bleed)
+    elif face.shape == "triangle":
+        grow = bleed * math.sqrt(2)
+        path.moveTo(-grow, 0)
+        path.lineTo(w + grow, 0)
+        path.lineTo(w / 2, h + grow)
+        path.close()
+    else:
+        path.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+
+
+def _draw_front_lines(canvas: SheetCanvas, spec: SheetSpec, page: Page, height: float) -> None:
+    k = PT_PER_MM
+    canvas.saveState()
+    canvas.setLineWidth(HAIRLINE)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for (x1, y1), (x2, y2) in crop_marks(spec, page):
+        canvas.line(x1 * k, (height - y1) * k, x2 * k, (height - y2) * k)
+    for item in outlines(page, "front"):
+        if item.shape == "circle" or len(item.points) == 3:
+            _stroke_outline(canvas, item, height)
+    if spec.cut_lines:
+        canvas.setDash(*CUT_DASH)
+        canvas.setStrokeColorRGB(*GREY)
+        for item in outlines(page, "front"):
+            _stroke_outline(canvas, item, height)
+    canvas.setDash()
+    _draw_registration(canvas, spec, page.grid.page)
+    if page.grid.fold is not None:
+        _draw_fold(canvas, spec, page)
+    canvas.restoreState()
+
+
+def _stroke_outline(canvas: SheetCanvas, item: Outline, height: float) -> None:
+    k = PT_PER_MM
+    if item.shape == "circle":
+        canvas.circle(item.centre[0] * k, (height - item.centre[1]) * k, item.radius * k, stroke=1, fill=0)
+        return
+    path = canvas.beginPath()
+    (x0, y0), rest = item.points[0], item.points[1:]
+    path.moveTo(x0 * k, (height - y0) * k)
+    for x, y in rest:
+        path.lineTo(x * k, (height - y) * k)
+    path.close()
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _draw_registration(canvas: SheetCanvas, spec: SheetSpec, page_size: tuple[float, float]) -> None:
+    k, height = PT_PER_MM, page_size[1]
+    canvas.setFillColorRGB(0, 0, 0)
+    for kind, data in registration_marks(spec, page_size):
+        if kind == "square":
+            x, y, s = data
+            canvas.rect(x * k, (height - y - s) * k, s * k, s * k, stroke=0, fill=1)
+        else:
+            canvas.setLineWidth(0.5 * k)
+            path = canvas.beginPath()
+            path.moveTo(data[0][0] * k, (height - data[0][1]) * k)
+            for x, y in data[1:]:
+                path.lineTo(x * k, (height - y) * k)
+            canvas.drawPath(path, stroke=1, fill=0)
+            canvas.setLineWidth(HAIRLINE)
+
+
+def _draw_fold(canvas: SheetCanvas, spec: SheetSpec, page: Page) -> None:
+    k = PT_PER_MM
+    width, height = page.grid.page
+    axis, at = page.grid.fold
+    canvas.setDash(4, 3)
+    canvas.setStrokeColorRGB(*GREY)
+    if axis == "vertical":
+        canvas.line(at * k, spec.edge * k, at * k, (height - spec.edge) * k)
+    else:
+        canvas.line(spec.edge * k, (height - at) * k, (width - spec.edge) * k, (height - at) * k)
+    canvas.setDash()
+
+
+def _label_text(title: str, plan: SheetPlan, page: Page) -> str:
+    spec = plan.spec
+    paper = spec.paper.name.upper() if spec.paper.name in ("a4", "a3", "a5") else spec.paper.name.capitalize()
+    where = f"{title} · {paper} · sheet {page.sheet} of {plan.sheets}"
+    if page.side == "fold":
+        return f"{where} · fold on the dashed line, fronts and backs outward · print at 100 %"
+    if page.side == "back":
+        return f"{where} · back"
+    if spec.duplex == "none":
+        return f"{where} · fronts only · print at 100 %"
+    return f"{where} · front · print both sides, flip on {spec.duplex.replace('-', ' ')}, at 100 %"
+
+
+def _draw_label(canvas: SheetCanvas, spec: SheetSpec, page: Page, text: str, height: float) -> None:
+    spot = label_spot(spec, page)
+    if spot is None:
+        return
+    k = PT_PER_MM
+    size = LABEL_SIZE
+    natural = stringWidth(text, LABEL_FONT, size)
+    if natural > spot.length * k:  # shrink a long label to the room there is
+        size = max(LABEL_MIN_SIZE, size * spot.length * k / natural)
+    cx, cy = spot.centre
+    canvas.saveState()
+    canvas.setFillColorRGB(*GREY)
+    canvas.setFont(LABEL_FONT, size)
+    canvas.translate(cx * k, (height - cy) * k)
+    if spot.rotated:
+        canvas.rotate(90)
+    canvas.drawCentredString(0, -size * 0.35, text)
+    canvas.restoreState()
+
