@@ -1,0 +1,34 @@
+"""Every distinct face of a game as SVG: one front per card, each back once, sorted by id."""
+
+from __future__ import annotations
+
+from .layout import layout_card
+from .model import Card, Face, Game
+from .render import render_svg
+from .template import Template, load_template
+
+
+def render_faces(game: Game) -> tuple[Face, ...]:
+    """Fronts (Card.front_face_id) and backs (Card.back_face_id; a shared back is drawn once,
+    from the first card that uses it, with no card fields), sorted by face id."""
+    templates: dict[str, Template] = {}
+
+    def template(name: str) -> Template:
+        if name not in templates:
+            templates[name] = load_template(game, name)
+        return templates[name]
+
+    faces: dict[str, Face] = {}
+    for card in game.cards:
+        faces[card.front_face_id] = _face(card, template(card.template), game, "front")
+        if card.back_face_id not in faces:
+            faces[card.back_face_id] = _face(card, template(card.back.template), game, "back")
+    return tuple(faces[key] for key in sorted(faces))
+
+
+def _face(card: Card, template: Template, game: Game, side: str) -> Face:
+    layout = layout_card(card, template, game, side)
+    return Face(
+        id=layout.face_id, svg=render_svg(layout), width=layout.width, height=layout.height,
+        bleed=layout.bleed, shape=layout.shape,
+    )
