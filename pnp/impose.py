@@ -42,10 +42,23 @@ def draw_plan(plan: SheetPlan, title: str, warn: Warn | None = None) -> bytes:
     canvas.setTitle(f"{title}: print-and-play sheets ({plan.spec.paper.name})")
     canvas.setCreator("tranquility-pnp")
     book = FormBook(canvas, warn)
+    _warn_short_bleed(plan, warn)
     for page in plan.pages:
         _draw_page(canvas, book, plan, page, title)
     canvas.save()
     return buffer.getvalue()
+
+
+def _warn_short_bleed(plan: SheetPlan, warn: Warn | None) -> None:
+    """A face with less background past its trim than the sheet's bleed prints all it has."""
+    short = {}
+    for page in plan.pages:
+        for p in page.placements:
+            if p.face.bleed + 1e-6 < plan.spec.bleed:
+                short[p.face.id] = p.face.bleed
+    for face_id, bleed in sorted(short.items()):
+        if warn is not None:
+            warn(f"face {face_id}: has only {bleed:g} mm of bleed, less than the sheet's {plan.spec.bleed:g} mm; printing {bleed:g} mm")
 
 
 def _draw_page(canvas: SheetCanvas, book: FormBook, plan: SheetPlan, page: Page, title: str) -> None:
@@ -75,7 +88,7 @@ def _place(canvas: SheetCanvas, book: FormBook, placement: Placement, bleed: flo
     canvas.saveState()
     canvas.transform(*pdf_matrix(placement.transform, face, page_height))
     path = canvas.beginPath()
-    _clip_shape(path, face, bleed * PT_PER_MM)
+    _clip_shape(path, face, min(bleed, face.bleed) * PT_PER_MM)
     canvas.clipPath(path, stroke=0, fill=0)
     form.place(canvas)
     canvas.restoreState()

@@ -126,31 +126,60 @@ class FaceForm:
         canvas.restoreState()
 
 
+# svglib messages below WARNING that still mean part of a face was dropped
+_DROPPED = ("Ignoring node", "Unused attrs")
+_HARMLESS_NODES = ("title", "desc", "metadata")
+_DROPPED_ATTRS = ("mask", "filter", "opacity", "letter-spacing", "dominant-baseline", "preserveAspectRatio")
+
+
 def face_drawing(face: Face, warn: Warn | None = None) -> Drawing:
-    """Parse a face's SVG with svglib; its warnings go to `warn` (prefixed with the face id)."""
+    """Parse a face's SVG with svglib; what svglib drops or misreads goes to `warn` (with the face id)."""
+    from lxml import etree
     from svglib.svglib import svg2rlg
 
-    records: list[logging.LogRecord] = []
-    handler = _Collect(records)
-    log = logging.getLogger("svglib")
-    log.addHandler(handler)
+    data = face.svg.encode("utf-8")
     try:
-        drawing = svg2rlg(io.BytesIO(face.svg.encode("utf-8")))
+        etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError as exc:
+        raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
+    records: list[logging.LogRecord] = []
+    log = logging.getLogger("svglib")
+    handler, level = _Collect(records), log.level
+    log.addHandler(handler)
+    log.setLevel(logging.DEBUG)
+    try:
+        drawing = svg2rlg(io.BytesIO(data))
     except Exception as exc:  # svglib raises lxml and ValueError variants
         raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
     finally:
         log.removeHandler(handler)
+        log.setLevel(level)
     if drawing is None:
         raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn.")
-    for record in records:
+    for message in _worth_telling(records):
         if warn is not None:
-            warn(f"face {face.id}: {record.getMessage()}")
+            warn(f"face {face.id}: {message}")
     return drawing
+
+
+def _worth_telling(records: list[logging.LogRecord]) -> list[str]:
+    out = []
+    for record in records:
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING:
+            out.append(message)
+        elif message.startswith("Ignoring node") and not message.endswith(_HARMLESS_NODES):
+            out.append(message)
+        elif message.startswith("Unused attrs") and any(f"'{a}'" in message for a in _DROPPED_ATTRS):
+            out.append(message)
+        elif "convertColor(" in message and "caused ValueError" in message:
+            out.append(message)  # a colour svglib cannot read is drawn black or not at all
+    return out
 
 
 class _Collect(logging.Handler):
     def __init__(self, records: list[logging.LogRecord]):
-        super().__init__(level=logging.WARNING)
+        super().__init__(level=logging.DEBUG)
         self.records = records
 
     def emit(self, record: logging.LogRecord) -> None:

@@ -102,7 +102,6 @@ def game_pieces(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSp
         if back is not None and (abs(back.width - front.width) > 0.01 or abs(back.height - front.height) > 0.01):
             raise SheetError(f"The back {back.id!r} of card {card.id!r} is not the size of its front ({front.width:g} × {front.height:g} mm).")
         front, back = _scaled(front, scale), back and _scaled(back, scale)
-        _check_bleed(front, sheet)
         pieces.extend(Piece(card.id, front, back) for _ in range(card.count))
     return tuple(pieces)
 
@@ -137,14 +136,6 @@ def _scaled(face: Face, scale: float) -> Face:
     if scale == 1.0:
         return face
     return replace(face, width=face.width * scale, height=face.height * scale, bleed=face.bleed * scale)
-
-
-def _check_bleed(face: Face, sheet: SheetSpec) -> None:
-    if sheet.bleed > face.bleed + EPSILON:
-        raise SheetError(
-            f"The sheet bleed of {sheet.bleed:g} mm is more than the {face.bleed:g} mm of background "
-            f"the face {face.id!r} has past its trim; use --bleed {face.bleed:g}mm or less."
-        )
 
 
 def cell_size(face: Face) -> tuple[float, float]:

@@ -79,13 +79,18 @@ def make_game(kinds: tuple[CardKind, ...], card: CardSize | None = None, game_id
     )
 
 
-def island_game(islands: int = 10, borders: int = 3) -> tuple[Game, tuple[Face, ...]]:
-    """Square 70 mm cards: `islands` distinct islands (one each) sharing a back, plus identical borders."""
+def island_game(islands: int = 10, borders: int = 3, per_card_backs: bool = False) -> tuple[Game, tuple[Face, ...]]:
+    """Square 70 mm cards: `islands` distinct islands (one each) with a shared back (or one back
+    each), plus `borders` identical border cards with a back of their own."""
     size = CardSize(70.0, 70.0)
-    island = _kind("island", "square", size, Back("back"), [(f"island-{n:02d}", 1) for n in range(1, islands + 1)])
+    back = Back("back", per_card=per_card_backs)
+    island = _kind("island", "square", size, back, [(f"island-{n:02d}", 1) for n in range(1, islands + 1)])
     kinds = [island]
     faces = [make_face(f"island-{n:02d}", n) for n in range(1, islands + 1)]
-    faces.append(make_face("back-back", 90))
+    if per_card_backs:
+        faces += [make_face(f"island-{n:02d}-back", 100 + n) for n in range(1, islands + 1)]
+    else:
+        faces.append(make_face("back-back", 90))
     if borders:
         kinds.append(_kind("border", "square", size, Back("border"), [("border", borders)]))
         faces += [make_face("border", 91), make_face("back-border", 92)]
