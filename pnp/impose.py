@@ -177,8 +177,7 @@ def _draw_fold(canvas: SheetCanvas, spec: SheetSpec, page: Page) -> None:
 
 def _label_text(title: str, plan: SheetPlan, page: Page) -> str:
     spec = plan.spec
-    paper = spec.paper.name.upper() if spec.paper.name in ("a4", "a3", "a5") else spec.paper.name.capitalize()
-    where = f"{title} · {paper} · sheet {page.sheet} of {plan.sheets}"
+    where = f"{title} · {spec.paper.title} · sheet {page.sheet} of {plan.sheets}"
     if page.side == "fold":
         return f"{where} · fold on the dashed line, fronts and backs outward · print at 100 %"
     if page.side == "back":

@@ -30,6 +30,13 @@ class Paper:
     width: float
     height: float
 
+    @property
+    def title(self) -> str:
+        """The name as people write it: 'A4', 'Letter', '200x300mm'."""
+        if self.name in ("a3", "a4", "a5"):
+            return self.name.upper()
+        return self.name.capitalize() if self.name.isalpha() else self.name
+
     def oriented(self, orientation: str) -> tuple[float, float]:
         if orientation == "landscape":
             return self.height, self.width

@@ -129,6 +129,10 @@ def page_size_mm(page) -> tuple[float, float]:
     return w / PT_PER_MM, h / PT_PER_MM
 
 
+def page_text(page) -> str:
+    return page.get_textpage().get_text_range()
+
+
 def form_placements(page) -> list[tuple[float, float, float, float]]:
     """Bounding boxes (left, top, right, bottom in page mm, y down) of the form XObjects drawn
     on a page, as pdfium computes them after every transform (clipping not applied)."""

@@ -11,6 +11,7 @@ from printkit import (
     form_placements,
     nearest_face,
     page_size_mm,
+    page_text,
     pdf_pages,
     pixel_mm,
     render,
@@ -22,10 +23,6 @@ from pnp.sheet import SheetSpec
 from pnp.sheetplan import SheetError, plan_sheets
 
 PT = 72 / 25.4
-
-
-def page_text(page) -> str:
-    return page.get_textpage().get_text_range()
 
 
 def trims(page, bleed: float = 3.0) -> list[tuple[float, float, float, float]]:
