@@ -1,0 +1,30 @@
+"""The rules engine for Tranquility and The Ascent: setup, state checking, simulation, setup sheet.
+
+Public API:
+- `deal_setup(game, players, seed) -> State`            a setup dealt by the rules and checked
+- `check_state(game, state) -> list[Violation]`         every broken rule ([] when all hold)
+- `simulate(game, players, games, seed) -> Report`      baseline-bot games with a Wilson interval
+- `render_setup_sheet(game, state) -> (svg, pdf bytes)` the table pictured from above
+- `rule_problems(game) -> list[str]`                    why a game or variant cannot be played
+- `read_state(path)`, `loads_state(text)`, `dump_state(state)`: the JSON state format
+"""
+
+from __future__ import annotations
+
+from .check import RULES, Violation, check_state
+from .deal import deal_setup
+from .problems import rule_problems, rule_warnings
+from .simulation import Report, simulate
+from .state import State, dump_state, loads_state, read_state
+
+__all__ = ["RULES", "Violation", "check_state", "deal_setup", "rule_problems", "rule_warnings", "State",
+           "dump_state", "loads_state", "read_state", "simulate", "Report", "render_setup_sheet"]
+
+
+def __getattr__(name: str):
+    # the setup sheet pulls in reportlab and svglib: load it on first use
+    if name == "render_setup_sheet":
+        from .setup_sheet import render_setup_sheet
+
+        return render_setup_sheet
+    raise AttributeError(name)

@@ -1,0 +1,185 @@
+"""Bots that play Tranquility: the documented baseline bot and a uniformly random legal player.
+
+The baseline bot (docs/rules.md, "The baseline bot") plays silently, seeing only its own hand and
+the table:
+1. A start card it must play, it plays; the team's start discard takes the globally worst cards,
+   leaving every other player two cards when it can.
+2. A finish card it plays as soon as it may.
+3. Otherwise it rates each island in hand: the cell where the island "belongs" (its place between
+   the filled neighbours, proportional to the distinct numbers between them), moved as little as
+   needed so that every run of empty cells keeps at least as many possible numbers as cells; the
+   rating is the cost there plus a penalty for each cell it had to be moved.
+4. It plays its best-rated island when the rating is at most `play_limit`, paying with its worst
+   cards; otherwise it discards its two worst cards (dead cards first: islands with no room left,
+   spare start cards, finish cards while enough others remain). With fewer than two cards it plays
+   any legal card.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+
+from .tranquility import FINISH, ISLAND, START, TranquilityTable
+
+DEAD = 1000.0
+
+
+class TranquilityBot:
+    """The baseline bot. Parameters are the documented defaults; the simulator never changes them."""
+
+    def __init__(self, play_limit: float = 3.5, shift_penalty: float = 0.75, keep_finish: int = 2):
+        self.play_limit = play_limit
+        self.shift_penalty = shift_penalty
+        self.keep_finish = keep_finish
+
+    def choose(self, t: TranquilityTable, p: int):
+        hand = t.hands[p]
+        start = t.can_start(p)
+        if start >= 0:
+            return ("start", start, self.start_shares(t, p, start))
+        finish = t.can_finish(p)
+        if finish >= 0:
+            return ("finish", finish)
+        rated = self.rate_hand(t, hand)
+        best = None
+        for entry in rated:
+            if entry[2] >= 0 and (best is None or entry[0] < best[0]):
+                best = entry
+        cap = t.cap(p)
+        if best is not None and best[3] <= cap and (best[0] <= self.play_limit or len(hand) < 2):
+            return self._play(rated, best)
+        if len(hand) >= 2:
+            worst = sorted(rated, key=_badness_key)
+            return ("discard", (worst[0][1], worst[1][1]))
+        legal = t.legal_plays(p)
+        if legal:
+            c, k, cost = min(legal, key=lambda e: (e[2], e[1]))
+            return ("play", c, k, ())
+        return None
+
+    def _play(self, rated, best):
+        cost = best[3]
+        paid = ()
+        if cost:
+            others = sorted((e for e in rated if e[1] != best[1]), key=_badness_key)
+            paid = tuple(e[1] for e in others[:cost])
+        return ("play", best[1], best[2], paid)
+
+    def rate_hand(self, t: TranquilityTable, hand) -> list:
+        """[(rating, card, cell, cost)] for each card; cell −1 and rating ≥ DEAD for cards to drop."""
+        deck = t.deck
+        kind, num, rank, low = deck.kind, deck.number, deck.rank, deck.low
+        fvals, fcells, N = t.fvals, t.fcells, t.N
+        fast, gap_cost = t.fast, t.rules.cost == "gap"
+        shift = self.shift_penalty
+        out = []
+        finish_kept = False
+        for c in hand:
+            kc = kind[c]
+            if kc != ISLAND:
+                if kc == FINISH and not finish_kept and self._keep_finish(t):
+                    finish_kept = True
+                    out.append((-DEAD, c, -1, 0))
+                else:
+                    out.append((DEAD + (kc == START), c, -1, 0))
+                continue
+            x = num[c]
+            j = bisect_right(fvals, x)
+            a = fvals[j - 1]
+            lo, hi = fcells[j - 1], fcells[j]
+            if a == x or hi - lo < 2:
+                out.append((DEAD, c, -1, 0))
+                continue
+            b = fvals[j]
+            ra, rx, rb = rank[a - low], rank[x - low], rank[b - low]
+            kmin = max(lo + 1, hi - rb + rx)
+            kmax = min(hi - 1, lo + rx - ra)
+            ideal = lo + (rx - ra) * (hi - lo) / (rb - ra)
+            if kmin > kmax:
+                out.append((DEAD - 1, c, -1, 0))
+                continue
+            k = int(ideal + 0.5)
+            k = kmin if k < kmin else kmax if k > kmax else k
+            if fast:
+                left = k - 1 == lo and lo >= 1
+                right = k + 1 == hi and hi <= N
+                if gap_cost:
+                    cost = b - a if left and right else 0
+                elif left:
+                    cost = min(x - a, b - x) if right else x - a
+                else:
+                    cost = b - x if right else 0
+            else:
+                cost = t.cost(x, k)
+            d = k - ideal
+            out.append((cost + shift * (d if d > 0 else -d), c, k, cost))
+        return out
+
+    def _keep_finish(self, t: TranquilityTable) -> bool:
+        """Keep one finish card when few are left outside the discard pile."""
+        return len(t.deck.finishes) - t.finish_gone <= self.keep_finish
+
+    def start_shares(self, t: TranquilityTable, p: int, start: int):
+        """The team's start discard: the globally worst cards, leaving the others two cards each if possible."""
+        need = t.rules.start_discard
+        hands = [[c for c in h if c != start] if q == p else list(h) for q, h in enumerate(t.hands)]
+        if sum(len(h) for h in hands) < need:
+            return None
+        ranked = []
+        for q, h in enumerate(hands):
+            for entry in self.rate_hand(t, h):
+                ranked.append((-entry[0], q, entry[1]))
+        ranked.sort()
+        for floor in (2, 1, 0):
+            shares = [[] for _ in hands]
+            left = [len(h) - (0 if q == p else floor) for q, h in enumerate(hands)]
+            taken = 0
+            for _, q, c in ranked:
+                if taken < need and left[q] > 0:
+                    shares[q].append(c)
+                    left[q] -= 1
+                    taken += 1
+            if taken == need:
+                return [tuple(s) for s in shares]
+        return None
+
+
+def _badness_key(entry):
+    return (-entry[0], entry[1])
+
+
+class RandomBot:
+    """Plays a uniformly random legal action (used by the property tests to explore states)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, t: TranquilityTable, p: int):
+        rng, hand = self.rng, t.hands[p]
+        start = t.can_start(p)
+        if start >= 0:
+            return ("start", start, self._shares(t, p, start))
+        finish = t.can_finish(p)
+        options: list = [("finish", finish)] if finish >= 0 else []
+        for c, k, cost in t.legal_plays(p):
+            options.append(("play", c, k, cost))
+        if len(hand) >= 2:
+            options.append(("discard",))
+        if not options:
+            return None
+        action = rng.choice(options)
+        if action[0] == "discard":
+            return ("discard", tuple(rng.sample(hand, 2)))
+        if action[0] == "play":
+            c, k, cost = action[1:]
+            rest = [q for q in hand if q != c]
+            return ("play", c, k, tuple(rng.sample(rest, cost)))
+        return action
+
+    def _shares(self, t: TranquilityTable, p: int, start: int):
+        cards = [(q, c) for q, h in enumerate(t.hands) for c in h if c != start]
+        if len(cards) < t.rules.start_discard:
+            return None
+        chosen = self.rng.sample(cards, t.rules.start_discard)
+        return [tuple(c for q2, c in chosen if q2 == q) for q in range(t.n)]

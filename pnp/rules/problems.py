@@ -1,0 +1,129 @@
+"""Whether a game or variant can be played at all: sentences for spec validation.
+
+`rule_problems(game)` lists what makes a game impossible to set up or to win (validation errors);
+`rule_warnings(game)` lists what makes some player counts unwinnable (worth telling, not fatal).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..model import Game
+from .params import AscentRules, TranquilityRules, physical_pieces, rule_params
+
+ASCENT_MODULES = ("green-path", "panorama", "goats")
+
+
+def rule_problems(game: Game) -> list[str]:
+    """Every reason the rules cannot be played with this game's pieces and parameters."""
+    try:
+        rules = rule_params(game)
+    except (ValueError, TypeError, AttributeError) as exc:
+        return [f"the rules cannot be read: {exc}"]
+    kinds = Counter(p.kind for p in physical_pieces(game))
+    out = []
+    if rules.hand_size < 2:
+        out.append(f"a hand of {rules.hand_size} card(s) cannot take the discard-two action; hand_size must be "
+                   "at least 2")
+    if isinstance(rules, TranquilityRules):
+        out += _tranquility(game, rules, kinds)
+    else:
+        out += _ascent(game, rules, kinds)
+    return out
+
+
+def rule_warnings(game: Game) -> list[str]:
+    """Player counts that can never win under these rules (the game is still valid)."""
+    try:
+        rules = rule_params(game)
+    except (ValueError, TypeError, AttributeError):
+        return []
+    out = []
+    if isinstance(rules, TranquilityRules) and rules.start_discard:
+        for players in range(rules.min_players, rules.max_players + 1):
+            held = players * rules.hand_size - 1
+            if held < rules.start_discard:
+                out.append(f"with {players} player(s) the hands hold at most {held} cards when the start card is "
+                           f"played, fewer than the start discard of {rules.start_discard}: such a game is always "
+                           "lost")
+    return out
+
+
+def _tranquility(game: Game, r: TranquilityRules, kinds: Counter) -> list[str]:
+    out = []
+    if game.modules:
+        out.append("the tranquility rules have no modules")
+    numbers = {p.number for p in physical_pieces(game) if p.kind == "island" and p.number is not None}
+    usable = min(len(numbers), kinds["island"] - r.remove_islands)
+    if usable < r.cells:
+        out.append(f"a {r.rows}×{r.cols} grid needs {r.cells} islands with different numbers, but only {usable} "
+                   f"can be in play ({len(numbers)} different numbers, {kinds['island']} islands, "
+                   f"{r.remove_islands} removed at setup)")
+    if r.remove_islands > kinds["island"]:
+        out.append(f"remove_islands ({r.remove_islands}) is more than the {kinds['island']} island cards")
+    if kinds["border"] < r.frame:
+        out.append(f"the frame of a {r.rows}×{r.cols} grid needs {r.frame} border cards, but there are "
+                   f"{kinds['border']}")
+    if kinds["start"] < r.max_players:
+        out.append(f"each of up to {r.max_players} players needs a start card, but there are {kinds['start']}")
+    if kinds["finish"] < 1:
+        out.append("without a finish card the game can never be won")
+    return out
+
+
+def _ascent(game: Game, r: AscentRules, kinds: Counter) -> list[str]:
+    out = [f"the ascent rules have no module {m.id!r} (known: {', '.join(ASCENT_MODULES)})"
+           for m in game.modules if m.id not in ASCENT_MODULES]
+    if r.width(r.rows) < 1:
+        out.append(f"a mountain with a base of {r.base} slots cannot have {r.rows} rows (the top row would be empty)")
+        return out
+    pieces = physical_pieces(game)
+    terrain = [p for p in pieces if p.kind == "terrain"]
+    if kinds["panorama"] < r.base_pieces:
+        out.append(f"a base of {r.base} slots stands on {r.base_pieces} panorama triangles, but there are "
+                   f"{kinds['panorama']}")
+    if len(terrain) + kinds["campfire"] < r.slots:
+        out.append(f"the mountain has {r.slots} terrain slots, but there are only {len(terrain)} terrain cards and "
+                   f"{kinds['campfire']} campfires")
+    if r.row_minimum:
+        for row in range(1, r.rows + 1):
+            slots = sum(r.width(q) for q in range(row, r.rows + 1))
+            high = sum(1 for p in terrain if (p.number or 0) >= row)
+            if high < slots:
+                out.append(f"rows {row}–{r.rows} have {slots} slots, but only {high} terrain cards have a number of "
+                           f"{row} or more")
+                break
+    colours = {p.colour for p in terrain if p.colour}
+    if not r.same_colour_in_row and len(colours) < 2 and r.base >= 2:
+        out.append("with one terrain colour and no two of a colour side by side, no row can be filled")
+    if kinds["summit"] < 1:
+        out.append("without a summit card the game can never be won")
+    return out + _module_problems(game, r, kinds, pieces, colours)
+
+
+def _module_problems(game: Game, r: AscentRules, kinds: Counter, pieces, colours: set) -> list[str]:
+    out = []
+    cap = r.hand_size - 1 if r.cost_cap is None else min(r.cost_cap, r.hand_size - 1)
+    if r.green_path and r.green_path.colour not in colours:
+        out.append(f"the Green Path colour {r.green_path.colour!r} is not a terrain colour")
+    if r.panorama:
+        if r.panorama.revealed > r.base_pieces:
+            out.append(f"the Panorama module reveals {r.panorama.revealed} triangles of a base of {r.base_pieces}")
+        numbers = {p.number for p in pieces if p.kind == "terrain"}
+        for card in game.cards:
+            seq = card.fields.get("sequence") if card.kind == "panorama" else None
+            if seq is None:
+                continue
+            if not seq or len(seq) > r.base or not set(seq) <= numbers:
+                out.append(f"the panorama sequence of {card.id} cannot stand in one row of terrain cards")
+            elif any(abs(a - b) > cap for a, b in zip(seq, seq[1:])):
+                out.append(f"the panorama sequence of {card.id} needs a step larger than the largest payable cost "
+                           f"of {cap}")
+    if r.goats:
+        if kinds["goat"] < r.goats.goats:
+            out.append(f"the Mountain Goats module uses {r.goats.goats} goats, but there are {kinds['goat']}")
+        if not 1 <= r.goats.target_row <= r.rows:
+            out.append(f"the goats' target row {r.goats.target_row} is not a terrain row (1–{r.rows})")
+        if r.goats.colour not in colours:
+            out.append(f"the goat colour {r.goats.colour!r} is not a terrain colour")
+    return out

@@ -1,0 +1,153 @@
+"""The setup sheet: the table seen from above (frame and grid, or mountain and base), each player's
+hand and pile, the box and the check result, as an SVG page and a one-page PDF (A4 landscape)."""
+
+from __future__ import annotations
+
+import io
+
+from ..model import Game
+from .check import check_state
+from .params import AscentRules, TranquilityRules, physical_pieces, rule_params
+from .sheet_svg import SvgPage
+from .state import State
+
+PAGE_W, PAGE_H, MARGIN = 297.0, 210.0, 10.0
+TABLE = (MARGIN, 34.0, 178.0, 166.0)  # x, y, width, height of the table picture
+PLAYERS_X = 196.0
+DEFAULTS = {"ink": "#1f2a38", "paper": "#f7f1e3", "sea": "#4f8fb0", "sea-deep": "#2c5d7c", "accent": "#c8553d",
+            "day": "#f4c66b", "night": "#27365e", "rock": "#8a8f99", "sky": "#cfe3ef", "fire": "#e0662f",
+            "summit": "#d9a441", "back": "#2a4a63"}
+
+
+def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
+    """(SVG text, PDF bytes) picturing `state` of `game`, with the rule check written on it."""
+    sheet = _Sheet(game, state)
+    sheet.draw()
+    svg = sheet.page.svg(f"{game.title}: table for {state.players} players, seed {state.seed}")
+    return svg, svg_to_pdf(svg)
+
+
+def svg_to_pdf(svg: str) -> bytes:
+    """One PDF page from the sheet SVG (vector, via svglib; byte-identical for identical SVG)."""
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+    from svglib.svglib import svg2rlg
+
+    from ..pdfform import LABEL_FONT, register_label_fonts
+    from ..units import mm_to_pt
+
+    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    register_label_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)), invariant=1, pageCompression=1,
+                    initialFontName=LABEL_FONT)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+class _Sheet:
+    def __init__(self, game: Game, state: State):
+        self.game, self.state = game, state
+        self.rules = rule_params(game)
+        self.pieces = {p.id: p for p in physical_pieces(game)}
+        self.page = SvgPage(PAGE_W, PAGE_H, f"setup-{game.id}")
+        self.colours = {**DEFAULTS, **dict(game.theme.colours)}
+        self.ink, self.paper = self.colours["ink"], self.colours["paper"]
+
+    def draw(self) -> None:
+        page, s = self.page, self.state
+        page.rect(0, 0, PAGE_W, PAGE_H, fill="#ffffff")
+        page.fit_text(MARGIN, 17, f"{self.game.title}: {'sample setup' if s.turn == 0 else f'after {s.turn} turns'}",
+                      6.0, 180, self.ink, "bold")
+        mods = f" · modules: {', '.join(s.modules)}" if s.modules else ""
+        page.fit_text(MARGIN, 25, f"{s.players} player{'s' if s.players != 1 else ''} · seed {s.seed} · "
+                                  f"{s.status}{mods}", 3.6, 180, self.ink)
+        self._check_note()
+        if isinstance(self.rules, TranquilityRules) and s.sea is not None:
+            from .sheet_tranquility import draw_sea
+
+            draw_sea(self, s.sea)
+        elif isinstance(self.rules, AscentRules) and s.mountain is not None:
+            from .sheet_ascent import draw_mountain
+
+            draw_mountain(self, s.mountain)
+        self._players()
+
+    def _check_note(self) -> None:
+        from .check import RULES
+
+        problems = check_state(self.game, self.state)
+        if problems:
+            ids = sorted({v.rule for v in problems})
+            note = f"{len(problems)} rule violation(s): {', '.join(ids)}"
+            colour = self.colours["accent"]
+        else:
+            applicable = sum(1 for r in RULES.values() if r.engine in (None, self.game.engine)
+                             and (r.module is None or r.module in self.state.modules))
+            note, colour = f"checked: all {applicable} rules hold", self.ink
+        self.page.fit_text(PAGE_W - MARGIN, 17, note, 3.6, 100, colour, "bold", anchor="end")
+
+    # ---- a card in small -------------------------------------------------------------------
+    def label(self, piece_id: str | None) -> tuple[str, str, str]:
+        """(text, fill, text colour) for a card drawn in small."""
+        p = self.pieces.get(piece_id or "")
+        if p is None:
+            return ("?", "#ffffff", self.ink)
+        c = self.colours
+        if p.kind in ("island",):
+            return (str(p.number), self.paper, self.ink)
+        if p.kind == "terrain":
+            terrain = self.game.theme.terrain.get(p.colour or "", {})
+            return (str(p.number), terrain.get("fill", c["rock"]), "#ffffff")
+        if p.kind == "campfire":
+            terrain = self.game.theme.terrain.get(p.colour or "", {})
+            return ("fire", terrain.get("light", c["fire"]), self.ink)
+        names = {"start": ("start", c["day"], self.ink), "finish": ("finish", c["accent"], "#ffffff"),
+                 "summit": ("summit", c["summit"], self.ink), "bridge": ("bridge", c["rock"], "#ffffff")}
+        return names.get(p.kind, (p.kind[:6], "#ffffff", self.ink))
+
+    def small_card(self, x: float, y: float, size: float, piece_id: str | None) -> None:
+        words, fill, colour = self.label(piece_id)
+        self.page.rect(x, y, size, size, fill=fill, stroke=self.ink, width=0.25, radius=0.8)
+        text_size = size * (0.42 if len(words) <= 2 else 0.26)
+        self.page.fit_text(x + size / 2, y + size / 2 + text_size * 0.35, words, text_size, size * 0.86, colour,
+                           "bold", anchor="middle")
+
+    # ---- players, piles, box -----------------------------------------------------------------
+    def _players(self) -> None:
+        page, s = self.page, self.state
+        top, bottom = TABLE[1], PAGE_H - MARGIN - 22
+        band = min(30.0, (bottom - top) / max(1, s.players))
+        card = min(11.0, band - 11, (PAGE_W - MARGIN - PLAYERS_X - 20) / max(1, self.rules.hand_size) - 1.2)
+        for q in range(s.players):
+            y = top + q * band
+            hand = s.hands[q] if q < len(s.hands) else ()
+            pile = s.piles[q] if q < len(s.piles) else ()
+            marker = "  (next to play)" if s.status == "playing" and s.current_player == q + 1 else ""
+            page.text(PLAYERS_X, y + 4, f"Player {q + 1}{marker}", 3.4, self.ink, "bold")
+            page.text(PLAYERS_X, y + 8.2, f"hand {len(hand)} · pile {len(pile)}", 2.6, self.ink)
+            for j, c in enumerate(hand):
+                self.small_card(PLAYERS_X + j * (card + 1.2), y + 9.5, card, c)
+            px = PAGE_W - MARGIN - card - 2
+            for k in (2, 1, 0):
+                page.rect(px + k * 0.8, y + 9.5 - k * 0.8, card, card, fill=self.colours["back"] if pile else "none",
+                          stroke=self.ink, width=0.25, radius=0.8, dash=None if pile else "1 1")
+            page.fit_text(px + card / 2, y + 9.5 + card / 2 + 1.2, str(len(pile)), card * 0.42, card * 0.9,
+                          "#ffffff" if pile else self.ink, "bold", anchor="middle")
+        self._box_line(bottom + 6)
+
+    def _box_line(self, y: float) -> None:
+        s = self.state
+        lines = [("discard", s.discard), ("box", s.box), ("aside", s.aside)]
+        for i, (name, ids) in enumerate(lines):
+            self.page.fit_text(PLAYERS_X, y + i * 5, f"{name}: {self._summary(ids)}", 2.8,
+                               PAGE_W - MARGIN - PLAYERS_X, self.ink)
+
+    def _summary(self, ids) -> str:
+        counts: dict[str, int] = {}
+        for i in ids:
+            kind = self.pieces[i].kind if i in self.pieces else "unknown"
+            counts[kind] = counts.get(kind, 0) + 1
+        return ", ".join(f"{n} {kind}" for kind, n in counts.items()) or "empty"

@@ -1,0 +1,180 @@
+"""Simulating games with the baseline bots: win rate with a Wilson interval, progress, causes of loss.
+
+Game g of a run is dealt with its own seed drawn from `random.Random(seed)`, so a run is
+deterministic per seed and a larger run extends a smaller one with the same seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model import Game
+from .deal import check_players, deal_ascent
+from .tranquility import PLAYING, deal_table, tranquility_deck
+
+REASONS = {
+    "start-discard": "the hands could not pay the start discard",
+    "blocked": "a run of empty cells could no longer be filled: too few fitting numbers were left",
+    "out-of-cards": "a player could neither play nor discard two while the goal was still reachable",
+    "no-finish": "the grid was full but no finish card was left",
+    "no-start": "the grid was full but no start card had been played",
+    "no-summit": "the mountain was finished but no summit card was left",
+    "bridge": "the mountain was full but a bridge could not be covered",
+    "goal:green-path": "the mountain was finished without a green path",
+    "goal:panorama": "the mountain was finished without every revealed panorama sequence",
+    "goal:goats": "the mountain was finished with goats below the target row",
+}
+
+
+@dataclass(frozen=True)
+class Report:
+    game: str
+    engine: str
+    modules: tuple[str, ...]
+    players: int
+    games: int
+    seed: int
+    wins: int
+    interval: tuple[float, float]  # Wilson 95 % interval of the win rate
+    progress_of: str  # "cells" or "slots"
+    progress_total: int  # cells or slots to fill
+    progress: tuple[int, ...]  # progress[k]: games that ended with k cells or slots filled
+    reasons: tuple[tuple[str, int], ...]  # loss causes, most frequent first
+    mean_turns: float
+    options: dict = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def mean_progress(self) -> float:
+        return sum(k * n for k, n in enumerate(self.progress)) / self.games if self.games else 0.0
+
+    def to_data(self) -> dict:
+        return {
+            "game": self.game, "engine": self.engine, "modules": list(self.modules), "players": self.players,
+            "games": self.games, "seed": self.seed, "wins": self.wins, "win_rate": round(self.win_rate, 6),
+            "interval95": [round(v, 6) for v in self.interval], "bot": "baseline",
+            "progress": {"of": self.progress_of, "total": self.progress_total,
+                         "mean": round(self.mean_progress, 3), "games_by_filled": list(self.progress)},
+            "losses": {reason: n for reason, n in self.reasons}, "mean_turns": round(self.mean_turns, 3),
+            "options": self.options,
+        }
+
+    def text(self) -> str:
+        lo, hi = self.interval
+        mods = f" with {', '.join(self.modules)}" if self.modules else ""
+        lines = [f"{self.game}{mods}: {self.players} player(s), {self.games} games, seed {self.seed}, baseline bot",
+                 f"won {self.wins} of {self.games}: {100 * self.win_rate:.1f} % (95 % interval "
+                 f"{100 * lo:.1f}–{100 * hi:.1f} %)",
+                 f"{self.progress_of} filled: mean {self.mean_progress:.1f} of {self.progress_total}; "
+                 + _spread(self.progress),
+                 f"turns per game: mean {self.mean_turns:.1f}"]
+        if self.reasons:
+            lines.append("losses:")
+            lines += [f"  {n:>6}  {reason}: {REASONS.get(reason, reason)}" for reason, n in self.reasons]
+        return "\n".join(lines)
+
+
+def _spread(progress: tuple[int, ...]) -> str:
+    total = sum(progress)
+    marks, seen, out = (0.1, 0.5, 0.9), 0, []
+    for k, n in enumerate(progress):
+        seen += n
+        while marks and seen >= marks[0] * total:
+            out.append(f"{int(marks[0] * 100)}th percentile {k}")
+            marks = marks[1:]
+    return ", ".join(out)
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95 % by default)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def simulate(game: Game, players: int, games: int, seed: int, progress=None) -> Report:
+    """Play `games` games with the baseline bot; `progress(done)` is called now and then."""
+    check_players(game, players)
+    seeds = random.Random(seed)
+    if game.engine == "tranquility":
+        results = _tranquility_games(game, players, games, seeds, progress)
+        of, total = "cells", tranquility_deck(game).rules.cells
+    else:
+        results = _ascent_games(game, players, games, seeds, progress)
+        from .ascent import ascent_deck
+
+        of, total = "slots", ascent_deck(game).rules.slots
+    wins = sum(1 for won, _, _, _ in results if won)
+    filled = [0] * (total + 1)
+    for _, n, _, _ in results:
+        filled[n] += 1
+    reasons = Counter(reason for won, _, _, reason in results if not won)
+    return Report(game.id, game.engine, tuple(m.id for m in game.modules), players, games, seed, wins,
+                  wilson(wins, games), of, total, tuple(filled),
+                  tuple(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+                  sum(t for _, _, t, _ in results) / games if games else 0.0, _options(game))
+
+
+def _options(game: Game) -> dict:
+    return {k: (dict(v) if hasattr(v, "items") else v) for k, v in game.rules.items()}
+
+
+def _tranquility_games(game: Game, players: int, games: int, seeds: random.Random, progress) -> list:
+    from .bot import TranquilityBot
+
+    deck, bot, out = tranquility_deck(game), TranquilityBot(), []
+    for g in range(games):
+        t = deal_table(deck, players, seeds.getrandbits(64))
+        choose, apply, n = bot.choose, t.apply, t.n
+        while t.status == PLAYING:
+            p = t.turn % n
+            action = choose(t, p)
+            if action is None:
+                if t.has_action(p):
+                    raise RuntimeError(f"the bot found no action for player {p + 1} but one exists")
+                t.lose()
+                break
+            apply(p, action)
+        out.append((t.status == "won", t.filled, t.turn, t.loss_reason() if t.status == "lost" else ""))
+        if progress and g % 256 == 255:
+            progress(g + 1)
+    return out
+
+
+def _ascent_games(game: Game, players: int, games: int, seeds: random.Random, progress) -> list:
+    from .ascent import ascent_deck
+    from .ascent_bot import AscentBot
+
+    deck, bot, out = ascent_deck(game), AscentBot(), []
+    for g in range(games):
+        t = play_out(deal_ascent(deck, players, seeds.getrandbits(64)), bot)
+        out.append((t.status == "won", sum(t.fill), t.turn, t.loss_reason() if t.status == "lost" else ""))
+        if progress and g % 16 == 15:
+            progress(g + 1)
+    return out
+
+
+def play_out(table, bot, max_turns: int = 100_000):
+    """Play a table to its end with one bot for every player (any engine)."""
+    while table.status == PLAYING:
+        p = table.turn % table.n
+        action = bot.choose(table, p)
+        if action is None:
+            if table.has_action(p):
+                raise RuntimeError(f"the bot found no action for player {p + 1} but one exists")
+            table.lose()
+            break
+        table.apply(p, action)
+        if table.turn > max_turns:
+            raise RuntimeError("a game ran past the turn limit")
+    return table
