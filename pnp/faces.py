@@ -5,7 +5,7 @@ from __future__ import annotations
 from .layout import layout_card
 from .model import Card, Face, Game
 from .render import render_svg
-from .template import Template, load_template
+from .template import Template, TemplateError, load_template
 
 
 def render_faces(game: Game) -> tuple[Face, ...]:
@@ -19,10 +19,17 @@ def render_faces(game: Game) -> tuple[Face, ...]:
         return templates[name]
 
     faces: dict[str, Face] = {}
+    back_owner: dict[str, Card] = {}
     for card in game.cards:
         faces[card.front_face_id] = _face(card, template(card.template), game, "front")
-        if card.back_face_id not in faces:
+        owner = back_owner.setdefault(card.back_face_id, card)
+        if owner is card:
             faces[card.back_face_id] = _face(card, template(card.back.template), game, "back")
+        elif (owner.size.width, owner.size.height, owner.size.bleed) != (card.size.width, card.size.height, card.size.bleed):
+            raise TemplateError(
+                f"{owner.id} and {card.id} share the back {card.back.template!r} but differ in size or bleed; "
+                f"give one of them its own back template."
+            )
     return tuple(faces[key] for key in sorted(faces))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Union
 
 from . import text
@@ -21,6 +21,7 @@ from .template import (
     TemplateError,
     TextElement,
     TextStyle,
+    When,
     field_value,
     resolve_colour,
 )
@@ -70,6 +71,7 @@ class TextItem:
     size: float  # mm (em size)
     lines: tuple[text.SetLine, ...]  # baselines in face mm
     rotate: Rotation | None = None
+    underlines: tuple[tuple[float, float, float, float], ...] = ()  # x, y, width, height in face mm
 
 
 @dataclass(frozen=True)
@@ -162,19 +164,20 @@ class _Context:
     def items(self, elements: tuple[Element, ...], outer: Matrix) -> tuple[Item, ...]:
         out = []
         for element in elements:
-            if element.when is not None and not self.holds(element):
+            if element.when is not None and not self.holds(element.when, element.where):
                 continue
             rotation = self.rotation(element)
             matrix = _multiply(outer, _rotation_matrix(rotation)) if rotation else outer
             out.append(self.item(element, rotation, matrix))
         return tuple(out)
 
-    def holds(self, element: Element) -> bool:
-        when = element.when
+    def holds(self, when: When, where: str) -> bool:
         if when.test == "exists":
             return (when.field in self.fields) == when.value
-        value = field_value(self.fields, when.field, f"{element.where}: the condition")
-        return value == when.value if when.test == "equals" else value in when.value
+        value = field_value(self.fields, when.field, f"{where}: the condition")
+        if when.test == "equals":
+            return value == when.value
+        return (value in when.value) == (when.test == "in")
 
     def rotation(self, element: Element) -> Rotation | None:
         if not element.rotate:
@@ -207,7 +210,11 @@ class _Context:
         self.check_safe(element, matrix)
         if isinstance(element, TextElement):
             content = element.text.format(self.fields, where)
-            return self.text_item(item_id, element, (content,), element.look, rotation, wrap=element.wrap)
+            item = self.text_item(item_id, element, (content,), element.look, rotation, wrap=element.wrap)
+            mark = element.underline if isinstance(element.underline, bool) else self.holds(element.underline, where)
+            if mark:
+                item = replace(item, underlines=tuple(text.underline(line, item.size) for line in item.lines))
+            return item
         return self.text_item(item_id, element, self.paragraphs(element), element.look, rotation,
                               gap=element.paragraph_gap, bullet=element.bullet)
 

@@ -88,6 +88,8 @@ def _text(item: TextItem) -> str:
             f'<path id="{item.id}-{index}" transform="translate({num(line.x)} {num(line.y)}) scale({k} -{k})" '
             f'd="{d}"/>'
         )
+    for index, (x, y, w, h) in enumerate(item.underlines):
+        parts.append(f"<rect{_attrs(id=f'{item.id}-underline-{index}', x=num(x), y=num(y), width=num(w), height=num(h))}/>")
     parts.append("</g>")
     return "".join(parts)
 

@@ -146,7 +146,7 @@ Box = tuple[float, float, float, float]
 @dataclass(frozen=True)
 class When:
     field: str
-    test: str  # "equals" | "in" | "exists"
+    test: str  # "equals" | "in" | "not_in" | "exists"
     value: Any
 
 
@@ -201,6 +201,7 @@ class TextElement(Element):
     box: Box
     look: TextStyle
     wrap: bool
+    underline: bool | When
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -330,7 +331,8 @@ class _Builder:
                               fit=data.get("fit", "contain"))
         if kind == "text":
             return TextElement(**common, text=self.formatted(data, path, "text"), box=tuple(data["box"]),
-                               look=self.look(data, path), wrap=data.get("wrap", True))
+                               look=self.look(data, path), wrap=data.get("wrap", True),
+                               underline=self.when(u) if isinstance(u := data.get("underline", False), dict) else u)
         if kind == "lines":
             return LinesElement(**common, field=data["field"], box=tuple(data["box"]), look=self.look(data, path),
                                 paragraph_gap=float(data.get("paragraph_gap", 0.4)), bullet=data.get("bullet", ""))
@@ -343,10 +345,15 @@ class _Builder:
         self.ids.add(element_id)
         when = None
         if "when" in data:
-            test = next(k for k in ("equals", "in", "exists") if k in data["when"])  # the schema allows one
-            when = When(data["when"]["field"], test, data["when"].get(test))
+            when = self.when(data["when"])
         pivot = tuple(data["pivot"]) if "pivot" in data else None
         return dict(id=element_id, where=self.where(path), when=when, rotate=float(data.get("rotate", 0.0)), pivot=pivot)
+
+    @staticmethod
+    def when(data: dict) -> When:
+        test = next(k for k in ("equals", "in", "not_in", "exists") if k in data)  # the schema allows one
+        value = tuple(data[test]) if isinstance(data[test], list) else data[test]
+        return When(data["field"], test, value)
 
     def look(self, data: dict, path: list) -> TextStyle:
         size = float(data["size_pt"])

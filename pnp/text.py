@@ -68,6 +68,8 @@ class Metrics:
     descender: int  # negative
     cap_height: int
     x_height: int
+    underline_position: int  # top of the underline, below the baseline when negative
+    underline_thickness: int
 
 
 class _Font:
@@ -80,8 +82,10 @@ class _Font:
         self.hmtx = tt["hmtx"].metrics
         self.glyphs = tt.getGlyphSet()
         os2 = tt["OS/2"]
+        post = tt["post"]
         self.metrics = Metrics(
-            tt["head"].unitsPerEm, tt["hhea"].ascent, tt["hhea"].descent, os2.sCapHeight, os2.sxHeight
+            tt["head"].unitsPerEm, tt["hhea"].ascent, tt["hhea"].descent, os2.sCapHeight, os2.sxHeight,
+            post.underlinePosition, post.underlineThickness,
         )
         self.pairs, self.class_subtables = _read_kerning(tt)
 
@@ -175,6 +179,13 @@ def width_units(text: str, style: str) -> int:
 def text_width(text: str, style: str, size: float) -> float:
     """Width in mm of a line set at `size` mm."""
     return width_units(text, style) * size / _font(style).metrics.units_per_em
+
+
+def underline(line: "SetLine", size: float) -> tuple[float, float, float, float]:
+    """The font's own underline under a set line: (x, y, width, height) in mm, y down."""
+    m = _font(line.style).metrics
+    k = size / m.units_per_em
+    return (line.x, line.y - m.underline_position * k, text_width(line.text, line.style, size), m.underline_thickness * k)
 
 
 def outline_quantum(size: float, style: str = "regular") -> int:

@@ -1,0 +1,230 @@
+"""Every face of the bundled Tranquility game: golden SVGs, determinism, svglib and resvg agree.
+
+Golden files live in tests/golden/tranquility/<face id>.svg and are compared byte for byte.
+After a deliberate change to the look, regenerate them and review the diff:
+
+    PNP_REGEN_GOLDEN=1 python -m pytest tests/test_faces.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import io
+import logging
+import os
+import re
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pypdfium2
+import pytest
+import resvg_py
+from PIL import Image, ImageChops, ImageStat
+from reportlab.graphics import renderPDF
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from pnp.art import load_art
+from pnp.faces import render_faces
+from pnp.game import load_game
+from pnp.locate import available_games
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).parent / "golden" / "tranquility"
+ART = ROOT / "templates" / "tranquility" / "art"
+GOLDEN_FACES = ("island-01", "island-80", "start", "finish", "border", "reference-1", "back-back")
+PX = round(76 / 25.4 * 150)  # a 76 mm face (70 mm + 2 × 3 mm bleed) at 150 dpi
+# svglib says "I dropped something" at debug level with these words; any of them fails a face.
+SVGLIB_LOSSES = ("Ignoring node", "Ignoring transform", "Suspicious path", "Unable", "Unsupported", "Can't handle")
+
+
+@pytest.fixture(scope="module")
+def tranquility():
+    return load_game("tranquility")
+
+
+@pytest.fixture(scope="module")
+def faces(tranquility):
+    return {face.id: face for face in render_faces(tranquility)}
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING or message.startswith(SVGLIB_LOSSES):
+            self.messages.append(f"{record.levelname}: {message}")
+
+
+@pytest.fixture
+def svglib_messages():
+    """What svglib warned about or silently dropped while the test ran."""
+    logger = logging.getLogger("svglib")
+    handler, level = _Collect(), logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    yield handler.messages
+    logger.removeHandler(handler)
+    logger.setLevel(level)
+
+
+def via_pdf(svg: str) -> Image.Image:
+    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    page = pypdfium2.PdfDocument(buffer.getvalue())[0]
+    image = page.render(scale=PX / page.get_width()).to_pil().convert("RGB")
+    return image.resize((PX, PX)) if image.size != (PX, PX) else image
+
+
+def via_resvg(svg: str, px: int = PX) -> Image.Image:
+    png = resvg_py.svg_to_bytes(svg_string=svg, dpi=96, width=px)
+    return Image.open(io.BytesIO(bytes(png))).convert("RGB")
+
+
+# --- the set of faces ----------------------------------------------------------------------------
+
+
+def test_every_distinct_face_once_sorted_by_id(tranquility, faces):
+    cards = tranquility.cards
+    expected = sorted({c.front_face_id for c in cards} | {c.back_face_id for c in cards})
+    assert list(faces) == expected
+    assert len(faces) == 80 + 3 + 2 + 3  # islands; start, finish, border; two references; three backs
+    assert {"back-back", "back-border", "back-reference-back"} <= set(faces)
+    for face in faces.values():
+        assert (face.width, face.height, face.bleed, face.shape) == (70.0, 70.0, 3.0, "square")
+        assert face.svg.startswith(
+            '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'id="{face.id}" width="76mm" height="76mm" viewBox="-3 -3 76 76">\n'
+        )
+        assert len(face.svg) < 45_000, f"{face.id} is {len(face.svg)} bytes"
+
+
+def test_ids_are_explicit_unique_and_every_reference_resolves(faces):
+    for face in faces.values():
+        root = ET.fromstring(face.svg)
+        ids = [node.get("id") for node in root.iter() if node.get("id")]
+        assert len(ids) == len(set(ids)), face.id
+        assert all(i == face.id or i.startswith(face.id + "-") for i in ids), face.id
+        for ref in re.findall(r"url\(#([^)]+)\)", face.svg):
+            assert ref in ids, (face.id, ref)
+        assert all(child.get("id") for child in root), face.id  # every template element is named
+
+
+@pytest.mark.parametrize("face_id", GOLDEN_FACES)
+def test_golden_svg(faces, face_id):
+    path = GOLDEN / f"{face_id}.svg"
+    if os.environ.get("PNP_REGEN_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(faces[face_id].svg, encoding="utf-8")
+    assert path.is_file(), f"no golden file {path}; run with PNP_REGEN_GOLDEN=1 to create it"
+    assert faces[face_id].svg == path.read_text(encoding="utf-8"), (
+        f"{face_id} differs from {path.relative_to(ROOT)}; if the change is deliberate, "
+        "regenerate with PNP_REGEN_GOLDEN=1 and review the diff"
+    )
+
+
+def test_rendering_twice_gives_the_same_bytes(tranquility, faces):
+    again = {face.id: face.svg for face in render_faces(tranquility)}
+    assert again == {face.id: face.svg for face in faces.values()}
+
+
+def test_a_fresh_process_gives_the_same_bytes(faces):
+    script = (
+        "import hashlib; from pnp.game import load_game; from pnp.faces import render_faces\n"
+        "for f in render_faces(load_game('tranquility')): print(f.id, hashlib.sha256(f.svg.encode()).hexdigest())"
+    )
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == [
+        f"{face.id} {hashlib.sha256(face.svg.encode()).hexdigest()}" for face in faces.values()
+    ]
+
+
+def test_faces_render_in_well_under_two_milliseconds_each(tranquility):
+    render_faces(tranquility)  # warm: templates, art and glyph outlines are cached
+    start = time.perf_counter()
+    count = len(render_faces(tranquility))
+    assert (time.perf_counter() - start) / count < 0.002
+
+
+# --- the renderers agree -------------------------------------------------------------------------
+
+
+def test_svglib_reads_every_face_without_losing_anything(faces, svglib_messages):
+    for face in faces.values():
+        drawing = svg2rlg(io.BytesIO(face.svg.encode("utf-8")))
+        assert drawing is not None, face.id
+        assert drawing.width == pytest.approx(76 * 72 / 25.4), face.id
+        assert not svglib_messages, f"{face.id}: {svglib_messages}"
+
+
+def test_resvg_renders_every_face(faces):
+    for face in faces.values():
+        image = via_resvg(face.svg, 150)
+        assert image.size == (150, 150), face.id
+        assert len(image.getcolors(maxcolors=1 << 20)) > 50, face.id  # art, not a flat page
+
+
+@pytest.mark.parametrize("face_id", GOLDEN_FACES)
+def test_pdf_and_png_look_the_same(faces, face_id):
+    pdf, png = via_pdf(faces[face_id].svg), via_resvg(faces[face_id].svg)
+    difference = sum(ImageStat.Stat(ImageChops.difference(pdf, png)).mean) / 3
+    assert difference < 4.0, f"{face_id}: mean |Δ| {difference:.2f}/255 between svglib→PDF and resvg"
+
+
+# --- the art ---------------------------------------------------------------------------------------
+
+
+def test_art_files_are_exactly_what_the_generator_writes():
+    spec = importlib.util.spec_from_file_location("make_art", ROOT / "templates" / "tranquility" / "art-source" / "make_art.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    generated = module.all_art()
+    assert sorted(p.stem for p in ART.glob("*.svg")) == sorted(generated)
+    for name, svg in generated.items():
+        assert (ART / f"{name}.svg").read_text(encoding="utf-8") == svg, (
+            f"art/{name}.svg is stale: run python templates/tranquility/art-source/make_art.py"
+        )
+
+
+def test_every_art_file_is_inside_the_safe_subset():
+    for path in sorted(ART.glob("*.svg")):
+        art = load_art(path)
+        assert art.viewbox[2] > 0, path.name
+
+
+def test_each_island_is_half_day_half_night():
+    for decade in range(1, 9):
+        body = load_art(ART / f"island-{decade}.svg").body
+        assert 'clip-path="url(#@ART@-day)"' in body and 'clip-path="url(#@ART@-night)"' in body
+
+
+def test_each_decade_has_its_own_island(faces):
+    bodies = {load_art(ART / f"island-{decade}.svg").body for decade in range(1, 9)}
+    assert len(bodies) == 8
+    assert "island-07-island" in faces["island-07"].svg
+    assert faces["island-11"].svg.count("<g id=\"island-11-island\"") == 1
+
+
+# --- variants --------------------------------------------------------------------------------------
+
+
+def test_every_tranquility_variant_renders(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    rendered = {}
+    for name in available_games():
+        game = load_game(name)
+        if game.engine == "tranquility" and name != "tranquility":
+            rendered[name] = len(render_faces(game))
+    assert rendered and all(count > 0 for count in rendered.values())
+    assert rendered.get("big-sea") == 100 + 3 + 2 + 3  # three-digit numbers still fit their corners

@@ -1,0 +1,220 @@
+"""The text engine: bundled font, measurement with kerning, wrapping, fit-to-box, outlines."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import fontpkg_atkinson_hyperlegible
+import pytest
+from fontTools.pens.boundsPen import ControlBoundsPen
+from fontTools.ttLib import TTFont
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp import text
+from pnp.text import Spec, TextError, set_text, text_width, wrap
+
+
+def font_units(style: str) -> TTFont:
+    return TTFont(text.font_path(style))
+
+
+def absolute_points(d: str) -> list[tuple[float, float]]:
+    """Every end and control point of a path made of m/l/h/v/q/c/z relative commands (what
+    line_outline writes), in absolute coordinates: an independent reading of the path."""
+    arity = {"m": 2, "l": 2, "h": 1, "v": 1, "q": 4, "c": 6, "z": 0}
+    tokens = re.findall(r"[mlhvqcz]|-?\d+(?:\.\d+)?", d)
+    points, x, y, start, command, i = [], 0.0, 0.0, (0.0, 0.0), None, 0
+    while i < len(tokens):
+        if tokens[i] in arity:
+            command = tokens[i]
+            i += 1
+            if command == "z":
+                x, y = start
+                continue
+        elif command == "m":
+            command = "l"  # bare pairs after a moveto are linetos
+        n = [float(t) for t in tokens[i : i + arity[command]]]
+        i += arity[command]
+        if command == "h":
+            n = [n[0], 0.0]
+        elif command == "v":
+            n = [0.0, n[0]]
+        for j in range(0, len(n), 2):
+            points.append((x + n[j], y + n[j + 1]))
+        x, y = points[-1]
+        if command == "m":
+            start = (x, y)
+    return points
+
+
+def test_fonts_come_from_the_bundled_package_in_four_styles():
+    package = Path(fontpkg_atkinson_hyperlegible.__file__).resolve().parent
+    for style in text.STYLES:
+        path = text.font_path(style)
+        assert path.parent == package / "files" and path.is_file()
+        assert font_units(style)["name"].getBestFamilyName() == text.FAMILY
+
+
+def test_unknown_style_is_a_clear_error():
+    with pytest.raises(TextError, match="unknown font style 'heavy'"):
+        text.font_path("heavy")
+
+
+def test_width_is_the_sum_of_advances_plus_pair_kerning():
+    hmtx = font_units("regular")["hmtx"]
+    plain = hmtx["A"][0] + hmtx["V"][0]
+    assert text.width_units("AV", "regular") < plain  # the GPOS kern pulls A and V together
+    assert text.width_units("AV", "regular") == plain + text._kern("regular", "A", "V")
+    # pinned for fontpkg-atkinson-hyperlegible 1.6: advances 4630 and 5126, kerning T-r, r-a, n-q, l-i
+    assert text.width_units("Tranquility", "regular") == 4630 - 57 - 15 - 11 - 19
+    assert text.width_units("Tranquility", "bold") == 5126 - 57 - 13 - 8 - 27
+    assert text_width("", "regular", 10) == 0
+
+
+def test_width_scales_with_size():
+    assert text_width("Island 42", "bold", 8.0) == pytest.approx(2 * text_width("Island 42", "bold", 4.0))
+
+
+def test_missing_glyph_names_the_character():
+    with pytest.raises(TextError) as caught:
+        text.check_text("snow ☃ and ✈", "regular", "card island-01")
+    assert str(caught.value) == (
+        "card island-01: the font Atkinson Hyperlegible (regular) has no glyph for '☃' (U+2603), "
+        "'✈' (U+2708); remove or replace it."
+    )
+
+
+def test_set_text_refuses_missing_glyphs_before_measuring():
+    with pytest.raises(TextError, match=r"U\+2603"):
+        set_text(("☃",), Spec(size=4), 50, 20)
+
+
+def test_wrap_keeps_every_word_in_order_and_within_the_width():
+    sentence = "Islands ascend in reading order: bottom row left to right, then the row above."
+    lines = wrap(sentence, "regular", 3.5, 40)
+    assert len(lines) > 1
+    assert " ".join(lines).split() == sentence.split()
+    assert all(text_width(line, "regular", 3.5) <= 40 for line in lines)
+    # greedy: the next word would not have fitted on each line
+    for line, following in zip(lines, lines[1:]):
+        assert text_width(f"{line} {following.split()[0]}", "regular", 3.5) > 40
+
+
+def test_wrap_honours_newlines_and_keeps_overlong_words_whole():
+    assert wrap("one\ntwo", "regular", 4, 100) == ("one", "two")
+    assert wrap("Supercalifragilistic", "regular", 4, 5) == ("Supercalifragilistic",)
+
+
+def test_fit_shrinks_to_the_largest_size_that_fits():
+    paragraphs = ("Play one card, or discard two cards.", "Then draw back up to 5 from your own pile.")
+    spec = Spec(size=6.0, min_size=2.0, line_height=1.2, bullet="•")
+    setting = set_text(paragraphs, spec, 40, 18)
+    assert 2.0 <= setting.size < 6.0
+    bigger = Spec(size=round(setting.size + 0.05, 4), line_height=1.2, bullet="•")
+    with pytest.raises(TextError):
+        set_text(paragraphs, bigger, 40, 18)
+    for line in setting.lines:
+        assert line.x + text_width(line.text, "regular", setting.size) <= 40 + 1e-6
+    descent = -text.metrics().descender * setting.size / 1000
+    assert setting.lines[-1].y + descent <= 18 + 1e-6
+    assert len(setting.bullets) == 2
+
+
+def test_fit_keeps_the_full_size_when_the_text_fits():
+    assert set_text(("7",), Spec(size=13.4, min_size=8), 24, 13).size == 13.4
+
+
+def test_text_that_cannot_fit_is_a_clear_error():
+    with pytest.raises(TextError) as caught:
+        set_text(("a rather long title",), Spec(size=6, min_size=4, wrap=False), 20, 8)
+    assert str(caught.value) == (
+        "the text 'a rather long title' does not fit its 20 × 8 mm box even at 11.3 pt; "
+        "shorten it, enlarge the box or allow a smaller size."
+    )
+
+
+@pytest.mark.parametrize("align", ["left", "centre", "right"])
+def test_alignment(align):
+    line = set_text(("42",), Spec(size=10, align=align), 30, 15).lines[0]
+    width = text_width("42", "regular", 10)
+    assert line.x == pytest.approx({"left": 0, "centre": (30 - width) / 2, "right": 30 - width}[align])
+
+
+def test_vertical_alignment_centres_the_cap_height_block():
+    cap = text.metrics().cap_height * 10 / 1000
+    descent = -text.metrics().descender * 10 / 1000
+    top = set_text(("E",), Spec(size=10, valign="top"), 30, 20).lines[0]
+    middle = set_text(("E",), Spec(size=10, valign="middle"), 30, 20).lines[0]
+    bottom = set_text(("E",), Spec(size=10, valign="bottom"), 30, 20).lines[0]
+    assert top.y == pytest.approx(cap)
+    assert middle.y - cap / 2 == pytest.approx(10)
+    assert bottom.y == pytest.approx(20 - descent)
+
+
+def test_outline_of_an_empty_or_blank_line_is_empty():
+    assert text.line_outline("", "regular") == ""
+    assert text.line_outline("   ", "regular") == ""
+
+
+def expected_bounds(line: str, style: str, quantum: int = 1) -> tuple[float, float, float, float]:
+    """The control-point bounds of a line from fontTools directly (advances and kerning)."""
+    tt = font_units(style)
+    glyphs, cmap = tt.getGlyphSet(), tt.getBestCmap()
+    x, previous, boxes = 0, None, []
+    for ch in line:
+        name = cmap[ord(ch)]
+        if previous is not None:
+            x += text._kern(style, previous, name)
+        pen = ControlBoundsPen(glyphs)
+        glyphs[name].draw(pen)
+        if pen.bounds:
+            x0, y0, x1, y1 = pen.bounds
+            boxes.append((x + x0, y0, x + x1, y1))
+        x += tt["hmtx"][name][0]
+        previous = name
+    return (min(b[0] for b in boxes) / quantum, min(b[1] for b in boxes) / quantum,
+            max(b[2] for b in boxes) / quantum, max(b[3] for b in boxes) / quantum)
+
+
+@pytest.mark.parametrize("line,style", [("Tranquility", "bold"), ("AV 80", "regular"), ("il8%&", "italic")])
+def test_outline_places_each_glyph_at_its_advance(line, style):
+    xs, ys = zip(*absolute_points(text.line_outline(line, style)))
+    x0, y0, x1, y1 = expected_bounds(line, style)
+    assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((x0, y0, x1, y1), abs=1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 .,:;&!?'-", min_size=1, max_size=24),
+       st.sampled_from(text.STYLES), st.sampled_from([1, 3, 5]))
+def test_outline_bounds_match_the_font_for_any_line(line, style, quantum):
+    if not line.strip():
+        return
+    xs, ys = zip(*absolute_points(text.line_outline(line, style, quantum)))
+    x0, y0, x1, y1 = expected_bounds(line, style, quantum)
+    assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((x0, y0, x1, y1), abs=1)
+
+
+def test_outline_quantum_keeps_steps_under_two_hundredths_of_a_mm():
+    for size in (1.0, 3.5, 6.0, 13.4, 40.0):
+        q = text.outline_quantum(size)
+        assert q >= 1 and (q == 1 or q * size / 1000 <= 0.02)
+    assert text.outline_quantum(13.4) == 1 and text.outline_quantum(3.5) == 5
+
+
+def test_glyph_outlines_are_cached():
+    text.glyph.cache_clear()
+    text.glyph("regular", "Q")
+    text.glyph("regular", "Q")
+    info = text.glyph.cache_info()
+    assert (info.hits, info.misses) == (1, 1)
+
+
+def test_underline_uses_the_font_metrics():
+    line = text.SetLine(2.0, 10.0, "69", "bold")
+    x, y, w, h = text.underline(line, 10.0)
+    post = font_units("bold")["post"]
+    assert (x, w) == (2.0, pytest.approx(text_width("69", "bold", 10.0)))
+    assert y == pytest.approx(10.0 - post.underlinePosition / 100)
+    assert h == pytest.approx(post.underlineThickness / 100)
