@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -80,14 +81,23 @@ def card_size(data: dict, default: CardSize | None = None) -> CardSize:
 
 
 def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> CardKind:
-    size = card_size(data["size"], game_card) if "size" in data else game_card
-    back = parse_back(data["back"])
     shape = data.get("shape", "square")
+    size = card_size(data["size"], game_card) if "size" in data else default_size(shape, game_card)
+    back = parse_back(data["back"])
     common = dict(kind=data["id"], count=data.get("count", 1), template=data["template"],
                   back=back, shape=shape, size=size, module=module)
     cards = tuple(Card(id=card_id, fields=frozen_map(fields), **common) for card_id, fields in expand_cards(data))
     return CardKind(id=data["id"], name=data.get("name", data["id"].replace("-", " ").title()),
                     template=data["template"], back=back, shape=shape, size=size, cards=cards, module=module)
+
+
+def default_size(shape: str, card: CardSize) -> CardSize:
+    """A square or circle takes the card's size; a triangle is half a card cut along its diagonal:
+    its box is the diagonal wide (the hypotenuse, along the bottom) and half the diagonal high."""
+    if shape != "triangle":
+        return card
+    diagonal = round(card.width * math.sqrt(2), 4)
+    return CardSize(diagonal, round(diagonal / 2, 4), card.bleed, card.safe, 0.0)
 
 
 def parse_back(value: Any) -> Back:
