@@ -206,3 +206,23 @@ def _draw_label(canvas: SheetCanvas, spec: SheetSpec, page: Page, text: str, hei
     canvas.drawCentredString(0, -size * 0.35, text)
     canvas.restoreState()
 
+
+
+def sheet_outputs(game: Game, faces: tuple[Face, ...] | list[Face], specs, warn: Warn | None = None) -> dict[str, bytes]:
+    """{path relative to the output root: bytes} for each sheet spec: the sheets PDF
+    (<game>/sheets/<game>-<paper>[-fold].pdf) and, for duplex sheets, the matching printer
+    calibration sheet (<game>/<game>-calibration-<paper>.pdf, in the sheets' orientation)."""
+    from .calibration import calibration_sheet
+
+    out: dict[str, bytes] = {}
+    for spec in specs:
+        plan = plan_sheets(game, faces, spec)
+        out[f"{game.id}/sheets/{game.id}-{spec.name}.pdf"] = draw_plan(plan, game.title, warn)
+        if spec.duplex != "none" and not spec.gutter_fold:
+            out[f"{game.id}/{game.id}-calibration-{spec.name}.pdf"] = calibration_sheet(plan.spec)
+    return out
+
+
+def default_sheet_specs() -> tuple[SheetSpec, SheetSpec]:
+    """What `pnp build` makes by default: A4 and US Letter, long-edge duplex, crop marks, labels."""
+    return SheetSpec.from_options(paper="a4"), SheetSpec.from_options(paper="letter")

@@ -9,6 +9,7 @@ Two reportlab 5.1.0 / svglib workarounds live here, each guarded by a test in te
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .errors import PnpError
 from .model import Face
+from .svgcheck import subset_problems
 from .units import mm_to_pt
 
 LABEL_FONT = "AtkinsonHyperlegible"
@@ -126,60 +128,45 @@ class FaceForm:
         canvas.restoreState()
 
 
-# svglib messages below WARNING that still mean part of a face was dropped
-_DROPPED = ("Ignoring node", "Unused attrs")
-_HARMLESS_NODES = ("title", "desc", "metadata")
-_DROPPED_ATTRS = ("mask", "filter", "opacity", "letter-spacing", "dominant-baseline", "preserveAspectRatio")
-
-
 def face_drawing(face: Face, warn: Warn | None = None) -> Drawing:
-    """Parse a face's SVG with svglib; what svglib drops or misreads goes to `warn` (with the face id)."""
+    """Parse a face's SVG with svglib. Whatever the PDF will not show as the SVG does (a feature
+    outside svglib's subset, or an svglib warning) goes to `warn`, prefixed with the face id."""
     from lxml import etree
-    from svglib.svglib import svg2rlg
 
-    data = face.svg.encode("utf-8")
     try:
-        etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        root = etree.fromstring(face.svg.encode("utf-8"), etree.XMLParser(resolve_entities=False, no_network=True))
     except etree.XMLSyntaxError as exc:
         raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
-    records: list[logging.LogRecord] = []
-    log = logging.getLogger("svglib")
-    handler, level = _Collect(records), log.level
-    log.addHandler(handler)
-    log.setLevel(logging.DEBUG)
-    try:
-        drawing = svg2rlg(io.BytesIO(data))
-    except Exception as exc:  # svglib raises lxml and ValueError variants
-        raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
-    finally:
-        log.removeHandler(handler)
-        log.setLevel(level)
+    drawing, messages = _parse(face.svg)
     if drawing is None:
-        raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn.")
-    for message in _worth_telling(records):
-        if warn is not None:
+        raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn: {messages[0] if messages else 'svglib gave up'}.")
+    if warn is not None:
+        for message in subset_problems(root) + list(messages):
             warn(f"face {face.id}: {message}")
     return drawing
 
 
-def _worth_telling(records: list[logging.LogRecord]) -> list[str]:
-    out = []
-    for record in records:
-        message = record.getMessage()
-        if record.levelno >= logging.WARNING:
-            out.append(message)
-        elif message.startswith("Ignoring node") and not message.endswith(_HARMLESS_NODES):
-            out.append(message)
-        elif message.startswith("Unused attrs") and any(f"'{a}'" in message for a in _DROPPED_ATTRS):
-            out.append(message)
-        elif "convertColor(" in message and "caused ValueError" in message:
-            out.append(message)  # a colour svglib cannot read is drawn black or not at all
-    return out
+@functools.lru_cache(maxsize=256)
+def _parse(svg: str) -> tuple[Drawing | None, tuple[str, ...]]:
+    """svglib's drawing of an SVG, with its warnings; cached, as A4 and Letter share faces."""
+    from svglib.svglib import svg2rlg
+
+    records: list[logging.LogRecord] = []
+    log = logging.getLogger("svglib")
+    handler = _Collect(records)
+    log.addHandler(handler)
+    try:
+        drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    except Exception as exc:  # svglib raises lxml, ValueError and TypeError variants
+        return None, (str(exc),)
+    finally:
+        log.removeHandler(handler)
+    return drawing, tuple(r.getMessage() for r in records)
 
 
 class _Collect(logging.Handler):
     def __init__(self, records: list[logging.LogRecord]):
-        super().__init__(level=logging.DEBUG)
+        super().__init__(level=logging.WARNING)
         self.records = records
 
     def emit(self, record: logging.LogRecord) -> None:

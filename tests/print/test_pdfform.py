@@ -125,6 +125,6 @@ def test_what_svglib_drops_reaches_the_caller_with_the_face_id():
     book.form(Face(id="odd", svg=svg, width=10, height=10, bleed=0))
     assert all(w.startswith("face odd: ") for w in warnings)
     text = "\n".join(warnings)
-    assert "'mask'" in text and "#zzzzzz" in text and "Ignoring node: pattern" in text
-    assert "title" not in text
+    assert "'mask' is ignored" in text and "<pattern> is ignored" in text and "#zzzzzz" in text
+    assert "title" not in text and "fill-opacity" not in text
     assert len(warnings) == 3
