@@ -47,7 +47,7 @@ def _kind_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 
 def _id_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     seen_kinds: dict[str, list] = {}
-    seen_cards: dict[str, list] = {}
+    seen_cards: dict[str, str] = {}
     for path, kind in _all_kinds(spec):
         if kind["id"] in seen_kinds:
             yield path + ["id"], f"duplicate kind id {kind['id']!r} (first used at {_where(seen_kinds[kind['id']])})"
@@ -56,8 +56,8 @@ def _id_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         if _valid_expansion(kind):
             for card_id, _ in expand_cards(kind):
                 if card_id in seen_cards:
-                    yield path + ["id"], f"duplicate card id {card_id!r} (also made by {_where(seen_cards[card_id])})"
-                seen_cards.setdefault(card_id, path)
+                    yield path + ["id"], f"duplicate card id {card_id!r} (kind {seen_cards[card_id]!r} makes it too)"
+                seen_cards.setdefault(card_id, kind["id"])
     modules = [m["id"] for m in spec.data.get("modules", [])]
     for m, module_id in enumerate(modules):
         if module_id in modules[:m]:

@@ -41,12 +41,37 @@ class Spec:
         return tuple(s.data.get("id", "?") for s in self.sources)
 
     def problem(self, parts: list, message: str) -> Problem:
-        """A problem at a JSON path of the merged spec, placed in the file that sets that value."""
-        pointer = "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+        """A problem at a JSON path of the merged spec, placed in the file that sets that value
+        (with the path as it is in that file: kinds merged by id may sit at another index)."""
         for source in self.sources:
-            if pointer in source.positions:
-                return source.problem(list(parts), message)
+            own = _path_in(source.data, self.data, list(parts))
+            if own is not None and _pointer(own) in source.positions:
+                return source.problem(own, message)
         return self.sources[0].problem(list(parts), message)
+
+
+def _pointer(parts: list) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _path_in(own: Any, merged: Any, parts: list) -> list | None:
+    """Translate a merged path into the same value's path in one file of the chain, or None."""
+    out: list = []
+    for i, part in enumerate(parts):
+        if isinstance(part, int) and i and parts[i - 1] in MERGED_BY_ID:
+            wanted = merged[part].get("id") if isinstance(merged, list) and part < len(merged) and isinstance(merged[part], dict) else None
+            ids = [item.get("id") if isinstance(item, dict) else None for item in own] if isinstance(own, list) else []
+            if wanted is None or wanted not in ids:
+                return None
+            index = ids.index(wanted)
+        else:
+            index = part
+        try:
+            own, merged = own[index], merged[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+        out.append(index)
+    return out
 
 
 def load_spec(path: Path) -> Spec:

@@ -59,7 +59,7 @@ def test_every_schema_problem_is_reported_at_once():
     assert error_lines(result) == [
         f"{f}:4:22: $.card.width: \"70 millimetres\" does not have the expected form "
         "(a length with a unit, such as '70mm', '2.5in' or '18pt')",
-        f"{f}:5:13: $.colour: unknown key 'colour' (expected one of: $schema, card, description, extends, "
+        f"{f}:5:13: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, description, extends, "
         "id, kinds, modules, rules, templates, theme, title)",
         f"{f}:7:32: $.kinds[0].count: expected an integer, got string \"two\"",
         f"{f}:9:27: $.rules.hand_size: expected at least 1, got 0",
@@ -72,7 +72,7 @@ def test_missing_template_is_a_semantic_error():
     result = validate(INVALID / "missing-template.json")
     assert result.exit_code == 1
     assert error_lines(result)[0] == (
-        "tests/fixtures/invalid/missing-template.json:5:48: $.kinds[5].template: template 'whirlpool' not found "
+        "tests/fixtures/invalid/missing-template.json:5:38: $.kinds[0].template: template 'whirlpool' not found "
         "(looked for whirlpool.json in templates/tranquility)"
     )
 
@@ -81,8 +81,8 @@ def test_duplicate_card_id_across_kinds():
     result = validate(INVALID / "duplicate-card-id.json")
     assert result.exit_code == 1
     assert error_lines(result)[0] == (
-        "tests/fixtures/invalid/duplicate-card-id.json:4:12: $.kinds[5].id: duplicate card id 'island-07' "
-        "(also made by $.kinds[0])"
+        "tests/fixtures/invalid/duplicate-card-id.json:5:13: $.kinds[0].id: duplicate card id 'island-07' "
+        "(kind 'island' makes it too)"
     )
 
 
