@@ -63,8 +63,8 @@ def stars(rng: random.Random, region, count: int, colours: tuple[str, str], spac
 def sky() -> str:
     day = [
         rect(-3, -3, 76, 17, "#f8d795"), rect(-3, 14, 76, 16, "#fae2ad"), rect(-3, 30, 76, 14.2, "#fcecc9"),
-        circle(46, 12, 8, "#f9dd9c"), circle(46, 12, 5.4, "#f2b544"),
-        *cloud(9, 33, 1.0, "#fff8ea"), *cloud(30, 6.5, 0.8, "#fff8ea"),
+        circle(50, 9.5, 7.2, "#f9dd9c"), circle(50, 9.5, 5.2, "#f2b544"),
+        *cloud(9, 33, 1.0, "#fff8ea"), *cloud(27, 5.8, 0.75, "#fff8ea"),
         rect(-3, 44, 76, 29, "#74acc9"), rect(-3, 53, 76, 20, "#67a1c0"),
         *waves(SEA_ROWS, "#a9d1e3"),
         line(-3, 44.1, 73, 44.1, "#a9d1e3", 0.35),
@@ -163,19 +163,25 @@ def border() -> str:
     rows = []
     for i, y in enumerate(range(-1, 74, 5)):
         rows.append(path(wave(-4 + (i % 2) * 2.5, y, 80, 0.9, 8), None, "#356b8c", 0.6, stroke_linecap="round"))
+    window = [
+        circle(35, 35, 18.6, "#cfe3ec"),
+        circle(47, 25, 3.2, "#f4d58a"),
+        rect(10, 40.2, 50, 20, "#5f9dbd"),
+        rect(10, 46.5, 50, 14, "#4f8fb0"),
+        *sailboat(35, 41.5, 1.15, "#c8553d", ("#fbf7ee", "#f4c66b"), "#5a3b26", "#1f2a38"),
+        *(path(wave(x, y, w, 0.5, 2), None, "#e8f3f8", 0.5, stroke_linecap="round")
+          for x, y, w in ((19, 44.6, 8), (42, 44.8, 9), (27, 49, 10), (40, 51.5, 7))),
+    ]
     body = [
         rect(-3, -3, 76, 76, "#2c5d7c"),
         *rows,
         circle(35, 35, 21, "#27526e"),
         circle(35, 35, 20, "#e9eef0"),
-        circle(35, 35, 18.6, "#cfe3ec"),
-        path("M16.4 40.6Q35 37.6 53.6 40.6L53.6 45Q35 54.5 16.4 45Z", "#5f9dbd"),
-        *sailboat(35, 41.5, 1.15, "#c8553d", ("#fbf7ee", "#f4c66b"), "#5a3b26", "#1f2a38"),
-        *(path(wave(x, y, w, 0.5, 2), None, "#e8f3f8", 0.5, stroke_linecap="round")
-          for x, y, w in ((20, 46, 8), (41, 46.4, 9), (29, 49.2, 10))),
+        group(window, clip="porthole"),
         rect(4.5, 4.5, 61, 61, None, "#e9eef0", 0.5, r=2.5),
     ]
-    return document(BLEED_BOX, body, title="Border: a sailing boat (both sides)")
+    defs = ['<clipPath id="porthole" clipPathUnits="userSpaceOnUse"><circle cx="35" cy="35" r="18.6"/></clipPath>']
+    return document(BLEED_BOX, body, defs, title="Border: a sailing boat (both sides)")
 
 
 def compass(cx: float, cy: float, r: float, light: str, shade: str, gold: str) -> list[str]:
@@ -218,7 +224,7 @@ def reference_back() -> str:
           for i, (y, c) in enumerate(((44, "#8fc0d8"), (47.5, "#8fc0d8"), (55, "#4f8fb0"), (60, "#4f8fb0"),
                                       (65, "#4f8fb0"), (70, "#4f8fb0")))),
         *sailboat(35, 40.6, 0.8, "#c8553d", ("#ffffff", "#f4c66b"), "#5a3b26", "#1f2a38"),
-        rect(4.5, 4.5, 61, 61, None, "#1f2a38", 0.4, r=2.5),
+        *(circle(x, 4.5, 0.5, "#4f8fb0") for x in range(11, 60, 4)),
     ]
     return document(BLEED_BOX, body, title="Back of the reference cards")
 

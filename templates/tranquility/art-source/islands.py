@@ -51,8 +51,8 @@ def lighthouse(p: Palette, night: bool) -> list[str]:
         return polygon([(side(y1, True), y1), (side(y1, False), y1), (side(y0, False), y0), (side(y0, True), y0)],
                        p.stripe)
 
-    beam = [polygon([(36.6, 13.6), (72, 6.5), (72, 21.5), (36.6, 15.4)], "#414b76"),
-            polygon([(36.6, 14), (72, 10.5), (72, 17.5), (36.6, 15)], "#56608c")] if night else []
+    beam = [polygon([(36.6, 13.6), (72, 8.2), (72, 19.8), (36.6, 15.4)], "#3b456f"),
+            polygon([(36.6, 14.1), (72, 11.6), (72, 16.6), (36.6, 14.9)], "#4d5784")] if night else []
     return [
         *beam,
         *shore(p, 35, 20),
@@ -77,8 +77,8 @@ def lighthouse(p: Palette, night: bool) -> list[str]:
 
 
 def volcano(p: Palette, night: bool) -> list[str]:
-    smoke = [circle(36.8, 16.8, 2.3, p.smoke), circle(39.4, 13.4, 2.9, p.smoke), circle(43, 10.4, 3.3, p.smoke),
-             circle(47.4, 8.4, 3.4, p.smoke)]
+    smoke = [circle(36.4, 16.8, 2.3, p.smoke), circle(38.2, 13.2, 2.8, p.smoke), circle(37.4, 9.2, 3.1, p.smoke),
+             circle(40, 5.6, 3.2, p.smoke)]
     sparks = [circle(x, y, r, p.lava) for x, y, r in ((33.2, 18.4, 0.45), (37.6, 17.2, 0.4), (35.4, 15.6, 0.35),
                                                      (31.6, 16.2, 0.3), (39.2, 15.4, 0.3))] if night else []
     return [
