@@ -31,6 +31,20 @@ class BuildReport:
     counts: Mapping[str, int] = field(default_factory=dict)
 
 
+def game_outputs(game: Game, sheets: tuple, setup: bool = True, warn: Callable[[str], None] | None = None) -> Outputs:
+    """Everything `pnp build` makes for one game, in memory: faces, deck, sheets, sample setup."""
+    from .faces import render_faces
+    from .impose import sheet_outputs
+
+    faces = render_faces(game)
+    outputs = {**face_outputs(game, faces), **deck_output(game), **sheet_outputs(game, faces, sheets, warn)}
+    if setup:
+        from .rules.outputs import setup_outputs
+
+        outputs.update(setup_outputs(game))
+    return outputs
+
+
 def face_outputs(game: Game, faces: tuple[Face, ...]) -> Outputs:
     """One SVG per distinct face, under <game>/svg/."""
     return {f"{game.id}/svg/{face.id}.svg": face.svg.encode("utf-8") for face in faces}
@@ -77,5 +91,3 @@ def _prune_empty_dirs(out_root: Path, folder: Path) -> None:
         folder.rmdir()
         folder = folder.parent
 
-
-Stage = Callable[[Game, tuple[Face, ...]], Outputs]

@@ -1,0 +1,98 @@
+"""`pnp build` (everything) and `pnp render` (SVG faces only)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from typing_extensions import Annotated
+
+from ..build import face_outputs, game_outputs, write_outputs
+from ..game import load_game
+from ..locate import available_games, spec_roots
+from . import app
+from .common import note, reports_errors
+
+OUT_HELP = "The output folder."
+MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
+
+
+def default_games() -> list[str]:
+    """The games (not variants) in ./card_specs and the bundled specs."""
+    names: list[str] = []
+    for root in spec_roots():
+        if root.name == "card_specs":
+            names += [p.stem for p in sorted(root.glob("*.json")) if p.stem not in names]
+    return names
+
+
+@app.command()
+@reports_errors
+def build(
+    games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the variants).")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
+    paper: Annotated[Optional[List[str]], typer.Option("--paper", help="Paper for the sheets: a4, letter or WxH (e.g. 300x450mm); repeat for several. Default: a4 and letter.")] = None,
+    bleed: Annotated[str, typer.Option("--bleed", help="Background printed past each card's trim, e.g. 3mm.")] = "0mm",
+    back_offset: Annotated[str, typer.Option("--back-offset", help="dx,dy in mm added to every back, from the calibration sheet.")] = "0,0",
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+) -> None:
+    """Build everything: SVG faces, duplex PDF sheets (A4 and Letter), calibration sheets, deck
+    listings and a rule-checked sample setup per game, then the gallery output/index.html.
+
+    Example: pnp build tranquility --paper a4 --bleed 3mm
+    """
+    from ..impose import default_sheet_specs
+    from ..sheet import SheetSpec
+
+    names = games or default_games()
+    if paper or bleed != "0mm" or back_offset != "0,0":
+        sheets = tuple(SheetSpec.from_options(paper=p, bleed=bleed, back_offset=back_offset) for p in (paper or ["a4", "letter"]))
+    else:
+        sheets = default_sheet_specs()
+    outputs: dict[str, bytes] = {}
+    started = time.perf_counter()
+    for name in names:
+        game = load_game(name, modules=modules)
+        t0 = time.perf_counter()
+        made = game_outputs(game, sheets, setup=not no_setup, warn=lambda m: note(f"warning: {m}", quiet))
+        outputs.update(made)
+        note(f"{game.id}: {len(made)} files in {time.perf_counter() - t0:.1f} s", quiet)
+    outputs.update(_gallery(out, outputs))
+    report = write_outputs(out, outputs, owned_prefixes=tuple(f"{n}/" for n in names) + ("index.html",))
+    note(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
+         f"in {out}/ ({time.perf_counter() - started:.1f} s)", quiet)
+
+
+def _gallery(out: Path, outputs: dict[str, bytes]) -> dict[str, bytes]:
+    try:
+        from ..gallery import gallery_outputs
+    except ImportError:
+        return {}
+    return gallery_outputs(out, outputs)
+
+
+@app.command()
+@reports_errors
+def render(
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+) -> None:
+    """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/.
+
+    Example: pnp render ascent --modules goats
+    """
+    from ..faces import render_faces
+
+    resolved = load_game(game, modules=modules)
+    outputs = face_outputs(resolved, render_faces(resolved))
+    report = write_outputs(out, outputs, owned_prefixes=(f"{resolved.id}/svg/",))
+    note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{resolved.id}/svg/", quiet)
+
+
+__all__ = ["build", "render", "available_games"]
