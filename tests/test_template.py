@@ -404,3 +404,19 @@ def test_schema_is_strict_everywhere():
         if node is schema["$defs"]["element"]:
             continue  # dispatches on "type" to the element shapes, each of which is strict
         assert node.get("additionalProperties") is False, node.get("description", node)
+
+
+def test_the_diamond_example_in_the_docs_lays_out(folder):
+    docs = (Path(__file__).parent.parent / "docs" / "templates.md").read_text(encoding="utf-8")
+    example = docs.split("### Example: a diamond-turned terrain face", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    write(folder / "art", "symbol-green.svg", SQUARE_ART)
+    theme = Theme(font=THEME.font, colours=THEME.colours, terrain=frozen_map(
+        {"green": {"name": "Meadow", "symbol": "meadow", "fill": "#4f8a3c", "dark": "#2e5a22", "light": "#cfe6b8"}}))
+    write(folder, "terrain.json", example)
+    game = Game(**{**make_game(folder).__dict__, "theme": theme})
+    card = make_card(template="terrain", colour="green", number=12)
+    result = layout_card(card, load_template(game, "terrain"), game)
+    background, diamond = result.items
+    assert background.fill == "#cfe6b8" and diamond.rotate == (45.0, 35.0, 35.0)
+    assert [item.id for item in diamond.items] == ["island-07-field", "island-07-symbol", "island-07-number"]
+    assert "rotate(45 35 35)" in render_svg(result)
