@@ -97,11 +97,16 @@ class Layout:
 
 
 def card_fields(card: Card, game: Game, side: str = "front") -> dict[str, Any]:
-    """The fields a template may use: the card's own (not on a shared back) plus the built-ins."""
+    """The fields a template may use: the card's own (not on a shared back) plus the built-ins
+    game.title, card.id, card.kind, and terrain.name / terrain.symbol when the card's `colour`
+    field names a terrain of the theme."""
     fields: dict[str, Any] = {"game.title": game.title}
     if side == "front" or card.back.per_card:
         fields.update(card.fields)
         fields.update({"card.id": card.id, "card.kind": card.kind})
+        terrain = game.theme.terrain.get(str(card.fields.get("colour")))
+        if terrain is not None:  # a card whose colour names a theme terrain
+            fields.update({"terrain.name": terrain["name"], "terrain.symbol": terrain["symbol"]})
     return fields
 
 

@@ -130,10 +130,10 @@ def test_semantic_problems_are_all_reported_with_positions(folder):
         "tpl/card.json:3:27: $.background.fill: unknown colour 'sand': use a theme colour (ink, paper, sea), "
         "'#rrggbb', 'none' or 'terrain.<key>.<attribute>'",
         "tpl/card.json:5:42: $.elements[0].text: {number.__class__} in '{number.__class__}' is not a field name: "
-        "use {name} with lower-case letters, digits and '_', or one of {game.title}, {card.id}, {card.kind}",
+        "use {name} with lower-case letters, digits and '_', or one of {game.title}, {card.id}, {card.kind}, {terrain.name}, {terrain.symbol}",
         "tpl/card.json:6:29: $.elements[1].id: the id 'n' is used twice in this template; ids must be unique",
         "tpl/card.json:6:42: $.elements[1].text: {number:>99} in '{number:>99}' is not a field name: "
-        "use {name} with lower-case letters, digits and '_', or one of {game.title}, {card.id}, {card.kind}",
+        "use {name} with lower-case letters, digits and '_', or one of {game.title}, {card.id}, {card.kind}, {terrain.name}, {terrain.symbol}",
         "tpl/card.json:7:22: $.elements[1].min_size_pt: min_size_pt 12 is larger than size_pt 9",
         "tpl/card.json:8:30: $.elements[2].name: art 'island-9' not found (looked for island-9.svg in tpl/art).",
         "tpl/card.json:9:54: $.elements[3].fill: '#12345' is not a colour: write '#rrggbb'",
@@ -157,7 +157,7 @@ def test_formatted_strings_substitute_plain_names_only():
         "No. 7: Your turn {not a field}"
     )
     assert parse_formatted("{lines} {spare}").format(fields, "here") == "a, b yes"
-    for bad in ("{0}", "{number!r}", "{number[0]}", "{Number}", "{ number }", "{}"):
+    for bad in ("{0}", "{number!r}", "{number[0]}", "{Number}", "{ number }", "{}", "{terrain.fill}"):
         with pytest.raises(ValueError, match="is not a field name"):
             parse_formatted(bad)
 
@@ -181,6 +181,17 @@ def test_colour_from_a_card_field(folder):
         { "size": [70, 70], "elements": [ { "type": "rect", "id": "r", "box": [0, 0, 9, 9], "fill": "terrain.{colour}.fill" } ] }
     """, make_card(colour="green"))
     assert result.items[0].fill == "#4f8a3c"
+
+
+def test_terrain_name_and_symbol_come_from_the_theme(folder):
+    template = """
+        { "size": [70, 70], "elements": [
+          { "type": "text", "id": "t", "text": "{terrain.name}", "box": [5, 5, 40, 10], "size_pt": 12 } ] }
+    """
+    item = layout(folder, template, make_card(colour="green")).items[0]
+    assert [line.text for line in item.lines] == ["Meadow"]
+    with pytest.raises(TemplateError, match="uses the field 'terrain.name', which this card does not have"):
+        layout(folder, template, make_card(colour="purple"))
 
 
 # --- layout-time errors --------------------------------------------------------------------------
