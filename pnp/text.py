@@ -375,7 +375,7 @@ def _try_set(paragraphs, spec: Spec, size: float, width: float, height: float) -
     indent = text_width(spec.bullet + " ", spec.style, size) if spec.bullet else 0.0
     wrapped = []
     for paragraph in paragraphs:
-        lines = wrap(paragraph, spec.style, size, width - indent) if spec.wrap else (paragraph,)
+        lines = wrap(paragraph, spec.style, size, width - indent) if spec.wrap else tuple(paragraph.split("\n"))
         if any(text_width(line, spec.style, size) > width - indent + 1e-6 for line in lines):
             return None
         wrapped.append(lines)

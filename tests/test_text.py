@@ -107,6 +107,11 @@ def test_wrap_honours_newlines_and_keeps_overlong_words_whole():
     assert wrap("Supercalifragilistic", "regular", 4, 5) == ("Supercalifragilistic",)
 
 
+def test_unwrapped_text_still_breaks_at_newlines():
+    setting = set_text(("first line\nsecond",), Spec(size=4, wrap=False), 60, 20)
+    assert [line.text for line in setting.lines] == ["first line", "second"]
+
+
 def test_fit_shrinks_to_the_largest_size_that_fits():
     paragraphs = ("Play one card, or discard two cards.", "Then draw back up to 5 from your own pile.")
     spec = Spec(size=6.0, min_size=2.0, line_height=1.2, bullet="•")
