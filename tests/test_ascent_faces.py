@@ -76,8 +76,8 @@ def via_pdf(face, size: tuple[int, int]) -> Image.Image:
 
 
 def upright(face) -> Image.Image:
-    """The face as it lies on the mountain: turned 45° clockwise, top-left corner up (greyscale)."""
-    return png(face).convert("L").rotate(-45, resample=Image.BICUBIC, expand=True, fillcolor=255)
+    """The face as it lies on the mountain: turned 45° anticlockwise, top-right corner up (greyscale)."""
+    return png(face).convert("L").rotate(45, resample=Image.BICUBIC, expand=True, fillcolor=255)
 
 
 def crop_mm(image: Image.Image, du: float, dv: float, half: float) -> Image.Image:
@@ -204,8 +204,8 @@ def _ink_angle(image: Image.Image, threshold: int = 110) -> float:
     return math.degrees(0.5 * math.atan2(2 * sxy, syy - sxx))
 
 
-def test_the_number_stands_upright_when_the_top_left_corner_points_up(faces):
-    # A "1" is one upright stroke: on the card turned 45° clockwise its ink runs straight up and down.
+def test_the_number_stands_upright_when_the_top_right_corner_points_up(faces):
+    # A "1" is one upright stroke: on the card turned 45° anticlockwise its ink runs straight up and down.
     # (The glyph itself leans about 5°; a card turned the wrong way would read about 90°.)
     plate = crop_mm(upright(faces["terrain-blue-01"]), 0, 5, 8)
     assert abs(_ink_angle(plate)) < 12
@@ -240,7 +240,7 @@ def symbols_on_cards(faces):
 
 
 def test_each_terrain_symbol_stands_upright_in_the_top_corner(symbols_on_cards):
-    """Seen as a diamond (top-left corner up), the top corner shows the card's own symbol, upright."""
+    """Seen as a diamond (top-right corner up), the top corner shows the card's own symbol, upright."""
     for colour, on_card in symbols_on_cards.items():
         alone = _symbol_alone(colour, on_card.size)
         assert _grey_gap(on_card, alone) < 12, colour

@@ -109,7 +109,7 @@ DIAMOND_VIEWBOX = (-DIAMOND, -DIAMOND, 2 * DIAMOND, 2 * DIAMOND)
 def diamond_document(body, title: str, defs=()) -> str:
     """Art drawn upright for a card played as a diamond, clipped to the card's bleed.
 
-    The template places it over the whole card and turns it -45° (see docs/ascent-faces.md)."""
+    The template places it over the whole card and turns it 45° clockwise (see docs/ascent-faces.md)."""
     clip = clip_polygon("bleed", diamond())
     return document(DIAMOND_VIEWBOX, [group(body, clip="bleed")], defs=[clip, *defs], title=title)
 

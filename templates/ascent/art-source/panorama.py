@@ -60,7 +60,7 @@ class Panorama:
         while X < PIECES * W + 10:
             self.trees.append((X, rng.uniform(4.0, 7.5), rng.random()))
             X += rng.uniform(1.9, 3.2)
-        self.houses = [(7.45 * W + dx, rng.uniform(2.6, 3.4)) for dx in (-9.0, -3.5, 2.5, 8.0)]
+        self.houses = [(7.3 * W + dx, rng.uniform(2.6, 3.4)) for dx in (-9.0, -3.5, 2.5, 8.0)]
 
     def wave(self, X: float, i: int, period: float, amp: float) -> float:
         return amp * math.sin(X / period + self.phases[i])

@@ -2,8 +2,8 @@
 bridge), the shared back and the small mountain emblem.
 
 Diamond art is centred on the origin with one corner up and clipped to the card's bleed; the
-templates lay it over the whole card and turn it -45°, so it stands upright when the card's top-left
-corner points up (see docs/ascent-faces.md).
+templates lay it over the whole card turned 45° clockwise, so it stands upright when the card is
+turned 45° anticlockwise, top-right corner up (see docs/ascent-faces.md).
 """
 
 from __future__ import annotations
