@@ -22,7 +22,7 @@ DEAD = 1000.0
 
 
 class AscentBot:
-    def __init__(self, play_limit: float = 2.0, keep_summit: int = 2):
+    def __init__(self, play_limit: float = 3.5, keep_summit: int = 2):
         self.play_limit = play_limit
         self.keep_summit = keep_summit
 
@@ -32,7 +32,7 @@ class AscentBot:
         for play in plays:
             if play[0] == "summit":
                 return ("summit", play[1])
-        goal = _Goals(t)
+        goal = _Goals(t, hand)
         scored = sorted((self.rate(t, goal, play), play) for play in plays)
         ratings = self.card_ratings(t, hand, scored)
         if scored and (scored[0][0] <= self.play_limit or len(hand) < 2):
@@ -86,68 +86,77 @@ class AscentBot:
 
 
 class _Goals:
-    """What the chosen modules still need, read once per turn."""
+    """What the chosen modules still need, read once per turn; `reward` is negative for plays that
+    bring a goal closer and positive for plays that take a chance of it away."""
 
-    def __init__(self, t: AscentTable):
+    def __init__(self, t: AscentTable, hand=()):
         rules = t.rules
+        self.held = {t.deck.number[c] for c in hand if t.deck.kind[c] == TERRAIN}
         self.grid = table_grid(t) if (rules.green_path or rules.panorama or rules.goats) else None
         self.path = rules.green_path.colour if rules.green_path else None
-        self.height = path_rows(self.grid, self.path) if self.path else 0
-        self.reach = self._reach() if self.path else []
+        self.frontier: set = set()
+        if self.path:
+            self.height = path_rows(self.grid, self.path)
+            if self.height < rules.rows:
+                self.frontier = self._frontier(t)
         self.sequences = []
         if rules.panorama:
             self.sequences = [t.deck.sequence[s] for s in t.revealed
                               if sequence_found(self.grid, t.deck.sequence[s]) is None]
         self.goat_colour = rules.goats.colour if rules.goats else None
-        self.goats = [at for _, at in t.goats] if rules.goats else []
+        target = rules.goats.target_row - 1 if rules.goats else 0
+        self.waiting = sum(1 for _, at in t.goats if at is None) if rules.goats else 0
+        self.climbers = [at for _, at in t.goats if at is not None and at[0] < target] if rules.goats else []
 
-    def _reach(self) -> list[set]:
-        reach = [{i for i, s in enumerate(self.grid[0]) if coloured(s, self.path)}]
-        for r in range(1, len(self.grid)):
-            reach.append({i for i, s in enumerate(self.grid[r])
-                          if coloured(s, self.path) and (i in reach[-1] or i + 1 in reach[-1])})
-        return reach
+    def _frontier(self, t: AscentTable) -> set:
+        """Empty slots of the row above the green chain's top that rest on the chain."""
+        reach = {i for i, s in enumerate(self.grid[0]) if coloured(s, self.path)}
+        for r in range(1, self.height):
+            reach = {i for i, s in enumerate(self.grid[r]) if coloured(s, self.path) and (i in reach or i + 1 in reach)}
+        r = self.height
+        if r == 0:
+            return {(0, i) for i in range(t.width[0]) if t.rows[0][i] < 0}
+        return {(r, i) for i in range(t.width[r]) if t.rows[r][i] < 0 and (i in reach or i + 1 in reach)}
 
     def reward(self, t: AscentTable, c: int, r: int, i: int) -> float:
-        """Negative for plays that bring a module goal closer, positive for plays that harm it."""
         if self.grid is None:
             return 0.0
         colour, number = t.deck.colour[c], t.deck.number[c]
         score = 0.0
-        if self.path and colour == self.path:
-            if r == 0 or i in self.reach[r - 1] or i + 1 in self.reach[r - 1]:
-                score -= 2.0 if r >= self.height else 0.5
+        if self.frontier:
+            if colour == self.path:
+                score -= 3.0 if (r, i) in self.frontier else 0.0
+            elif (r, i) in self.frontier:
+                score += 4.0 if len(self.frontier) == 1 else 0.5
         for seq in self.sequences:
-            score -= self._sequence_reward(t, seq, number, r, i)
+            score += self._sequence_reward(t, seq, number, r, i)
         if self.goat_colour:
             score += self._goat_reward(t, colour, r, i)
         return score
 
     def _sequence_reward(self, t: AscentTable, seq, number: int, r: int, i: int) -> float:
         row, kind, num = t.rows[r], t.deck.kind, t.deck.number
-        left = [num[row[j]] if j >= 0 and row[j] >= 0 and kind[row[j]] == TERRAIN else None for j in (i - 2, i - 1)]
+        left2, left1 = (num[row[j]] if j >= 0 and row[j] >= 0 and kind[row[j]] == TERRAIN else None
+                        for j in (i - 2, i - 1))
         room = t.width[r] - i
-        if left == [seq[0], seq[1]] and number == seq[2]:
-            return 3.0
-        if left[1] == seq[0] and number == seq[1] and room >= 2:
-            return 1.2
+        if (left2, left1) == (seq[0], seq[1]):
+            return -4.0 if number == seq[2] else 2.0
+        if left1 == seq[0] and room >= 2:
+            return (-2.5 if seq[2] in self.held else -1.5) if number == seq[1] else 1.5
         if number == seq[0] and room >= 3:
-            return 0.3
+            return -1.5 if seq[1] in self.held else -0.3
         return 0.0
 
     def _goat_reward(self, t: AscentTable, colour, r: int, i: int) -> float:
-        goats = self.goats
         if colour == self.goat_colour:
             if r == 0:
-                return -1.0 if any(at is None for at in goats) else 0.0
-            lifted = sum(1 for at in goats if at and at[0] == r - 1 and at[1] in (i, i + 1))
-            return -1.5 * lifted
+                return -1.5 if self.waiting else 0.0
+            return -3.0 * sum(1 for at in self.climbers if at[0] == r - 1 and at[1] in (i, i + 1))
         penalty, row = 0.0, t.rows[r]
-        for at in goats:
-            if at and at[0] == r - 1 and i in (at[1] - 1, at[1]):
+        for at in self.climbers:
+            if at[0] == r - 1 and i in (at[1] - 1, at[1]):
                 other = at[1] if i == at[1] - 1 else at[1] - 1
-                if not (0 <= other < t.width[r] and row[other] < 0):
-                    penalty += 1.5  # this play shuts the goat in: its other way up is gone
+                penalty += 0.5 if 0 <= other < t.width[r] and row[other] < 0 else 4.0
         return penalty
 
 

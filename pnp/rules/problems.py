@@ -46,7 +46,24 @@ def rule_warnings(game: Game) -> list[str]:
                 out.append(f"with {players} player(s) the hands hold at most {held} cards when the start card is "
                            f"played, fewer than the start discard of {rules.start_discard}: such a game is always "
                            "lost")
+    if isinstance(rules, AscentRules):
+        out += _goat_warnings(rules)
     return out
+
+
+def _goat_warnings(r: AscentRules) -> list[str]:
+    """Each slot ever holds at most one goat: a card rests on two neighbours, which never share a colour,
+    so goats arrive from one support only and each row-1 card boards one goat. The goats that end in
+    the target row or higher passed through distinct, non-adjacent cards of that row."""
+    g = r.goats
+    if g is None or r.same_colour_in_row or not 1 <= g.target_row <= r.rows:
+        return []
+    room = (r.width(g.target_row) + 1) // 2
+    if g.goats <= room:
+        return []
+    return [f"the Mountain Goats goal can never be met: {g.goats} goats cannot all reach row {g.target_row}, since "
+            f"each climbs its own chain of {g.colour} cards (no card rests on two cards of one colour) and row "
+            f"{g.target_row} has {r.width(g.target_row)} slots, room for at most {room} {g.colour} cards apart"]
 
 
 def _tranquility(game: Game, r: TranquilityRules, kinds: Counter) -> list[str]:

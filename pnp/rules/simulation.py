@@ -20,6 +20,7 @@ REASONS = {
     "blocked": "a run of empty cells could no longer be filled: too few fitting numbers were left",
     "out-of-cards": "a player could neither play nor discard two while the goal was still reachable",
     "no-finish": "the grid was full but no finish card was left",
+    "finish-late": "the grid was full but a finish card did not reach a hand in time",
     "no-start": "the grid was full but no start card had been played",
     "no-summit": "the mountain was finished but no summit card was left",
     "bridge": "the mountain was full but a bridge could not be covered",

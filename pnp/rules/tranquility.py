@@ -232,7 +232,7 @@ class TranquilityTable:
         if self.filled == self.N:
             if self.start < 0:
                 return "no-start"
-            return "no-finish" if not any(kind[c] == FINISH for c in left) else "out-of-cards"
+            return "no-finish" if not any(kind[c] == FINISH for c in left) else "finish-late"
         values = sorted({num[c] for c in left if kind[c] == ISLAND})
         return "blocked" if self._blocked(values) else "out-of-cards"
 

@@ -1,0 +1,124 @@
+"""Commands of the rules engine: setup, check and simulate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from typing_extensions import Annotated
+
+from ..errors import UsageError
+from ..game import load_game
+from ..output import write_atomic
+from . import app
+from .common import note, reports_errors
+
+MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
+
+
+@app.command()
+@reports_errors
+def setup(
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    out: Annotated[Path, typer.Option("--out", help="Output folder; files go to OUT/GAME/setup/.")] = Path("output"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors (and --json output).")] = False,
+) -> None:
+    """Deal a setup by the rules, check it, and write the state (JSON) and a setup sheet (SVG + PDF).
+
+    Example: pnp setup tranquility --players 3 --seed 7
+    """
+    from ..rules.outputs import setup_outputs
+
+    resolved = load_game(game, modules=modules)
+    files = setup_outputs(resolved, players, seed)
+    for rel, data in sorted(files.items()):
+        write_atomic(out / rel, data)
+    state_file = next(rel for rel in files if rel.endswith(".json"))
+    if as_json:
+        typer.echo(files[state_file].decode("utf-8"), nl=False)
+    elif not quiet:
+        report = next(data for rel, data in files.items() if rel.endswith(".check.txt")).decode("utf-8")
+        typer.echo(report.splitlines()[0])
+        typer.echo(report.splitlines()[1].rstrip(":"))
+    for rel in sorted(files):
+        note(f"wrote {out / rel}", quiet)
+
+
+@app.command()
+@reports_errors
+def check(
+    state_file: Annotated[Path, typer.Argument(help="A state JSON file (from pnp setup, or edited).",
+                                               metavar="STATE.json")],
+    game: Annotated[Optional[str], typer.Option("--game", help="Check against this game, variant or spec file "
+                                                               "instead of the one the state names.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only violations.")] = False,
+) -> None:
+    """Check a setup or mid-game state against the rules; exit 1 when any rule is broken.
+
+    Example: pnp check output/tranquility/setup/setup-3p-seed1.json
+    """
+    from ..rules import check_state, read_state
+    from ..rules.outputs import check_report, dumps_check
+
+    state = read_state(state_file)
+    resolved = load_game(game or state.game, modules=list(state.modules))
+    violations = check_state(resolved, state)
+    if as_json:
+        typer.echo(dumps_check(resolved, state, violations), nl=False)
+    elif violations:
+        for v in violations:
+            typer.echo(str(v))
+        typer.echo(f"{len(violations)} violation(s) of {len({v.rule for v in violations})} rule(s) in {state_file}")
+    elif not quiet:
+        typer.echo(check_report(resolved, state, violations).splitlines()[1].rstrip(":") + f" in {state_file}")
+    if violations:
+        raise typer.Exit(1)
+
+
+@app.command()
+@reports_errors
+def simulate(
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: the same seed plays the same games.")] = 1,
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play games with the baseline bot and report the win rate (95 % Wilson interval), how far games
+    got and why they were lost.
+
+    Example: pnp simulate tranquility --players 4 --games 5000 --seed 1
+    """
+    from ..rules import simulate as run
+
+    if not 1 <= games <= 10_000_000:
+        raise UsageError(f"--games must be between 1 and 10000000, not {games}")
+    resolved = load_game(game, modules=modules)
+    report = _with_progress(lambda tick: run(resolved, players, games, seed, progress=tick), games, quiet)
+    if as_json:
+        typer.echo(json.dumps(report.to_data(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(report.text())
+
+
+def _with_progress(work, total: int, quiet: bool):
+    if quiet or total < 2000:
+        return work(None)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("playing", total=total)
+        return work(lambda done: bar.update(task, completed=done))
+
+
+__all__ = ["setup", "check", "simulate"]

@@ -1,0 +1,67 @@
+"""The files of a rule-checked setup: state JSON, check report, setup sheet (SVG and PDF).
+
+`setup_outputs(game, players, seed)` returns them in memory as {relative path: bytes} under
+`<game>/setup/`, so `pnp setup` and `pnp build` write them the same way.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..model import Game
+from .check import RULES, Violation, check_state
+from .deal import deal_setup
+from .setup_sheet import render_setup_sheet
+from .state import State, dump_state
+
+SAMPLE_PLAYERS = 3
+SAMPLE_SEED = 1
+
+
+def setup_name(game: Game, players: int, seed: int | None) -> str:
+    """File stem: setup-3p-seed1, with the modules when not all of them are chosen."""
+    chosen = [m.id for m in game.modules]
+    every = [m.id for m in game.available_modules]
+    tag = "" if chosen == every else "-no-modules" if not chosen else "-" + "+".join(chosen)
+    return f"setup-{players}p-seed{seed}{tag}"
+
+
+def applicable_rules(game: Game, modules) -> list[str]:
+    return [r.id for r in RULES.values() if r.engine in (None, game.engine) and (r.module is None or r.module in modules)]
+
+
+def check_report(game: Game, state: State, violations: list[Violation]) -> str:
+    """The check as text: the rules checked and each violation with its rule id."""
+    rules = applicable_rules(game, state.modules)
+    lines = [f"{game.title} ({game.id}), {state.players} players, seed {state.seed}, turn {state.turn}: "
+             f"{state.status}"]
+    if violations:
+        lines.append(f"{len(violations)} violation(s) of {len({v.rule for v in violations})} rule(s):")
+        lines += [f"  {v}" for v in violations]
+    else:
+        lines.append(f"all {len(rules)} rules hold:")
+        lines += [f"  {rule_id}: {RULES[rule_id].summary}" for rule_id in rules]
+    return "\n".join(lines) + "\n"
+
+
+def check_data(game: Game, state: State, violations: list[Violation]) -> dict:
+    return {"game": game.id, "ok": not violations, "rules_checked": applicable_rules(game, state.modules),
+            "violations": [v.to_data() for v in violations]}
+
+
+def setup_outputs(game: Game, players: int = SAMPLE_PLAYERS, seed: int = SAMPLE_SEED) -> dict[str, bytes]:
+    """The setup's files: <game>/setup/<stem>.json, .check.txt, .svg and .pdf."""
+    state = deal_setup(game, players, seed)
+    violations = check_state(game, state)
+    svg, pdf = render_setup_sheet(game, state)
+    stem = f"{game.id}/setup/{setup_name(game, players, seed)}"
+    return {
+        f"{stem}.json": dump_state(state).encode("utf-8"),
+        f"{stem}.check.txt": check_report(game, state, violations).encode("utf-8"),
+        f"{stem}.svg": svg.encode("utf-8"),
+        f"{stem}.pdf": pdf,
+    }
+
+
+def dumps_check(game: Game, state: State, violations: list[Violation]) -> str:
+    return json.dumps(check_data(game, state, violations), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,44 @@
+"""Helpers for the rules tests: the bundled games (rules need no templates) and variants of them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from pnp.game import build_game
+from pnp.locate import find_spec
+from pnp.model import Game, frozen_map
+from pnp.spec import load_spec
+
+
+def game_named(name: str, modules="all") -> Game:
+    return build_game(load_spec(find_spec(name)), modules)
+
+
+def with_rules(game: Game, **rules) -> Game:
+    """The game with some rule parameters changed (a variant without a spec file)."""
+    return dataclasses.replace(game, rules=frozen_map({**game.rules, **rules}))
+
+
+def with_module_rules(game: Game, module: str, **rules) -> Game:
+    modules = tuple(dataclasses.replace(m, rules=frozen_map({**m.rules, **rules})) if m.id == module else m
+                    for m in game.modules)
+    return dataclasses.replace(game, modules=modules)
+
+
+def with_count(game: Game, kind: str, count: int) -> Game:
+    """The game with every card of a kind present `count` times."""
+    kinds = tuple(dataclasses.replace(k, cards=tuple(dataclasses.replace(c, count=count) for c in k.cards))
+                  if k.id == kind else k for k in game.kinds)
+    return dataclasses.replace(game, kinds=kinds)
+
+
+def without_cards(game: Game, kind: str, keep: int) -> Game:
+    """The game with only the first `keep` distinct cards of a kind."""
+    kinds = tuple(dataclasses.replace(k, cards=k.cards[:keep]) if k.id == kind else k for k in game.kinds)
+    return dataclasses.replace(game, kinds=kinds)
+
+
+
+
+def replace(obj, **changes):
+    return dataclasses.replace(obj, **changes)
