@@ -176,12 +176,16 @@ def test_pdf_and_png_look_the_same(faces, face_id):
 def test_art_files_are_exactly_what_the_source_draws():
     spec = importlib.util.spec_from_file_location("ascent_draw", TEMPLATES / "art-source" / "draw.py")
     module = importlib.util.module_from_spec(spec)
-    saved = list(sys.path)
+    helpers = ("kit", "symbols", "scenes", "panorama")  # draw.py's sibling modules, imported by plain name
+    saved_path, saved_modules = list(sys.path), {name: sys.modules.pop(name) for name in helpers if name in sys.modules}
     try:
         spec.loader.exec_module(module)
         generated = module.all_art()
     finally:
-        sys.path[:] = saved
+        sys.path[:] = saved_path
+        for name in helpers:
+            sys.modules.pop(name, None)
+        sys.modules.update(saved_modules)
     assert sorted(p.stem for p in ART.glob("*.svg")) == sorted(generated)
     for name, svg in generated.items():
         assert (ART / f"{name}.svg").read_text(encoding="utf-8") == svg, (
