@@ -79,6 +79,7 @@ class GroupItem:
     id: str
     items: tuple["Item", ...]
     rotate: Rotation | None = None
+    scale: float | None = None  # uniform scale about the trim's top-left corner
 
 
 Item = Union[RectItem, CircleItem, ArtItem, TextItem, GroupItem]
@@ -114,16 +115,33 @@ def layout_card(card: Card, template: Template, game: Game, side: str = "front")
     """Place every element of `template` for one side of `card`. Raises TemplateError."""
     face_id = card.front_face_id if side == "front" else card.back_face_id
     size = card.size
-    if abs(size.width - template.width) > 0.01 or abs(size.height - template.height) > 0.01:
-        raise TemplateError(
-            f"{template.file}: template {template.name!r} is drawn for {template.width:g} × {template.height:g} mm "
-            f"cards, but {card.id} is {size.width:g} × {size.height:g} mm; make a template for that size."
-        )
     if game.theme.font != text.FAMILY:
         raise TemplateError(f"the theme font {game.theme.font!r} is not bundled; use {text.FAMILY!r}.")
-    context = _Context(card, template, game, card_fields(card, game, side), face_id)
+    scale = template_scale(card, template)
+    drawn = card if scale == 1.0 else replace(card, size=replace(
+        size, width=template.width, height=template.height,
+        bleed=size.bleed / scale, safe=size.safe / scale, radius=size.radius / scale))
+    context = _Context(drawn, template, game, card_fields(card, game, side), face_id)
     items = context.background() + context.items(template.elements, _IDENTITY)
+    if scale != 1.0:
+        items = (GroupItem(f"{face_id}-scaled", items, scale=scale),)
     return Layout(face_id, size.width, size.height, size.bleed, card.shape, items)
+
+
+def template_scale(card: Card, template: Template) -> float:
+    """1.0 when the card has the template's size; a uniform scale when only the size differs
+    (a variant with bigger cards); an error when the proportions differ."""
+    size = card.size
+    if abs(size.width - template.width) <= 0.01 and abs(size.height - template.height) <= 0.01:
+        return 1.0
+    scale = size.width / template.width
+    if abs(size.height - template.height * scale) > 0.01 * size.height:
+        raise TemplateError(
+            f"{template.file}: template {template.name!r} is drawn for {template.width:g} × {template.height:g} mm "
+            f"cards, but {card.id} is {size.width:g} × {size.height:g} mm; a template scales to other sizes of the "
+            "same proportions only, so make a template for that shape."
+        )
+    return scale
 
 
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

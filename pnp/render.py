@@ -72,7 +72,9 @@ def _item(item: Item) -> str:
         return _text(item)
     if isinstance(item, GroupItem):
         inner = "".join(_item(child) for child in item.items)
-        return f"<g{_attrs(id=item.id, transform=_rotate(item.rotate))}>{inner}</g>"
+        scale = f"scale({_scale(item.scale)})" if item.scale else ""
+        transform = " ".join(t for t in (_rotate(item.rotate), scale) if t)
+        return f"<g{_attrs(id=item.id, transform=transform)}>{inner}</g>"
     raise TypeError(f"cannot render {type(item).__name__}")
 
 

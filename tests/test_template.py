@@ -220,13 +220,22 @@ def test_shared_back_gets_no_card_fields(folder):
     assert layout_card(per_card, load_template(game, "back"), game, "back").face_id == "island-07-back"
 
 
-def test_template_for_another_card_size_is_refused(folder):
+def test_template_for_another_card_shape_is_refused(folder):
     with pytest.raises(TemplateError) as caught:
         layout(folder, '{ "size": [63, 88], "elements": [] }')
     assert str(caught.value) == (
         "tpl/card.json: template 'card' is drawn for 63 × 88 mm cards, but island-07 is 70 × 70 mm; "
-        "make a template for that size."
+        "a template scales to other sizes of the same proportions only, so make a template for that shape."
     )
+
+
+def test_template_scales_to_a_card_of_the_same_proportions(folder):
+    result = layout(folder, '{ "size": [35, 35], "elements": [ { "type": "rect", "box": [0, 0, 35, 35], "fill": "#112233" } ] }')
+    (group,) = [item for item in result.items if getattr(item, "scale", None)]
+    assert group.scale == 2.0
+    assert (result.width, result.height) == (70, 70)
+    svg = render_svg(result)
+    assert 'transform="scale(2)"' in svg and 'width="76mm"' in svg
 
 
 def test_text_outside_the_safe_zone_is_refused(folder):
