@@ -113,7 +113,8 @@ class Panorama:
                         (600, 4, 0.7), (720, 8, 1.1), (850, 6, 0.9), (930, 10, 0.8)):
             x = X - x0
             if -20 < x < W + 20:
-                out.append(path(f"M{x - 7 * s:.2f},{y:.2f} h{14 * s:.2f} c0,-2 -2,-3 -4,-2.4 c-0.6,-2.4 -4.4,-2.8 -5.6,-0.6 "
+                out.append(path(f"M{x - 7 * s:.2f},{y:.2f} h{14 * s:.2f} c0,-2 -2,-3 -4,-2.4 "
+                                f"c-0.6,-2.4 -4.4,-2.8 -5.6,-0.6 "
                                 f"c-1.6,-1 -4.4,0.2 -4.4,3 Z", self.c["paper"]))
         return out
 
@@ -170,7 +171,8 @@ class Panorama:
                 continue
             y = self.meadow(X) + 1.2
             out.append(rect(x - 1.6 * s / 3, y - 2.0 * s / 3, 3.2 * s / 3, 2.0 * s / 3, wall, self.c["ink"], 0.25))
-            out.append(polygon([(x - 2.1 * s / 3, y - 1.9 * s / 3), (x, y - 3.6 * s / 3), (x + 2.1 * s / 3, y - 1.9 * s / 3)],
+            k = s / 3
+            out.append(polygon([(x - 2.1 * k, y - 1.9 * k), (x, y - 3.6 * k), (x + 2.1 * k, y - 1.9 * k)],
                                roof, self.c["ink"], 0.25, stroke_linejoin="round"))
         return out
 

@@ -96,10 +96,10 @@ def _sky(c: dict) -> list[str]:
 
 
 def _cloud(x: float, y: float, s: float, colour: str) -> str:
-    return path(f"M{x - 6 * s:.2f},{y:.2f} C{x - 6 * s:.2f},{y - 2.5 * s:.2f} {x - 3 * s:.2f},{y - 3 * s:.2f} "
-                f"{x - 1.8 * s:.2f},{y - 2 * s:.2f} C{x - 1 * s:.2f},{y - 4.6 * s:.2f} {x + 3 * s:.2f},{y - 4.6 * s:.2f} "
-                f"{x + 3.4 * s:.2f},{y - 2 * s:.2f} C{x + 5.5 * s:.2f},{y - 2.6 * s:.2f} {x + 7 * s:.2f},{y - 1 * s:.2f} "
-                f"{x + 6.5 * s:.2f},{y:.2f} Z", colour)
+    def p(dx: float, dy: float) -> str:
+        return f"{x + dx * s:.2f},{y + dy * s:.2f}"
+    return path(f"M{p(-6, 0)} C{p(-6, -2.5)} {p(-3, -3)} {p(-1.8, -2)} C{p(-1, -4.6)} {p(3, -4.6)} {p(3.4, -2)} "
+                f"C{p(5.5, -2.6)} {p(7, -1)} {p(6.5, 0)} Z", colour)
 
 
 def summit(c: dict) -> str:
@@ -154,7 +154,8 @@ def bridge(c: dict) -> str:
         rect(-D, -7.2, D - 19.6, 1.6, mix(rock, c["paper"], 0.3)),
         rect(19.8, -7.2, D - 19.6, 1.6, mix(shadow, c["paper"], 0.3)),
     ]
-    body = body + [group(near + _rope_bridge(c, half, deck_y, rail_y), transform="translate(0 -6) scale(1.18) translate(0 6)")]
+    larger = "translate(0 -6) scale(1.18) translate(0 6)"  # the chasm and bridge, 18% larger about the deck line
+    body = body + [group(near + _rope_bridge(c, half, deck_y, rail_y), transform=larger)]
     return diamond_document(body, title="Bridge: a rope bridge over a chasm")
 
 
