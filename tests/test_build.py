@@ -1,0 +1,93 @@
+"""`pnp build`: what it writes, that a rebuild is byte-identical, and that bad input loses nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+ROOT = Path(__file__).parent.parent
+runner = CliRunner()
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One build of the base game into an empty folder outside the repository."""
+    work = tmp_path_factory.mktemp("work")
+    result = runner.invoke(app, ["build", "tranquility", "--out", str(work / "output"), "--quiet"])
+    assert result.exit_code == 0, result.stderr
+    return work / "output"
+
+
+def test_build_writes_faces_sheets_setup_and_listing(built):
+    game = built / "tranquility"
+    assert len(list((game / "svg").glob("*.svg"))) == 88  # 80 islands, start, finish, border, 2 references, 3 backs
+    assert (game / "svg" / "island-01.svg").is_file() and (game / "svg" / "back-back.svg").is_file()
+    assert sorted(p.name for p in (game / "sheets").iterdir()) == ["tranquility-a4.pdf", "tranquility-letter.pdf"]
+    assert (game / "deck.json").is_file()
+    assert {p.suffix for p in (game / "setup").iterdir()} >= {".json", ".svg", ".pdf", ".txt"}
+    assert not list(built.rglob(".*.tmp"))
+
+
+def test_rebuild_is_byte_identical_and_writes_nothing(built, tmp_path):
+    before = snapshot(built)
+    result = runner.invoke(app, ["build", "tranquility", "--out", str(built)])
+    assert result.exit_code == 0, result.stderr
+    assert snapshot(built) == before
+    assert "0 written" in result.stderr
+
+
+def test_bad_spec_exits_1_and_leaves_the_last_good_output(built, tmp_path, monkeypatch):
+    out = tmp_path / "output"
+    shutil.copytree(built, out)
+    before = snapshot(out)
+    (tmp_path / "card_specs").mkdir()
+    (tmp_path / "card_specs" / "tranquility.json").write_text('{"id": "tranquility", "title": 5}', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["build", "tranquility", "--out", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0].startswith("card_specs/tranquility.json:1:")
+    assert result.stderr.splitlines()[-1] == f"{len(result.stderr.splitlines()) - 1} problems found; nothing was written"
+    assert "Traceback" not in result.output
+    assert snapshot(out) == before
+
+
+def test_files_a_build_no_longer_makes_are_removed(built, tmp_path):
+    out = tmp_path / "output"
+    shutil.copytree(built, out)
+    stale = out / "tranquility" / "svg" / "island-81.svg"
+    stale.write_text("<svg/>", encoding="utf-8")
+    manifest = out / ".pnp-manifest.json"
+    listed = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest.write_text(json.dumps(listed + ["tranquility/svg/island-81.svg"]), encoding="utf-8")
+    mine = out / "notes.txt"
+    mine.write_text("my own file", encoding="utf-8")
+    result = runner.invoke(app, ["build", "tranquility", "--out", str(out), "--no-setup"])
+    assert result.exit_code == 0, result.stderr
+    assert not stale.exists()
+    assert mine.read_text(encoding="utf-8") == "my own file"  # never touch what the build did not make
+
+
+def test_build_from_another_folder_uses_the_bundled_games(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["render", "ascent", "--quiet"])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "output" / "ascent" / "svg" / "back-back.svg").is_file()
+
+
+def test_unknown_game_is_a_usage_error(tmp_path):
+    result = runner.invoke(app, ["build", "tranquilty", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unknown game or variant 'tranquilty' (known: ")
+    assert not any(tmp_path.iterdir())
