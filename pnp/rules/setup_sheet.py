@@ -38,6 +38,8 @@ def svg_to_pdf(svg: str) -> bytes:
 
     drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
     register_label_fonts()
+    drawing.initialFontName = LABEL_FONT  # else the renderer selects a non-embedded Helvetica
+    drawing.initialFontSize = 7
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)), invariant=1, pageCompression=1,
                     initialFontName=LABEL_FONT)

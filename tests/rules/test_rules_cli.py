@@ -1,0 +1,76 @@
+"""pnp setup, check and simulate: files, exit codes, messages."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+def run(*args, cwd=None):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_setup_writes_state_check_and_sheet_and_same_seed_same_bytes(tmp_path):
+    result = run("setup", "tranquility", "--players", 3, "--seed", 7, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "all 21 rules hold" in result.stdout
+    folder = tmp_path / "tranquility" / "setup"
+    first = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert sorted(first) == ["setup-3p-seed7.check.txt", "setup-3p-seed7.json", "setup-3p-seed7.pdf",
+                             "setup-3p-seed7.svg"]
+    assert run("setup", "tranquility", "-p", 3, "-s", 7, "--out", tmp_path, "-q").exit_code == 0
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == first
+
+
+def test_setup_json_prints_the_state(tmp_path):
+    result = run("setup", "ascent", "-p", 2, "--modules", "panorama", "--json", "--out", tmp_path)
+    assert result.exit_code == 0
+    state = json.loads(result.stdout)
+    assert state["modules"] == ["panorama"] and len(state["ascent"]["revealed"]) == 3
+
+
+def test_check_passes_a_setup_and_fails_an_edited_state(tmp_path):
+    run("setup", "tranquility", "-p", 2, "-s", 1, "--out", tmp_path, "-q")
+    path = tmp_path / "tranquility" / "setup" / "setup-2p-seed1.json"
+    ok = run("check", path)
+    assert ok.exit_code == 0 and "all 21 rules hold" in ok.stdout
+    data = json.loads(path.read_text())
+    data["tranquility"]["cells"][0] = data["hands"][0][0]
+    data["tranquility"]["cells"][1] = "island-01"
+    bad_path = tmp_path / "bad.json"
+    bad_path.write_text(json.dumps(data))
+    bad = run("check", bad_path)
+    assert bad.exit_code == 1
+    assert "[cards-once]" in bad.stdout and "[tq-setup]" in bad.stdout
+    as_json = json.loads(run("check", bad_path, "--json").stdout)
+    assert not as_json["ok"] and {"rule", "message", "cards", "at"} <= set(as_json["violations"][0])
+
+
+def test_check_reports_a_broken_file_without_a_traceback(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "pnp-state",\n "players": }')
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert "broken.json:2:" in result.stderr and "invalid JSON" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_simulate_is_deterministic_and_reports_an_interval():
+    first = run("simulate", "tranquility", "-p", 4, "-n", 300, "-s", 5, "--json")
+    again = run("simulate", "tranquility", "-p", 4, "-n", 300, "-s", 5, "--json")
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    report = json.loads(first.stdout)
+    lo, hi = report["interval95"]
+    assert lo <= report["win_rate"] <= hi and report["games"] == 300
+    text = run("simulate", "tranquility", "-p", 4, "-n", 300, "-s", 5).stdout
+    assert "95 % interval" in text and "losses:" in text
+
+
+def test_usage_errors_exit_2():
+    assert run("simulate", "tranquility", "-p", 9, "-n", 10).exit_code == 2
+    assert run("setup", "nosuchgame").exit_code == 2
