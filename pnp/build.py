@@ -8,9 +8,10 @@ removed last, using the manifest the build keeps beside them.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable
 
 from .listing import deck_listing
 from .model import Face, Game
@@ -28,15 +29,61 @@ class BuildReport:
     written: tuple[str, ...]
     unchanged: tuple[str, ...]
     removed: tuple[str, ...]
-    counts: Mapping[str, int] = field(default_factory=dict)
+    skipped: tuple[str, ...] = ()  # games whose inputs and outputs were unchanged
 
 
-def game_outputs(game: Game, sheets: tuple, setup: bool = True, warn: Callable[[str], None] | None = None) -> Outputs:
-    """Everything `pnp build` makes for one game, in memory: faces, deck, sheets, sample setup."""
+def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, modules: str = "all",
+                warn: Callable[[str], None] | None = None, progress: Callable[[str], None] | None = None) -> BuildReport:
+    """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
+    and re-rendering only the faces whose inputs changed), then write everything atomically."""
+    from .cache import cached_faces, face_keys, input_key, is_fresh, read_record, write_record
     from .faces import render_faces
+    from .game import load_game
+
+    options = repr((sheets, setup, modules))
+    outputs: Outputs = {}
+    records: dict[str, tuple] = {}
+    skipped: list[str] = []
+    for name in names:
+        started = time.perf_counter()
+        known = input_key(name, options)
+        if known and is_fresh(out, read_record(out, known[0]), known[1]):
+            skipped.append(known[0])
+            _say(progress, f"{known[0]}: unchanged")
+            continue
+        game = load_game(name, modules=modules)
+        keys = face_keys(game)
+        reused = cached_faces(out, game, read_record(out, game.id), keys)
+        made = game_outputs(game, render_faces(game, reused), sheets, setup, warn)
+        outputs.update(made)
+        records[game.id] = (known[1] if known else None, keys, made)
+        _say(progress, f"{game.id}: {len(made)} files, {len(keys) - len(reused)} of {len(keys)} faces drawn "
+                       f"({time.perf_counter() - started:.2f} s)")
+    outputs.update(_gallery(out, outputs))
+    report = write_outputs(out, outputs, owned_prefixes=tuple(f"{g}/" for g in records) + ("index.html",))
+    for game_id, (key, keys, made) in records.items():
+        write_record(out, game_id, key, keys, made)
+    return replace(report, skipped=tuple(skipped))
+
+
+def _say(progress: Callable[[str], None] | None, message: str) -> None:
+    if progress:
+        progress(message)
+
+
+def _gallery(out: Path, outputs: Outputs) -> Outputs:
+    try:
+        from .gallery import gallery_outputs
+    except ImportError:
+        return {}
+    return gallery_outputs(out, outputs)
+
+
+def game_outputs(game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True,
+                 warn: Callable[[str], None] | None = None) -> Outputs:
+    """Everything `pnp build` makes for one game, in memory: faces, deck, sheets, sample setup."""
     from .impose import sheet_outputs
 
-    faces = render_faces(game)
     outputs = {**face_outputs(game, faces), **deck_output(game), **sheet_outputs(game, faces, sheets, warn)}
     if setup:
         from .rules.outputs import setup_outputs

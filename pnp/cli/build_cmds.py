@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
-from ..build import face_outputs, game_outputs, write_outputs
+from ..build import build_games, face_outputs, write_outputs
 from ..game import load_game
 from ..locate import available_games, spec_roots
 from . import app
@@ -53,26 +53,12 @@ def build(
         sheets = tuple(SheetSpec.from_options(paper=p, bleed=bleed, back_offset=back_offset) for p in (paper or ["a4", "letter"]))
     else:
         sheets = default_sheet_specs()
-    outputs: dict[str, bytes] = {}
     started = time.perf_counter()
-    for name in names:
-        game = load_game(name, modules=modules)
-        t0 = time.perf_counter()
-        made = game_outputs(game, sheets, setup=not no_setup, warn=lambda m: note(f"warning: {m}", quiet))
-        outputs.update(made)
-        note(f"{game.id}: {len(made)} files in {time.perf_counter() - t0:.1f} s", quiet)
-    outputs.update(_gallery(out, outputs))
-    report = write_outputs(out, outputs, owned_prefixes=tuple(f"{n}/" for n in names) + ("index.html",))
-    note(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
-         f"in {out}/ ({time.perf_counter() - started:.1f} s)", quiet)
-
-
-def _gallery(out: Path, outputs: dict[str, bytes]) -> dict[str, bytes]:
-    try:
-        from ..gallery import gallery_outputs
-    except ImportError:
-        return {}
-    return gallery_outputs(out, outputs)
+    say = (lambda message: note(message, quiet))
+    report = build_games(names, out, sheets, setup=not no_setup, modules=modules,
+                         warn=lambda message: note(f"warning: {message}", quiet), progress=say)
+    say(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
+        f"in {out}/ ({time.perf_counter() - started:.2f} s)")
 
 
 @app.command()
