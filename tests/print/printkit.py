@@ -7,7 +7,6 @@ real faces will be: an SVG with a viewBox in mm covering the bleed.
 
 from __future__ import annotations
 
-import colorsys
 import io
 from pathlib import Path
 
@@ -16,12 +15,14 @@ from pnp.model import Back, Card, CardKind, CardSize, Face, Game, Theme, frozen_
 MARK = (3.0, 13.0)  # the corner mark spans face mm 3..13 in x and y (inside the trim)
 
 
+LEVELS = (70, 110, 150, 190, 230)  # never near black (the marks) nor near white (the paper)
+
+
 def colour_for(index: int) -> tuple[int, int, int]:
-    """Well separated, mid-light colours (never near black or white)."""
-    hue = (index * 0.618034) % 1.0
-    light = 0.45 + 0.15 * ((index // 7) % 2)
-    r, g, b = colorsys.hls_to_rgb(hue, light, 0.75)
-    return round(r * 255), round(g * 255), round(b * 255)
+    """One of 125 colours on a 5 × 5 × 5 lattice, at least 40 apart in every channel step;
+    neighbouring indices land far apart (index × 47 mod 125)."""
+    spot = (index * 47) % 125
+    return LEVELS[spot // 25], LEVELS[(spot // 5) % 5], LEVELS[spot % 5]
 
 
 def hex_colour(rgb: tuple[int, int, int]) -> str:
@@ -86,14 +87,12 @@ def island_game(islands: int = 10, borders: int = 3, per_card_backs: bool = Fals
     back = Back("back", per_card=per_card_backs)
     island = _kind("island", "square", size, back, [(f"island-{n:02d}", 1) for n in range(1, islands + 1)])
     kinds = [island]
-    faces = [make_face(f"island-{n:02d}", n) for n in range(1, islands + 1)]
-    if per_card_backs:
-        faces += [make_face(f"island-{n:02d}-back", 100 + n) for n in range(1, islands + 1)]
-    else:
-        faces.append(make_face("back-back", 90))
+    ids = [f"island-{n:02d}" for n in range(1, islands + 1)]
+    ids += [f"island-{n:02d}-back" for n in range(1, islands + 1)] if per_card_backs else ["back-back"]
     if borders:
         kinds.append(_kind("border", "square", size, Back("border"), [("border", borders)]))
-        faces += [make_face("border", 91), make_face("back-border", 92)]
+        ids += ["border", "back-border"]
+    faces = [make_face(face_id, index) for index, face_id in enumerate(ids)]
     return make_game(tuple(kinds)), tuple(faces)
 
 
@@ -106,10 +105,10 @@ def ascent_like_game(triangles: int = 5, goats: int = 3) -> tuple[Game, tuple[Fa
     goat = _kind("goat", "circle", CardSize(25.0, 25.0), Back("goat-back"), [("goat", goats)])
     faces = []
     for n in range(1, triangles + 1):
-        faces.append(make_face(f"panorama-{n}", 20 + n, hyp, hyp / 2, 3.0, "triangle"))
-        faces.append(make_face(f"panorama-{n}-back", 40 + n, hyp, hyp / 2, 3.0, "triangle"))
-    faces.append(make_face("goat", 60, 25.0, 25.0, 2.0, "circle"))
-    faces.append(make_face("back-goat-back", 61, 25.0, 25.0, 2.0, "circle"))
+        faces.append(make_face(f"panorama-{n}", 2 * n, hyp, hyp / 2, 3.0, "triangle"))
+        faces.append(make_face(f"panorama-{n}-back", 2 * n + 1, hyp, hyp / 2, 3.0, "triangle"))
+    faces.append(make_face("goat", 100, 25.0, 25.0, 2.0, "circle"))
+    faces.append(make_face("back-goat-back", 101, 25.0, 25.0, 2.0, "circle"))
     return make_game((panorama, goat)), tuple(faces)
 
 

@@ -1,0 +1,67 @@
+"""Exports for print-on-demand services, Tabletop Simulator, previews and cutting machines.
+
+`export(game, faces, target, ...)` returns {path relative to the output root: bytes}; every
+file lands under <game>/export/<target>/. Nothing is written here.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import UsageError
+from ..model import Face, Game
+from ..sheet import SheetSpec
+
+TARGETS = ("tgc", "mpc", "drivethru", "tts", "png", "cut")
+Warn = Callable[[str], None]
+
+
+def export(
+    game: Game,
+    faces: tuple[Face, ...] | list[Face],
+    target: str,
+    *,
+    product: str | None = None,
+    dpi: float = 150,
+    bleed: bool = False,
+    sheet: SheetSpec | None = None,
+    warn: Warn | None = None,
+) -> dict[str, bytes]:
+    """Files for one export target:
+
+    tgc, mpc   one 300 dpi PNG per face with the service's bleed, sized for its product, + cards.csv
+    drivethru  one PDF per card size: one card per page, back then front, CMYK, with bleed
+    tts        Tabletop Simulator deck sheets (≤ 10 × 7, ≤ 4096 px), back images, decks.json
+    png        a PNG preview of every face at `dpi` (trim only, or with its bleed)
+    cut        cut-line SVGs with registration marks and the sheets PDF they match (`sheet`)
+    """
+    if target not in TARGETS:
+        raise UsageError(f"Unknown export target {target!r}; choose one of {', '.join(TARGETS)}.")
+    if product is not None and target not in ("tgc", "mpc", "drivethru"):
+        raise UsageError(f"A product is chosen only for tgc, mpc or drivethru exports, not {target}.")
+    files = _files(game, faces, target, product, dpi, bleed, sheet, warn)
+    return {f"{game.id}/export/{target}/{name}": data for name, data in sorted(files.items())}
+
+
+def _files(game, faces, target, product, dpi, bleed, sheet, warn) -> dict[str, bytes]:
+    if target in ("tgc", "mpc"):
+        from .faces import service_images
+
+        return service_images(game, faces, target, product, warn)
+    if target == "drivethru":
+        from .drivethru import drivethru_decks
+
+        return drivethru_decks(game, faces, product, warn)
+    if target == "tts":
+        from .tts import tts_decks
+
+        return tts_decks(game, faces)
+    if target == "png":
+        from .faces import preview_images
+
+        if dpi <= 0 or dpi > 1200:
+            raise UsageError(f"A preview resolution of {dpi:g} dpi is out of range; give 1 to 1200.")
+        return preview_images(game, faces, dpi, bleed)
+    from .cut import cut_files
+
+    return cut_files(game, faces, sheet or SheetSpec())

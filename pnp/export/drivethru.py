@@ -1,0 +1,86 @@
+"""DriveThruCards-style decks: one PDF per card size, one card per page, each card's back page
+before its front page, every copy of every card, at the product's trim plus 1/8 in bleed.
+
+Faces go in as 300 dpi CMYK images in which black ink replaces half of every colour's grey
+component, so no spot ever carries more than 200 % ink (the service's limit is 240 %) and
+nothing is transparent. The PDF has no ICC output intent, so it
+is not a certified PDF/X-1a file: check the service's proof before ordering.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+from PIL import Image, ImageChops
+from reportlab.lib.utils import ImageReader
+
+from ..model import Card, Face, Game
+from ..pdfform import SheetCanvas
+from ..units import PT_PER_MM
+from .faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region
+from .products import DPI, product_for
+from .raster import render_region
+
+Warn = Callable[[str], None]
+
+
+def to_cmyk(image: Image.Image) -> Image.Image:
+    """RGB → CMYK replacing half of each colour's grey component with black ink.
+
+    With c, m, y the complements of r, g, b and k half their smallest, the inks are
+    c − k, m − k, y − k and k: their total, c + m + y − 2k, is at most 200 %.
+    """
+    cyan, magenta, yellow = (ImageChops.invert(channel) for channel in image.convert("RGB").split())
+    grey = ImageChops.darker(ImageChops.darker(cyan, magenta), yellow)
+    black = grey.point(lambda v: (v + 1) // 2)
+    return Image.merge("CMYK", [ImageChops.subtract(ink, black) for ink in (cyan, magenta, yellow)] + [black])
+
+
+def drivethru_decks(game: Game, faces, product: str | None = None, warn: Warn | None = None) -> dict[str, bytes]:
+    """{file name: PDF} with one PDF per card size."""
+    by_id = {f.id: f for f in faces_in_use(game, faces)}
+    groups: dict[tuple, list[Card]] = {}
+    for card in game.cards:
+        face = by_id[card.front_face_id]
+        groups.setdefault((face.shape, round(face.width, 3), round(face.height, 3)), []).append(card)
+    out = {}
+    for (_, width, height), cards in groups.items():
+        fit = product_for("drivethru", width, height, product)
+        if fit.note and warn is not None:
+            warn(f"{width:g} × {height:g} mm cards: {fit.note}")
+        name = fit.product.name if fit.product.name != "custom" else f"{width:g}x{height:g}mm"
+        out[f"{game.id}-{name}.pdf"] = _deck_pdf(game, cards, by_id, fit, warn)
+    return out
+
+
+def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None) -> bytes:
+    product = fit.product
+    page = ((product.width + 2 * product.bleed_x) * PT_PER_MM, (product.height + 2 * product.bleed_y) * PT_PER_MM)
+    bleed_x, bleed_y = product.bleed_x * PT_PER_MM, product.bleed_y * PT_PER_MM
+    trim = (bleed_x, bleed_y, page[0] - bleed_x, page[1] - bleed_y)
+    out = io.BytesIO()
+    canvas = SheetCanvas(out, page)
+    canvas.setTitle(f"{game.title}: cards for DriveThruCards ({product.name})")
+    canvas.setCreator("tranquility-pnp")
+    images: dict[str, ImageReader] = {}
+    for card in (c for c in cards for _ in range(c.count)):
+        for face_id in (card.back_face_id, card.front_face_id):
+            if face_id not in images:
+                images[face_id] = ImageReader(_face_image(by_id[face_id], fit, warn))
+            canvas.setTrimBox(trim)
+            canvas.setBleedBox((0, 0, page[0], page[1]))
+            canvas.drawImage(images[face_id], 0, 0, page[0], page[1])
+            canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def _face_image(face: Face, fit, warn: Warn | None) -> Image.Image:
+    region, needed = product_region(face, fit)
+    if face.bleed + SHORT_BLEED_TOLERANCE < needed and warn is not None:
+        warn(f"face {face.id}: has {face.bleed:g} mm of bleed but DriveThruCards needs {needed:.2f} mm; its outermost pixels are repeated")
+    return to_cmyk(render_region(face, region))
+
+
+__all__ = ["drivethru_decks", "to_cmyk", "DPI"]

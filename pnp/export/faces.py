@@ -1,0 +1,87 @@
+"""Per-face images: print-on-demand PNGs (tgc, mpc) sized for the service's product, and PNG previews."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Callable
+
+from ..errors import UsageError
+from ..model import Face, Game
+from .products import DPI, Fit, product_for
+from .raster import Region, png_bytes, render_region, trim_region
+
+Warn = Callable[[str], None]
+SHORT_BLEED_TOLERANCE = 0.25  # mm: less than this missing is filled by repeating edge pixels, silently
+
+
+def faces_in_use(game: Game, faces: tuple[Face, ...] | list[Face]) -> list[Face]:
+    """The faces the game's cards use (fronts and backs), each once, in card order."""
+    by_id = {f.id: f for f in faces}
+    used: dict[str, Face] = {}
+    for card in game.cards:
+        for face_id in (card.front_face_id, card.back_face_id):
+            if face_id not in by_id:
+                raise UsageError(f"No face {face_id!r} was rendered for card {card.id!r}.")
+            used.setdefault(face_id, by_id[face_id])
+    return list(used.values())
+
+
+def product_region(face: Face, fit: Fit) -> tuple[Region, float]:
+    """The face region that becomes the product image, and the bleed (face mm) it needs."""
+    product = fit.product
+    if abs(product.width / product.height - face.width / face.height) > 0.01:
+        raise UsageError(
+            f"The face {face.id!r} is {face.width:g} × {face.height:g} mm and cannot be fitted to the "
+            f"{product.name} ({product.width:.1f} × {product.height:.1f} mm) without stretching; choose another product."
+        )
+    per_mm = product.width / face.width  # product mm per face mm
+    bleed_x, bleed_y = product.bleed_x / per_mm, product.bleed_y / per_mm
+    px_w, px_h = product.pixels
+    region = Region(-bleed_x, -bleed_y, face.width + 2 * bleed_x, face.height + 2 * bleed_y, px_w, px_h)
+    return region, max(bleed_x, bleed_y)
+
+
+def service_images(game: Game, faces, service: str, product: str | None = None, warn: Warn | None = None) -> dict[str, bytes]:
+    """One 300 dpi PNG per face, with bleed, at the service's product size; plus cards.csv
+    (card, copies, front image, back image) for the order form."""
+    out: dict[str, bytes] = {}
+    told: set[str] = set()
+    for face in faces_in_use(game, faces):
+        fit = product_for(service, face.width, face.height, product)
+        region, needed = product_region(face, fit)
+        for note in _notes(face, fit, needed):
+            if warn is not None and note not in told:
+                told.add(note)
+                warn(note)
+        out[f"{face.id}.png"] = png_bytes(render_region(face, region), DPI)
+    out["cards.csv"] = _card_list(game)
+    return out
+
+
+def _notes(face: Face, fit: Fit, needed: float) -> list[str]:
+    notes = [f"{face.shape} faces of {face.width:g} × {face.height:g} mm: {fit.note}"] if fit.note else []
+    if face.bleed + SHORT_BLEED_TOLERANCE < needed:
+        notes.append(
+            f"face {face.id}: has {face.bleed:g} mm of bleed but the {fit.product.name} needs {needed:.2f} mm; "
+            "its outermost pixels are repeated to fill the rest"
+        )
+    return notes
+
+
+def _card_list(game: Game) -> bytes:
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["card", "copies", "front", "back"])
+    for card in game.cards:
+        writer.writerow([card.id, card.count, f"{card.front_face_id}.png", f"{card.back_face_id}.png"])
+    return text.getvalue().encode("utf-8")
+
+
+def preview_images(game: Game, faces, dpi: float = 150, bleed: bool = False) -> dict[str, bytes]:
+    """Every face as a PNG preview at `dpi`: the trim (the card as cut), or with its bleed."""
+    out = {}
+    for face in faces_in_use(game, faces):
+        region = trim_region(face, dpi, face.bleed if bleed else 0.0)
+        out[f"{face.id}.png"] = png_bytes(render_region(face, region), dpi)
+    return out

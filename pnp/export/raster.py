@@ -1,0 +1,102 @@
+"""Faces as pixels: any rectangle of a face's SVG rendered with resvg, with DPI metadata."""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+from PIL import Image
+
+from ..errors import PnpError
+from ..model import Face
+
+MM_PER_INCH = 25.4
+
+
+class RasterError(PnpError):
+    """A face could not be rendered to pixels."""
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rectangle of a face in face mm (trim top-left is 0,0) and the pixels it becomes."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    px_width: int
+    px_height: int
+
+
+def trim_region(face: Face, dpi: float, bleed: float = 0.0) -> Region:
+    """The face's trim, grown by `bleed` mm on every side, at `dpi`."""
+    w, h = face.width + 2 * bleed, face.height + 2 * bleed
+    return Region(-bleed, -bleed, w, h, round(w / MM_PER_INCH * dpi), round(h / MM_PER_INCH * dpi))
+
+
+def render_region(face: Face, region: Region, background: str | None = "#ffffff") -> Image.Image:
+    """The region of the face as an RGB image (RGBA when `background` is None)."""
+    import resvg_py
+    from lxml import etree
+
+    try:
+        root = etree.fromstring(face.svg.encode("utf-8"), etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError as exc:
+        raise RasterError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
+    root.set("viewBox", f"{region.x:.6f} {region.y:.6f} {region.width:.6f} {region.height:.6f}")
+    root.set("width", str(region.px_width))
+    root.set("height", str(region.px_height))
+    root.set("preserveAspectRatio", "none")
+    svg = etree.tostring(root, encoding="unicode")
+    try:
+        png = resvg_py.svg_to_bytes(
+            svg_string=svg, width=region.px_width, height=region.px_height, skip_system_fonts=True, background=background
+        )
+    except ValueError as exc:
+        raise RasterError(f"The face {face.id!r} could not be rendered: {exc}.") from None
+    image = Image.open(io.BytesIO(bytes(png)))
+    image.load()
+    image = _extend_edges(image, face, region)
+    return image.convert("RGB" if background else "RGBA")
+
+
+def short_bleed(face: Face, region: Region) -> float:
+    """How far (mm) the region reaches past the face's drawn bleed, on its worst side."""
+    b = face.bleed
+    return max(0.0, -b - region.x, -b - region.y, region.x + region.width - face.width - b, region.y + region.height - face.height - b)
+
+
+def _extend_edges(image: Image.Image, face: Face, region: Region) -> Image.Image:
+    """Where the region reaches past the face's bleed, repeat the outermost drawn pixels
+    outwards (a printer's usual bleed extension) instead of leaving a white band."""
+    if short_bleed(face, region) < 0.01:
+        return image
+    sx, sy = region.px_width / region.width, region.px_height / region.height
+    b = face.bleed
+    left = max(0, math.ceil((-b - region.x) * sx))
+    top = max(0, math.ceil((-b - region.y) * sy))
+    right = min(region.px_width, math.floor((face.width + b - region.x) * sx))
+    bottom = min(region.px_height, math.floor((face.height + b - region.y) * sy))
+    inner = image.crop((left, top, right, bottom))
+    w, h = inner.size
+    width, height = region.px_width, region.px_height
+    out = Image.new(image.mode, (width, height))
+    out.paste(inner, (left, top))
+    if left:
+        out.paste(inner.crop((0, 0, 1, h)).resize((left, h), Image.NEAREST), (0, top))
+    if right < width:
+        out.paste(inner.crop((w - 1, 0, w, h)).resize((width - right, h), Image.NEAREST), (right, top))
+    if top:
+        out.paste(out.crop((0, top, width, top + 1)).resize((width, top), Image.NEAREST), (0, 0))
+    if bottom < height:
+        out.paste(out.crop((0, bottom - 1, width, bottom)).resize((width, height - bottom), Image.NEAREST), (0, bottom))
+    return out
+
+
+def png_bytes(image: Image.Image, dpi: float) -> bytes:
+    """PNG with its resolution recorded (pHYs), so print shops read the intended size."""
+    out = io.BytesIO()
+    image.save(out, "PNG", dpi=(dpi, dpi), optimize=False)
+    return out.getvalue()
