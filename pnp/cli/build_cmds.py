@@ -45,14 +45,10 @@ def build(
 
     Example: pnp build tranquility --paper a4 --bleed 3mm
     """
-    from ..impose import default_sheet_specs
     from ..sheet import SheetSpec
 
     names = games or default_games()
-    if paper or bleed != "0mm" or back_offset != "0,0":
-        sheets = tuple(SheetSpec.from_options(paper=p, bleed=bleed, back_offset=back_offset) for p in (paper or ["a4", "letter"]))
-    else:
-        sheets = default_sheet_specs()
+    sheets = tuple(SheetSpec.from_options(paper=p, bleed=bleed, back_offset=back_offset) for p in (paper or ["a4", "letter"]))
     started = time.perf_counter()
     say = (lambda message: note(message, quiet))
     report = build_games(names, out, sheets, setup=not no_setup, modules=modules,
