@@ -35,6 +35,7 @@ def _root(
 # Command modules register themselves on `app` (import order is the order in --help).
 from . import build_cmds  # noqa: E402,F401
 from . import spec_cmds  # noqa: E402,F401
+from . import print_cmds  # noqa: E402,F401
 from . import rules_cmds  # noqa: E402,F401
 from . import variant_cmds  # noqa: E402,F401
 

@@ -1,0 +1,158 @@
+"""Print commands: `pnp sheets` (PDF sheets and a calibration sheet) and `pnp export`.
+
+The sheet options are shared: decorate any command with `@sheet_options` and it takes every
+option below and receives `sheets: tuple[SheetSpec, ...]` (one per --paper) instead.
+"""
+
+import enum
+import functools
+import inspect
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from typing_extensions import Annotated
+
+from ..errors import UsageError
+from ..output import write_atomic
+from ..sheet import SheetSpec
+from . import app
+from .common import note, reports_errors
+
+MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
+SHEET_HELP = "Sheet options"
+
+
+class Orientation(str, enum.Enum):
+    auto = "auto"
+    portrait = "portrait"
+    landscape = "landscape"
+
+
+class Duplex(str, enum.Enum):
+    long_edge = "long-edge"
+    short_edge = "short-edge"
+    none = "none"
+
+
+class Target(str, enum.Enum):
+    tgc = "tgc"
+    mpc = "mpc"
+    drivethru = "drivethru"
+    tts = "tts"
+    png = "png"
+    cut = "cut"
+
+
+def _opt(*names: str, help: str, metavar: Optional[str] = None) -> typer.models.OptionInfo:
+    return typer.Option(*names, help=help, metavar=metavar, rich_help_panel=SHEET_HELP)
+
+
+_SHEET_PARAMS = [
+    ("paper", Annotated[Optional[List[str]], _opt("--paper", help="a4, letter, a3, a5, legal, tabloid or a size such as 200x300mm; repeat for several (default: a4 and letter).", metavar="PAPER")], None),
+    ("orientation", Annotated[Orientation, _opt("--orientation", help="auto picks whichever fits more cards (portrait on a tie).")], Orientation.auto),
+    ("margin", Annotated[str, _opt("--margin", metavar="LENGTH", help="Nothing is printed closer than this to the paper's edge.")], "5mm"),
+    ("gutter", Annotated[Optional[str], _opt("--gutter", metavar="LENGTH", help="Space between cards (default: twice the bleed).")], None),
+    ("bleed", Annotated[str, _opt("--bleed", metavar="LENGTH", help="Background printed past each card's trim, e.g. 3mm or 0.125in.")], "0mm"),
+    ("crop_marks", Annotated[bool, _opt("--crop-marks/--no-crop-marks", help="Short lines outside the card grid along every trim.")], True),
+    ("cut_lines", Annotated[bool, _opt("--cut-lines/--no-cut-lines", help="Dashed lines along every card's trim.")], False),
+    ("label", Annotated[bool, _opt("--label/--no-label", help="Game, sheet number and side in the margin.")], True),
+    ("duplex", Annotated[Optional[Duplex], _opt("--duplex", help="The paper edge the sheet turns over (default long-edge; none with --gutter-fold).")], None),
+    ("back_offset", Annotated[str, _opt("--back-offset", metavar="DX,DY", help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); read it off the calibration sheet.")], "0,0"),
+    ("gutter_fold", Annotated[bool, _opt("--gutter-fold", help="Fronts and backs side by side on one page, to fold, for printers without duplex.")], False),
+    ("card_size", Annotated[Optional[str], _opt("--card-size", metavar="SIZE", help="Print the cards at this trim size, e.g. 63.5mm or 2.5x2.5in (same proportions).")], None),
+    ("registration_marks", Annotated[bool, _opt("--registration-marks", help="Marks for print-and-cut machines, matching `pnp export --target cut`.")], False),
+]
+SHEET_OPTION_NAMES = tuple(name for name, _, _ in _SHEET_PARAMS)
+
+
+def sheet_specs(paper: Optional[List[str]] = None, **options) -> tuple:
+    """SheetSpecs from the raw option values (one per paper; A4 and Letter by default)."""
+    papers = paper or ["a4", "letter"]
+    values = {k: (v.value if isinstance(v, enum.Enum) else v) for k, v in options.items()}
+    specs = tuple(SheetSpec.from_options(paper=p, **values) for p in papers)
+    names = [s.name for s in specs]
+    if len(set(names)) != len(names):
+        raise UsageError(f"The paper {', '.join(paper or [])} was given twice.")
+    return specs
+
+
+def sheet_options(fn):
+    """Add every sheet option to a typer command; it receives `sheets` (tuple of SheetSpec)."""
+    signature = inspect.signature(fn)
+    own = [p for p in signature.parameters.values() if p.name != "sheets"]
+    extra = [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=a, default=d) for n, a, d in _SHEET_PARAMS]
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        chosen = {name: kwargs.pop(name) for name in SHEET_OPTION_NAMES if name in kwargs}
+        return fn(*args, sheets=sheet_specs(**chosen), **kwargs)
+
+    wrapper.__signature__ = signature.replace(parameters=own + extra)
+    return wrapper
+
+
+def _load(game: str, modules: str):
+    from ..faces import render_faces
+    from ..game import load_game
+
+    resolved = load_game(game, modules=modules)
+    return resolved, render_faces(resolved)
+
+
+def _write(out: Path, files: dict, quiet: bool) -> None:
+    for rel in sorted(files):
+        write_atomic(out / rel, files[rel])
+        if not quiet:
+            typer.echo(str(out / rel))
+
+
+@app.command()
+@reports_errors
+@sheet_options
+def sheets(
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    sheets: tuple = (),
+) -> None:
+    """PDF sheets of every card, fronts each followed by their backs, and a printer calibration
+    sheet, for each paper: OUT/GAME/sheets/GAME-a4.pdf, OUT/GAME/GAME-calibration-a4.pdf.
+
+    Example: pnp sheets tranquility --paper a4 --bleed 3mm --back-offset 1.5,-0.5
+    """
+    from ..impose import sheet_outputs
+
+    resolved, faces = _load(game, modules)
+    files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
+    _write(out, files, quiet)
+
+
+@app.command("export")
+@reports_errors
+@sheet_options
+def export_(
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    target: Annotated[Target, typer.Option("--target", "-t", help="tgc, mpc, drivethru, tts, png or cut.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
+    product: Annotated[Optional[str], typer.Option("--product", help="The service's product, e.g. euro-square-deck (default: the one matching the card size).")] = None,
+    dpi: Annotated[float, typer.Option("--dpi", help="Resolution of --target png previews.")] = 150.0,
+    with_bleed: Annotated[bool, typer.Option("--with-bleed", help="PNG previews include each face's bleed.")] = False,
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    sheets: tuple = (),
+) -> None:
+    """Files for a print-on-demand service, Tabletop Simulator, previews or a cutting machine,
+    in OUT/GAME/export/TARGET/. The cut target uses the first --paper and the sheet options.
+
+    Example: pnp export tranquility --target tgc
+    """
+    from ..export import export
+
+    resolved, faces = _load(game, modules)
+    files = export(
+        resolved, faces, target.value, product=product, dpi=dpi, bleed=with_bleed, sheet=sheets[0],
+        warn=lambda m: note(f"warning: {m}", quiet),
+    )
+    _write(out, files, quiet)

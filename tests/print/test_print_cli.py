@@ -1,0 +1,100 @@
+"""`pnp sheets` and `pnp export`: thin commands over the library, errors without tracebacks."""
+
+from __future__ import annotations
+
+import pytest
+from printkit import island_game, pdf_pages
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.cli import print_cmds
+from pnp.sheet import LETTER, SheetSpec
+
+
+@pytest.fixture
+def synthetic(monkeypatch):
+    """Commands load a small synthetic game instead of a bundled one."""
+    game, faces = island_game(3, 2)
+    monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
+    return game
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+def test_sheets_writes_a_pdf_and_a_calibration_sheet_per_paper(synthetic, tmp_path):
+    result = run("sheets", "testgame", "--out", str(tmp_path), "--paper", "a4", "--paper", "letter", "--bleed", "3mm")
+    assert result.exit_code == 0, result.stderr
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf"))
+    assert written == [
+        "testgame/sheets/testgame-a4.pdf", "testgame/sheets/testgame-letter.pdf",
+        "testgame/testgame-calibration-a4.pdf", "testgame/testgame-calibration-letter.pdf",
+    ]
+    assert result.stdout.splitlines() == [str(tmp_path / w) for w in written]
+    assert len(pdf_pages((tmp_path / written[0]).read_bytes())) == 2
+
+
+def test_gutter_fold_sheets_have_their_own_name_and_no_calibration(synthetic, tmp_path):
+    result = run("sheets", "testgame", "--out", str(tmp_path), "--paper", "a4", "--gutter-fold", "-q")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    assert [p.name for p in tmp_path.rglob("*.pdf")] == ["testgame-a4-fold.pdf"]
+
+
+def test_bad_sheet_options_exit_2_with_a_sentence_and_no_traceback(synthetic, tmp_path):
+    result = run("sheets", "testgame", "--out", str(tmp_path), "--bleed", "3mm", "--gutter", "1mm")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: Sheet options: a gutter of 1 mm is less than twice the bleed")
+    assert "Traceback" not in result.stderr
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+def test_export_writes_the_targets_files(synthetic, tmp_path):
+    result = run("export", "testgame", "--target", "png", "--dpi", "50", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.stderr
+    names = sorted(p.name for p in (tmp_path / "testgame/export/png").iterdir())
+    assert names == ["back-back.png", "back-border.png", "border.png", "island-01.png", "island-02.png", "island-03.png"]
+
+
+def test_export_cut_follows_the_sheet_options(synthetic, tmp_path):
+    result = run("export", "testgame", "-t", "cut", "--paper", "letter", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "testgame/export/cut").iterdir()) == [
+        "testgame-letter-cut-01.svg", "testgame-letter-print.pdf"
+    ]
+
+
+def test_export_warnings_go_to_stderr(synthetic, tmp_path):
+    result = run("export", "testgame", "-t", "mpc", "--out", str(tmp_path))
+    assert result.exit_code == 0
+    assert "warning: square faces of 70 × 70 mm: no MakePlayingCards product" in result.stderr
+
+
+def test_an_unknown_target_is_a_usage_error(synthetic, tmp_path):
+    result = run("export", "testgame", "--target", "svg", "--out", str(tmp_path))
+    assert result.exit_code == 2
+
+
+def test_the_sheet_options_are_shared_with_other_commands():
+    specs = print_cmds.sheet_specs()
+    assert [s.paper.name for s in specs] == ["a4", "letter"]
+    specs = print_cmds.sheet_specs(paper=["letter"], bleed="3mm", duplex=print_cmds.Duplex.short_edge)
+    assert specs == (SheetSpec(paper=LETTER, bleed=3.0, duplex="short-edge"),)
+
+    @print_cmds.sheet_options
+    def command(name: str, sheets: tuple = ()):
+        return name, sheets
+
+    import inspect
+
+    params = list(inspect.signature(command).parameters)
+    assert params[0] == "name" and set(print_cmds.SHEET_OPTION_NAMES) <= set(params) and "sheets" not in params
+    assert command("x", paper=["a5"], margin="3mm")[1][0].margin == 3.0
+
+
+def test_sheets_for_the_bundled_game(tmp_path):
+    result = run("sheets", "tranquility", "--paper", "a4", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.stderr
+    doc = pdf_pages((tmp_path / "tranquility/sheets/tranquility-a4.pdf").read_bytes())
+    assert len(doc) == 30  # 117 cards, 8 to an A4 sheet: 15 sheets, fronts and backs
