@@ -32,22 +32,25 @@ class TranquilityBot:
         self.play_limit = play_limit
         self.shift_penalty = shift_penalty
         self.keep_finish = keep_finish
+        self._table, self._cache = None, {}
 
     def choose(self, t: TranquilityTable, p: int):
-        hand = t.hands[p]
-        start = t.can_start(p)
-        if start >= 0:
-            return ("start", start, self.start_shares(t, p, start))
-        finish = t.can_finish(p)
-        if finish >= 0:
-            return ("finish", finish)
+        hand, kind = t.hands[p], t.deck.kind
+        if t.start < 0:
+            for c in hand:
+                if kind[c] == START:
+                    return ("start", c, self.start_shares(t, p, c))
+        elif t.filled == t.N:
+            for c in hand:
+                if kind[c] == FINISH:
+                    return ("finish", c)
         rated = self.rate_hand(t, hand)
+        cap = t.cap(p)
         best = None
         for entry in rated:
-            if entry[2] >= 0 and (best is None or entry[0] < best[0]):
+            if entry[2] >= 0 and entry[3] <= cap and (best is None or entry[0] < best[0]):
                 best = entry
-        cap = t.cap(p)
-        if best is not None and best[3] <= cap and (best[0] <= self.play_limit or len(hand) < 2):
+        if best is not None and (best[0] <= self.play_limit or len(hand) < 2):
             return self._play(rated, best)
         if len(hand) >= 2:
             worst = sorted(rated, key=_badness_key)
@@ -73,52 +76,74 @@ class TranquilityBot:
         fvals, fcells, N = t.fvals, t.fcells, t.N
         fast, gap_cost = t.fast, t.rules.cost == "gap"
         shift = self.shift_penalty
+        most = t.rules.hand_size - 1 if t.rules.cost_cap is None else min(t.rules.cost_cap, t.rules.hand_size - 1)
+        if t is not self._table:  # ratings depend only on the card and the filled cells around it
+            self._table, self._cache = t, {}
+        cache = self._cache
         out = []
-        finish_kept = False
+        keep = len(deck.finishes) - t.finish_gone <= self.keep_finish
         for c in hand:
-            kc = kind[c]
-            if kc != ISLAND:
-                if kc == FINISH and not finish_kept and self._keep_finish(t):
-                    finish_kept = True
+            if kind[c] != ISLAND:
+                if keep and kind[c] == FINISH:
+                    keep = False
                     out.append((-DEAD, c, -1, 0))
                 else:
-                    out.append((DEAD + (kc == START), c, -1, 0))
+                    out.append((DEAD + (kind[c] == START), c, -1, 0))
                 continue
             x = num[c]
             j = bisect_right(fvals, x)
             a = fvals[j - 1]
-            lo, hi = fcells[j - 1], fcells[j]
+            lo = fcells[j - 1]
+            hi = fcells[j]
             if a == x or hi - lo < 2:
                 out.append((DEAD, c, -1, 0))
                 continue
-            b = fvals[j]
-            ra, rx, rb = rank[a - low], rank[x - low], rank[b - low]
-            kmin = max(lo + 1, hi - rb + rx)
-            kmax = min(hi - 1, lo + rx - ra)
-            ideal = lo + (rx - ra) * (hi - lo) / (rb - ra)
-            if kmin > kmax:
-                out.append((DEAD - 1, c, -1, 0))
+            hit = cache.get(c)
+            if hit is not None and hit[0] == lo and hit[1] == hi:
+                out.append(hit[2])  # the gap around this card is unchanged since it was last rated
                 continue
+            b = fvals[j]
+            ra = rank[a - low]
+            rx = rank[x - low]
+            rb = rank[b - low]
+            kmin = hi - rb + rx
+            if kmin <= lo:
+                kmin = lo + 1
+            kmax = lo + rx - ra
+            if kmax >= hi:
+                kmax = hi - 1
+            if kmin > kmax:
+                entry = (DEAD - 1, c, -1, 0)
+                cache[c] = (lo, hi, entry)
+                out.append(entry)
+                continue
+            ideal = lo + (rx - ra) * (hi - lo) / (rb - ra)
             k = int(ideal + 0.5)
-            k = kmin if k < kmin else kmax if k > kmax else k
+            if k < kmin:
+                k = kmin
+            elif k > kmax:
+                k = kmax
+            if gap_cost:  # never leave a one-cell hole that would cost more than a hand can pay to close
+                if k - lo == 2 and lo >= 1 and x - a > most and kmin <= lo + 1:
+                    k = lo + 1
+                elif hi - k == 2 and hi <= N and b - x > most and kmax >= hi - 1:
+                    k = hi - 1
             if fast:
                 left = k - 1 == lo and lo >= 1
                 right = k + 1 == hi and hi <= N
                 if gap_cost:
                     cost = b - a if left and right else 0
                 elif left:
-                    cost = min(x - a, b - x) if right else x - a
+                    cost = x - a if not right or x - a < b - x else b - x
                 else:
                     cost = b - x if right else 0
             else:
                 cost = t.cost(x, k)
             d = k - ideal
-            out.append((cost + shift * (d if d > 0 else -d), c, k, cost))
+            entry = (cost + shift * (d if d > 0 else -d), c, k, cost)
+            cache[c] = (lo, hi, entry)
+            out.append(entry)
         return out
-
-    def _keep_finish(self, t: TranquilityTable) -> bool:
-        """Keep one finish card when few are left outside the discard pile."""
-        return len(t.deck.finishes) - t.finish_gone <= self.keep_finish
 
     def start_shares(self, t: TranquilityTable, p: int, start: int):
         """The team's start discard: the globally worst cards, leaving the others two cards each if possible."""
