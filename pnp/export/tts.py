@@ -44,12 +44,12 @@ def decks(game: Game, faces_by_id: dict[str, Face]) -> list[Deck]:
 
 
 def _name(cards: list[Card]) -> str:
-    """A deck is named for its kinds: 'island-start-finish'."""
+    """A deck is named for its kinds: 'island-start-finish', or 'reference-and-3-more'."""
     kinds: list[str] = []
     for card in cards:
         if card.kind not in kinds:
             kinds.append(card.kind)
-    return "-".join(kinds)
+    return "-".join(kinds) if len(kinds) <= 3 else f"{kinds[0]}-and-{len(kinds) - 1}-more"
 
 
 def grid_for(count: int) -> tuple[int, int]:
