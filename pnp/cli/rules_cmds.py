@@ -21,7 +21,7 @@ MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separ
 @app.command()
 @reports_errors
 def setup(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
@@ -85,7 +85,7 @@ def check(
 @app.command()
 @reports_errors
 def simulate(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: the same seed plays the same games.")] = 1,

@@ -57,10 +57,10 @@ def as_box(f: Facts) -> Iterator[Violation]:
     kinds = card_counter(f.state.box, f)
     spare = max(0, f.count("panorama") - f.rules.base_pieces)
     if kinds["panorama"] != spare:
-        yield Violation("as-box", f"the box holds {kinds['panorama']} panorama triangles; it should hold {spare}")
+        yield Violation("as-box", f"the box holds {kinds['panorama']} panorama triangle(s); it should hold {spare}")
     goats = f.rules.goats.goats if f.rules.goats else 0
     if kinds["goat"] != max(0, f.count("goat") - goats):
-        yield Violation("as-box", f"the box holds {kinds['goat']} goats; {goats} should be in play")
+        yield Violation("as-box", f"the box holds {kinds['goat']} goat(s); {goats} should be in play")
 
 
 @rule("as-rows", "The mountain has one list per terrain row with base, base − 1, … slots.", ENGINE)

@@ -67,6 +67,11 @@ class _Sheet:
         page.fit_text(MARGIN, 25, f"{s.players} player{'s' if s.players != 1 else ''} · seed {s.seed} · "
                                   f"{s.status}{mods}", 3.6, 180, self.ink)
         self._check_note()
+        from .problems import rule_warnings
+
+        for i, warning in enumerate(rule_warnings(self.game)[:2]):
+            page.fit_text(MARGIN, PAGE_H - 4.5 - 4 * i, f"Note: {warning}.", 2.4, PAGE_W - 2 * MARGIN,
+                          self.ink)
         if isinstance(self.rules, TranquilityRules) and s.sea is not None:
             from .sheet_tranquility import draw_sea
 

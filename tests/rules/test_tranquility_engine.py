@@ -195,3 +195,17 @@ def test_more_copies_of_each_island_still_ascend_strictly():
     twin = next(c for c in deck.islands if deck.number[c] == 40 and t.cells[5] != c)
     t.hands[0].append(twin)
     assert all(c != twin for c, _, _ in t.legal_plays(0))
+
+
+def test_the_bots_rating_cache_changes_no_decision():
+    class Uncached(TranquilityBot):
+        def rate_hand(self, t, hand):
+            self._table = None  # forget every rating
+            return super().rate_hand(t, hand)
+
+    from pnp.rules.simulation import play_out
+
+    deck = tranquility_deck(TQ)
+    for seed in range(30):
+        cached = play_out(deal_table(deck, 3, seed), TranquilityBot()).to_state()
+        assert cached == play_out(deal_table(deck, 3, seed), Uncached()).to_state()
