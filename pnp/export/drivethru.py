@@ -19,7 +19,7 @@ from ..model import Card, Face, Game
 from ..pdfform import SheetCanvas
 from ..units import PT_PER_MM
 from .faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region
-from .products import DPI, product_for
+from .products import product_for
 from .raster import render_region
 
 Warn = Callable[[str], None]
@@ -83,4 +83,4 @@ def _face_image(face: Face, fit, warn: Warn | None) -> Image.Image:
     return to_cmyk(render_region(face, region))
 
 
-__all__ = ["drivethru_decks", "to_cmyk", "DPI"]
+__all__ = ["drivethru_decks", "to_cmyk"]
