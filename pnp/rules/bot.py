@@ -70,7 +70,9 @@ class TranquilityBot:
         return ("play", best[1], best[2], paid)
 
     def rate_hand(self, t: TranquilityTable, hand) -> list:
-        """[(rating, card, cell, cost)] for each card; cell −1 and rating ≥ DEAD for cards to drop."""
+        """[(rating, card, cell, cost)] for each card; cell −1 and rating ≥ DEAD for cards to drop.
+
+        The simulator's hot path: kept as one loop over plain ints (no calls per card) on purpose."""
         deck = t.deck
         kind, num, rank, low = deck.kind, deck.number, deck.rank, deck.low
         fvals, fcells, N = t.fvals, t.fcells, t.N
