@@ -1,6 +1,5 @@
 """`pnp build` (everything) and `pnp render` (SVG faces only)."""
 
-from __future__ import annotations
 
 import time
 from pathlib import Path
@@ -14,6 +13,7 @@ from ..game import load_game
 from ..locate import available_games, spec_roots
 from . import app
 from .common import note, reports_errors
+from .print_cmds import sheet_options
 
 OUT_HELP = "The output folder."
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
@@ -30,25 +30,22 @@ def default_games() -> list[str]:
 
 @app.command()
 @reports_errors
+@sheet_options
 def build(
     games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the variants).")] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
-    paper: Annotated[Optional[List[str]], typer.Option("--paper", help="Paper for the sheets: a4, letter or WxH (e.g. 300x450mm); repeat for several. Default: a4 and letter.")] = None,
-    bleed: Annotated[str, typer.Option("--bleed", help="Background printed past each card's trim, e.g. 3mm.")] = "0mm",
-    back_offset: Annotated[str, typer.Option("--back-offset", help="dx,dy in mm added to every back, from the calibration sheet.")] = "0,0",
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    sheets: tuple = (),
 ) -> None:
-    """Build everything: SVG faces, duplex PDF sheets (A4 and Letter), calibration sheets, deck
-    listings and a rule-checked sample setup per game, then the gallery output/index.html.
+    """Build everything: SVG faces, duplex PDF sheets (A4 and Letter by default), printer
+    calibration sheets, deck listings and a rule-checked sample setup per game, then the gallery
+    OUT/index.html. Only what changed since the last build is redrawn.
 
     Example: pnp build tranquility --paper a4 --bleed 3mm
     """
-    from ..sheet import SheetSpec
-
     names = games or default_games()
-    sheets = tuple(SheetSpec.from_options(paper=p, bleed=bleed, back_offset=back_offset) for p in (paper or ["a4", "letter"]))
     started = time.perf_counter()
     say = (lambda message: note(message, quiet))
     report = build_games(names, out, sheets, setup=not no_setup, modules=modules,
