@@ -87,3 +87,21 @@ def test_bad_variant_name_is_refused(tmp_path, monkeypatch):
     result = runner.invoke(app, ["variant", "new", "Quiet Sea", "--from", "tranquility"])
     assert result.exit_code == 2
     assert result.stderr == "error: variant name 'Quiet Sea' must be lower-case letters, digits and '-' (e.g. 'quiet-sea')\n"
+
+
+def test_simulate_vs_parent_shows_both_side_by_side():
+    result = runner.invoke(app, ["simulate", "galateia", "--players", "3", "--games", "40", "--seed", "2", "--vs", "tranquility", "-q"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["galateia", "tranquility"]
+    assert lines[2].split() == ["games", "40", "40"]
+    assert lines[3].startswith("won")
+    again = runner.invoke(app, ["simulate", "galateia", "--players", "3", "--games", "40", "--seed", "2", "--vs", "tranquility", "-q"])
+    assert again.stdout == result.stdout  # deterministic per seed
+
+
+@pytest.mark.parametrize("command", [["list", "big-sea"], ["setup", "big-sea", "--players", "2", "--seed", "3", "--json"],
+                                     ["simulate", "ascent-hand-6", "--games", "5", "-q"]])
+def test_variants_work_with_every_command(command, tmp_path, monkeypatch):
+    result = runner.invoke(app, command)
+    assert result.exit_code == 0, result.stderr

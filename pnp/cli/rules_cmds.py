@@ -90,24 +90,46 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: the same seed plays the same games.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    vs: Annotated[Optional[str], typer.Option("--vs", help="Also play this game or variant (e.g. the parent) with the same seed and show both side by side.", metavar="GAME")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play games with the baseline bot and report the win rate (95 % Wilson interval), how far games
     got and why they were lost.
 
-    Example: pnp simulate tranquility --players 4 --games 5000 --seed 1
+    Example: pnp simulate galateia --players 4 --games 5000 --seed 1 --vs tranquility
     """
     from ..rules import simulate as run
 
     if not 1 <= games <= 10_000_000:
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
-    resolved = load_game(game, modules=modules)
-    report = _with_progress(lambda tick: run(resolved, players, games, seed, progress=tick), games, quiet)
+    resolved = [load_game(name, modules=modules) for name in [game] + ([vs] if vs else [])]
+    reports = [_with_progress(lambda tick, g=g: run(g, players, games, seed, progress=tick), games, quiet)
+               for g in resolved]
     if as_json:
-        typer.echo(json.dumps(report.to_data(), indent=2, ensure_ascii=False))
+        data = [r.to_data() for r in reports]
+        typer.echo(json.dumps(data[0] if not vs else {"game": data[0], "vs": data[1]}, indent=2, ensure_ascii=False))
+    elif vs:
+        typer.echo(side_by_side(reports[0], reports[1]))
     else:
-        typer.echo(report.text())
+        typer.echo(reports[0].text())
+
+
+def side_by_side(first, second) -> str:
+    """Two reports in two columns: win rate, interval, progress and the main loss causes."""
+    rows = [("", first.game, second.game)]
+    for label, pick in (
+        ("players", lambda r: str(r.players)),
+        ("games", lambda r: str(r.games)),
+        ("won", lambda r: f"{r.wins} ({100 * r.win_rate:.1f} %)"),
+        ("95 % interval", lambda r: f"{100 * r.interval[0]:.1f}–{100 * r.interval[1]:.1f} %"),
+        ("mean filled", lambda r: f"{r.mean_progress:.1f} of {r.progress_total} {r.progress_of}"),
+        ("mean turns", lambda r: f"{r.mean_turns:.1f}"),
+        ("top loss", lambda r: f"{r.reasons[0][0]} ({r.reasons[0][1]})" if r.reasons else "none"),
+    ):
+        rows.append((label, pick(first), pick(second)))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    return "\n".join(f"{a:<{widths[0]}}  {b:<{widths[1]}}  {c}".rstrip() for a, b, c in rows)
 
 
 def _with_progress(work, total: int, quiet: bool):
