@@ -40,5 +40,13 @@ from . import rules_cmds  # noqa: E402,F401
 from . import variant_cmds  # noqa: E402,F401
 
 
+def _interrupt(signum, frame):  # noqa: ARG001
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    """The console entry point: a SIGTERM ends the run like Ctrl-C, removing any partial file."""
+    import signal
+
+    signal.signal(signal.SIGTERM, _interrupt)
     app()
