@@ -2,8 +2,12 @@
 
 The baseline bot (docs/rules.md, "The baseline bot") plays silently, seeing only its own hand and
 the table:
-1. A start card it must play, it plays; the team's start discard takes the globally worst cards,
-   leaving every other player two cards when it can.
+1. A start card it must play, it plays. The team agrees how many cards each gives to the start
+   discard (counts only). With `start_discard_from: hands-and-piles` each player first gives its hand
+   cards rated `useless` (3) or worse (dead cards, islands costing 3 or more where they belong),
+   keeping two cards if it is not the player of the start card; the rest come unseen off the top of
+   the largest piles; only if the piles run short do more hand cards go. With `hands` the hands pay
+   it all, worst cards first, leaving every other player two cards when it can (else one).
 2. A finish card it plays as soon as it may.
 3. Otherwise it rates each island in hand: the cell where the island "belongs" (its place between
    the filled neighbours, proportional to the distinct numbers between them), moved as little as
@@ -20,6 +24,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
+from .params import HANDS_AND_PILES
 from .tranquility import FINISH, ISLAND, START, TranquilityTable
 
 DEAD = 1000.0
@@ -28,8 +33,10 @@ DEAD = 1000.0
 class TranquilityBot:
     """The baseline bot. Parameters are the documented defaults; the simulator never changes them."""
 
-    def __init__(self, play_limit: float = 3.5, shift_penalty: float = 0.75, keep_finish: int = 2):
+    def __init__(self, play_limit: float = 3.5, shift_penalty: float = 0.75, keep_finish: int = 2,
+                 useless: float = 3.0):
         self.play_limit = play_limit
+        self.useless = useless  # start discard: hand cards rated this high go before unseen pile cards
         self.shift_penalty = shift_penalty
         self.keep_finish = keep_finish
         self._table, self._cache = None, {}
@@ -148,19 +155,44 @@ class TranquilityBot:
         return out
 
     def start_shares(self, t: TranquilityTable, p: int, start: int):
-        """The team's start discard: the globally worst cards, leaving the others two cards each if possible."""
-        need = t.rules.start_discard
+        """The team's start discard as [(cards from the hand, cards off the pile top)] per player, or None
+        when it cannot be paid. Players agree only on counts; each picks its own cards by its own rating."""
+        need, n = t.rules.start_discard, t.n
         hands = [[c for c in h if c != start] if q == p else list(h) for q, h in enumerate(t.hands)]
-        if sum(len(h) for h in hands) < need:
+        piles = [len(pile) for pile in t.piles] if t.rules.start_discard_from == HANDS_AND_PILES else [0] * n
+        if sum(map(len, hands)) + sum(piles) < need:
             return None
-        ranked = []
-        for q, h in enumerate(hands):
-            for entry in self.rate_hand(t, h):
-                ranked.append((-entry[0], q, entry[1]))
-        ranked.sort()
+        ranked = sorted((-e[0], q, e[1]) for q, h in enumerate(hands) for e in self.rate_hand(t, h))
+        chosen, from_pile = [[] for _ in hands], [0] * n
+        if any(piles):
+            # 1. dead or nearly useless hand cards, worst first, leaving every other player two cards
+            left = [len(h) - (0 if q == p else 2) for q, h in enumerate(hands)]
+            taken = 0
+            for bad, q, c in ranked:
+                if taken < need and -bad >= self.useless and left[q] > 0:
+                    chosen[q].append(c)
+                    left[q] -= 1
+                    taken += 1
+            # 2. the rest off the top of the piles, one at a time from the largest pile left (unseen cards)
+            for _ in range(need - taken):
+                q = max(range(n), key=lambda q: (piles[q] - from_pile[q], -((q - p) % n)))
+                if piles[q] == from_pile[q]:
+                    break
+                from_pile[q] += 1
+        # 3. the rest from the hands, worst first, leaving the others two cards if possible, else one, else none
+        short = need - sum(map(len, chosen)) - sum(from_pile)
+        rest = [e for e in ranked if e[2] not in chosen[e[1]]]
+        more = self._worst_hand_cards(p, [len(h) - len(chosen[q]) for q, h in enumerate(hands)], rest, short)
+        if more is None:
+            return None
+        return [(tuple(chosen[q] + more[q]), from_pile[q]) for q in range(n)]
+
+    @staticmethod
+    def _worst_hand_cards(p: int, sizes, ranked, need: int):
+        """`need` hand cards, worst first, leaving every other player two cards if possible (else one, else none)."""
         for floor in (2, 1, 0):
-            shares = [[] for _ in hands]
-            left = [len(h) - (0 if q == p else floor) for q, h in enumerate(hands)]
+            shares = [[] for _ in sizes]
+            left = [size - (0 if q == p else floor) for q, size in enumerate(sizes)]
             taken = 0
             for _, q, c in ranked:
                 if taken < need and left[q] > 0:
@@ -168,7 +200,7 @@ class TranquilityBot:
                     left[q] -= 1
                     taken += 1
             if taken == need:
-                return [tuple(s) for s in shares]
+                return shares
         return None
 
 
@@ -205,8 +237,14 @@ class RandomBot:
         return action
 
     def _shares(self, t: TranquilityTable, p: int, start: int):
+        """A random split: a random number of random hand cards, the rest off random piles."""
+        rng, need = self.rng, t.rules.start_discard
         cards = [(q, c) for q, h in enumerate(t.hands) for c in h if c != start]
-        if len(cards) < t.rules.start_discard:
+        tops = [q for q, pile in enumerate(t.piles) for _ in pile] if t.rules.start_discard_from == HANDS_AND_PILES \
+            else []
+        if len(cards) + len(tops) < need:
             return None
-        chosen = self.rng.sample(cards, t.rules.start_discard)
-        return [tuple(c for q2, c in chosen if q2 == q) for q in range(t.n)]
+        from_hand = rng.randint(max(0, need - len(tops)), min(need, len(cards)))
+        chosen = rng.sample(cards, from_hand)
+        off = rng.sample(tops, need - from_hand)
+        return [(tuple(c for q2, c in chosen if q2 == q), off.count(q)) for q in range(t.n)]

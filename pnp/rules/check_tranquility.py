@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .check import Facts, Violation, card_counter, rule
-from .params import TranquilityRules, effective_cap
+from .params import HANDS, TranquilityRules, effective_cap
 
 ENGINE = "tranquility"
 
@@ -75,7 +75,7 @@ def start_shortfall(f: Facts, q: int) -> int:
         return 0
     u = sea.start.turn
     drew = {((t - 1) % s.players) + 1 for t in range(u, min(s.turn, u + s.players - 1) + 1)}
-    return 0 if q in drew else sea.start.shares[q - 1]
+    return 0 if q in drew else sea.start.shares[q - 1].hand
 
 
 @rule("tq-frame", "The frame holds one border card per outer cell edge: 2 × (rows + cols), corners open.", ENGINE)
@@ -118,9 +118,10 @@ def tq_ascending(f: Facts) -> Iterator[Violation]:
                                             "reading order", (c1, c2), (f"cell {k1}", f"cell {k2}"))
 
 
-@rule("tq-start", "A played start card records its player, its turn and the start discard: shares, one per "
-                  "player, each at most a hand, adding up to the start discard (or nothing when the hands "
-                  "could not pay it and the game was lost).", ENGINE)
+@rule("tq-start", "A played start card records its player, its turn and the start discard: one share per player, "
+                  "from the hand (at most a hand) and, unless start_discard_from is hands, off the top of the "
+                  "pile, adding up to the start discard (or nothing when hands and piles could not pay it and "
+                  "the game was lost).", ENGINE)
 def tq_start(f: Facts) -> Iterator[Violation]:
     s, start = f.state, f.state.sea.start
     if start is None:
@@ -139,11 +140,22 @@ def tq_start(f: Facts) -> Iterator[Violation]:
         yield Violation("tq-start", f"the start discard lists {len(start.shares)} shares for {s.players} players",
                         card)
         return
-    if any(share > f.rules.hand_size for share in start.shares):
-        yield Violation("tq-start", f"a share of the start discard is larger than a hand of {f.rules.hand_size}",
-                        card)
-    total, need = sum(start.shares), f.rules.start_discard
-    held = sum(len(h) for h in s.hands)
+    yield from _shares(f, start)
+
+
+def _shares(f: Facts, start) -> Iterator[Violation]:
+    s, r, card = f.state, f.rules, (start.card,)
+    for q, share in enumerate(start.shares, 1):
+        most = r.hand_size - (q == start.player)  # the player of the start card held it too
+        if share.hand > most:
+            yield Violation("tq-start", f"player {q} gave {share.hand} cards from their hand to the start discard; "
+                                        f"{'the player of the start card' if q == start.player else 'a hand'} "
+                                        f"held at most {most}", card)
+        if share.pile and r.start_discard_from == HANDS:
+            yield Violation("tq-start", f"player {q} gave {share.pile} cards from their pile to the start discard, "
+                                        "but under start_discard_from: hands it comes from the hands only", card)
+    total, need = sum(share.total for share in start.shares), r.start_discard
+    held = sum(len(h) for h in s.hands) + (sum(len(p) for p in s.piles) if r.start_discard_from != HANDS else 0)
     if total != need and not (total == 0 and s.status == "lost" and held < need):
         yield Violation("tq-start", f"the start discard took {total} cards; the rules ask for {need}", card)
 
@@ -195,13 +207,14 @@ def tq_won(f: Facts) -> Iterator[Violation]:
 
 
 @rule("tq-lost", "The game is lost exactly when the player whose turn it is can neither play a card nor discard "
-                 "two (or when the hands could not pay the start discard).", ENGINE)
+                 "two (or when hands and piles could not pay the start discard).", ENGINE)
 def tq_lost(f: Facts) -> Iterator[Violation]:
     s = f.state
     if s.status == "won" or not 1 <= s.current_player <= len(s.hands):
         return
     start = s.sea.start
-    unpaid = start is not None and s.status == "lost" and sum(start.shares) == 0 and f.rules.start_discard > 0
+    unpaid = (start is not None and s.status == "lost" and sum(share.total for share in start.shares) == 0
+              and f.rules.start_discard > 0)
     stuck = not has_action(f, s.current_player)
     if s.status == "lost" and not (stuck or unpaid):
         yield Violation("tq-lost", f"the game is marked lost, but player {s.current_player} can still act",

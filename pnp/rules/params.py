@@ -13,6 +13,8 @@ from ..model import Game
 
 TRANQUILITY = "tranquility"
 ASCENT = "ascent"
+HANDS_AND_PILES, HANDS = "hands-and-piles", "hands"  # where the start discard comes from
+START_DISCARD_FROM = (HANDS_AND_PILES, HANDS)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ class TranquilityRules:
     cost: str  # "nearest" (published) | "gap" (seed 000)
     cost_cap: int | None  # None: the cards left in hand (published); an int: also at most this (seed 001)
     start_discard: int
+    start_discard_from: str  # "hands-and-piles" (decision, default) | "hands" (the earlier reading)
     remove_islands: int
 
     @property
@@ -153,6 +156,7 @@ def _tranquility(rules: Mapping[str, Any]) -> TranquilityRules:
         cost=str(rules.get("cost", "nearest")),
         cost_cap=_cap(rules.get("cost_cap", "hand")),
         start_discard=int(rules.get("start_discard", 8)),
+        start_discard_from=str(rules.get("start_discard_from", HANDS_AND_PILES)),
         remove_islands=int(rules.get("remove_islands", 0)),
     )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model import Game
-from .params import AscentRules, TranquilityRules, physical_pieces, rule_params
+from .params import HANDS, START_DISCARD_FROM, AscentRules, TranquilityRules, physical_pieces, rule_params
 
 ASCENT_MODULES = ("green-path", "panorama", "goats")
 
@@ -40,14 +40,27 @@ def rule_warnings(game: Game) -> list[str]:
         return []
     out = []
     if isinstance(rules, TranquilityRules) and rules.start_discard:
-        for players in range(rules.min_players, rules.max_players + 1):
-            held = players * rules.hand_size - 1
-            if held < rules.start_discard:
-                out.append(f"with {players} player(s) the hands hold at most {held} cards when the start card is "
-                           f"played, fewer than the start discard of {rules.start_discard}: such a game is always "
-                           "lost")
+        out += _start_warnings(game, rules)
     if isinstance(rules, AscentRules):
         out += _goat_warnings(rules)
+    return out
+
+
+def _start_warnings(game: Game, r: TranquilityRules) -> list[str]:
+    """Player counts whose start discard can never be paid: under `hands` the hands hold at most
+    players × hand − 1 cards when the start card goes down; under `hands-and-piles` hands and piles
+    hold at most every dealt card and the other players' start cards."""
+    kinds = Counter(p.kind for p in physical_pieces(game))
+    out = []
+    for players in range(r.min_players, r.max_players + 1):
+        if r.start_discard_from == HANDS:
+            held, where = players * r.hand_size - 1, "the hands hold"
+        else:
+            held = kinds["island"] - r.remove_islands + kinds["finish"] + players - 1
+            where = "hands and piles hold"
+        if held < r.start_discard:
+            out.append(f"with {players} player(s) {where} at most {held} cards when the start card is played, "
+                       f"fewer than the start discard of {r.start_discard}: such a game is always lost")
     return out
 
 
@@ -70,6 +83,8 @@ def _tranquility(game: Game, r: TranquilityRules, kinds: Counter) -> list[str]:
     out = []
     if game.modules:
         out.append("the tranquility rules have no modules")
+    if r.start_discard_from not in START_DISCARD_FROM:
+        out.append(f"start_discard_from {r.start_discard_from!r} is not one of: {', '.join(START_DISCARD_FROM)}")
     numbers = {p.number for p in physical_pieces(game) if p.kind == "island" and p.number is not None}
     usable = min(len(numbers), kinds["island"] - r.remove_islands)
     if usable < r.cells:

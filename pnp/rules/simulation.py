@@ -16,7 +16,7 @@ from .deal import check_players, deal_ascent
 from .tranquility import PLAYING, deal_table, tranquility_deck
 
 REASONS = {
-    "start-discard": "the hands could not pay the start discard",
+    "start-discard": "the hands (and, by the rule option, the piles) could not pay the start discard",
     "blocked": "a run of empty cells could no longer be filled: too few fitting numbers were left",
     "out-of-cards": "a player could neither play nor discard two while the goal was still reachable",
     "no-finish": "the grid was full but no finish card was left",

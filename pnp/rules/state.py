@@ -16,11 +16,24 @@ from ..errors import Problem, SpecError
 from ..jsonsrc import Source, parse_json, read_json
 
 FORMAT = "pnp-state"
-VERSION = 1
+VERSION = 2  # 2: a start-discard share says how many cards came from the hand and how many from the pile
+READS = (1, 2)  # version 1 files are still read: their shares were numbers of cards from the hand
 STATUSES = ("playing", "won", "lost")
 ENGINES = ("tranquility", "ascent")
 
 Ids = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Share:
+    """One player's share of the start discard: chosen cards from the hand, unseen cards off the pile top."""
+
+    hand: int
+    pile: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.hand + self.pile
 
 
 @dataclass(frozen=True)
@@ -30,7 +43,7 @@ class StartPlay:
     card: str
     player: int  # 1-based: who played it
     turn: int  # 1-based number of the turn it was played on
-    shares: tuple[int, ...]  # cards each player discarded for it, by player
+    shares: tuple[Share, ...]  # what each player discarded for it, by player
 
 
 @dataclass(frozen=True)
@@ -100,7 +113,7 @@ def state_to_data(state: State) -> dict[str, Any]:
         sea = state.sea
         start = None if sea.start is None else {
             "card": sea.start.card, "player": sea.start.player, "turn": sea.start.turn,
-            "shares": list(sea.start.shares)}
+            "shares": [{"hand": share.hand, "pile": share.pile} for share in sea.start.shares]}
         data["tranquility"] = {"frame": list(sea.frame), "cells": list(sea.cells), "start": start,
                                "finish": sea.finish}
     if state.mountain is not None:
@@ -116,6 +129,8 @@ def _dump(value: Any, level: int) -> str:
     if isinstance(value, dict):
         if not value:
             return "{}"
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+            return "{" + ", ".join(f"{_scalar(k)}: {v}" for k, v in value.items()) + "}"  # a share, on one line
         items = [f"{inner}{_scalar(k)}: {_dump(v, level + 1)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + pad + "}"
     if isinstance(value, list):
@@ -157,6 +172,7 @@ class _Reader:
     def __init__(self, source: Source):
         self.source = source
         self.problems: list[Problem] = []
+        self.version: int | None = None
 
     def fail(self, path: list, message: str) -> None:
         self.problems.append(self.source.problem(path, message))
@@ -169,8 +185,10 @@ class _Reader:
         self.keys(data, [], self.TOP)
         if data.get("format") != FORMAT:
             self.fail(["format"], f"expected \"{FORMAT}\" (a state written by pnp setup)")
-        if data.get("version") != VERSION:
-            self.fail(["version"], f"expected version {VERSION}")
+        version = data.get("version")
+        self.version = version if isinstance(version, int) and not isinstance(version, bool) else None
+        if self.version not in READS:
+            self.fail(["version"], f"expected version {VERSION} (or {', '.join(map(str, READS[:-1]))}, still read)")
         engine = self.choice(data, ["engine"], ENGINES)
         state = State(
             game=self.text(data, ["game"]),
@@ -286,13 +304,30 @@ class _Reader:
             self.fail(path, "expected null or an object {card, player, turn, shares}")
             return None
         self.keys(value, path, ("card", "player", "turn", "shares"))
-        shares = self.get(value, path + ["shares"])
-        if not (isinstance(shares, list) and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
-                                                  for s in shares)):
-            self.fail(path + ["shares"], "expected a list of whole numbers of at least 0, one per player")
-            shares = []
         return StartPlay(card=self.text(value, path + ["card"]), player=self.integer(value, path + ["player"], 1),
-                         turn=self.integer(value, path + ["turn"], 1), shares=tuple(shares))
+                         turn=self.integer(value, path + ["turn"], 1), shares=self.shares(value, path + ["shares"]))
+
+    def shares(self, start: dict, path: list) -> tuple[Share, ...]:
+        value = self.get(start, path)
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            self.fail(path, "expected a list of shares, one per player")
+            return ()
+        if self.version == 1:  # version 1: how many cards each player gave from their hand
+            if all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in value):
+                return tuple(Share(s) for s in value)
+            self.fail(path, "expected a list of whole numbers of at least 0, one per player (version 1)")
+            return ()
+        out = []
+        for i, share in enumerate(value):
+            if not isinstance(share, dict):
+                self.fail(path + [i], 'expected a share {"hand": …, "pile": …}: how many cards this player '
+                                      "discarded from their hand and from the top of their pile")
+                continue
+            self.keys(share, path + [i], ("hand", "pile"))
+            out.append(Share(self.integer(share, path + [i, "hand"], 0), self.integer(share, path + [i, "pile"], 0)))
+        return tuple(out)
 
     def mountain(self, data: dict) -> Mountain | None:
         section = self.section(data, "ascent", ("base", "revealed", "rows", "summit", "goats"))

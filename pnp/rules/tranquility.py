@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from ..errors import PnpError
 from ..model import Game
-from .params import Piece, TranquilityRules, effective_cap, physical_pieces, rule_params
-from .state import Sea, StartPlay, State
+from .params import HANDS, Piece, TranquilityRules, effective_cap, physical_pieces, rule_params
+from .state import Sea, Share, StartPlay, State
 
 ISLAND, START, FINISH, BORDER, OTHER = range(5)
 PLAYING, WON, LOST = "playing", "won", "lost"
@@ -167,20 +167,34 @@ class TranquilityTable:
         self.filled += 1
 
     def play_start(self, p: int, c: int, shares) -> None:
-        """Play start card c; `shares` lists the cards each player discards (None: hands cannot pay)."""
+        """Play start card c. `shares` gives each player's share of the start discard as (cards from the
+        hand, how many off the top of the pile); None when hands (and piles) cannot pay it: lost."""
         self.hands[p].remove(c)
         self.start = c
-        counts = [0] * self.n
+        counts = [(0, 0)] * self.n
         if shares is None:
             self.status, self.reason = LOST, "start-discard"
         else:
-            for q, cards in enumerate(shares):
+            self._check_shares(shares)
+            kind = self.deck.kind
+            for q, (cards, from_pile) in enumerate(shares):
+                hand, pile = self.hands[q], self.piles[q]
                 for card in cards:
-                    self.hands[q].remove(card)
-                    self.discard.append(card)
-                    self.finish_gone += self.deck.kind[card] == FINISH
-                counts[q] = len(cards)
+                    hand.remove(card)
+                gone = list(cards) + [pile.pop() for _ in range(from_pile)]  # pile cards unseen, off the top
+                self.discard += gone
+                self.finish_gone += sum(kind[card] == FINISH for card in gone)
+                counts[q] = (len(cards), from_pile)
         self.start_record = (p + 1, self.turn + 1, tuple(counts))
+
+    def _check_shares(self, shares) -> None:
+        """A bot's start discard must follow the rules (a bug in a bot, never a user error)."""
+        r = self.rules
+        if len(shares) != self.n or sum(len(cards) + n for cards, n in shares) != r.start_discard:
+            raise ValueError(f"the start discard must take {r.start_discard} cards in {self.n} shares")
+        for q, (cards, n) in enumerate(shares):
+            if n < 0 or n > len(self.piles[q]) or (n and r.start_discard_from == HANDS):
+                raise ValueError(f"player {q + 1} cannot give {n} cards off their pile to the start discard")
 
     def play_finish(self, p: int, c: int) -> None:
         self.hands[p].remove(c)
@@ -251,7 +265,7 @@ class TranquilityTable:
         start = None
         if self.start >= 0:
             player, turn, shares = self.start_record
-            start = StartPlay(ids[self.start], player, turn, shares)
+            start = StartPlay(ids[self.start], player, turn, tuple(Share(h, u) for h, u in shares))
         sea = Sea(frame=names(self.frame), cells=tuple(ids[c] if c >= 0 else None for c in self.cells[1:-1]),
                   start=start, finish=ids[self.finish] if self.finish >= 0 else None)
         return State(game=self.deck.game, engine="tranquility", modules=(), players=self.n, seed=self.seed,
@@ -300,7 +314,7 @@ def table_from_state(deck: TranquilityDeck, state: State) -> TranquilityTable:
     start, record = -1, None
     if sea.start is not None:
         start = index[sea.start.card]
-        record = (sea.start.player, sea.start.turn, tuple(sea.start.shares))
+        record = (sea.start.player, sea.start.turn, tuple((s.hand, s.pile) for s in sea.start.shares))
     table = TranquilityTable(deck, [cards(h) for h in state.hands], [cards(reversed(p)) for p in state.piles],
                              cards(state.discard), cards(state.box), cards(state.aside), cards(sea.frame), cells,
                              start, record, index[sea.finish] if sea.finish else -1, state.turn, state.status,

@@ -38,6 +38,22 @@ def without_cards(game: Game, kind: str, keep: int) -> Game:
     return dataclasses.replace(game, kinds=kinds)
 
 
+def table_with(game: Game, numbers: dict[int, int], hand=(), players=2, seed=5):
+    """A dealt table with islands moved into cells {cell: number} and player 1 holding `hand` numbers
+    (on top of the hand dealt, so it may hold more than a hand)."""
+    from pnp.rules.tranquility import deal_table, tranquility_deck
+
+    deck = tranquility_deck(game)
+    t = deal_table(deck, players, seed)
+    by_number = {deck.number[i]: i for i in deck.islands}
+    wanted = set(numbers.values()) | set(hand)
+    for lst in t.hands + t.piles:
+        lst[:] = [c for c in lst if deck.number[c] not in wanted]
+    for k, x in numbers.items():
+        t.hands[0].append(by_number[x])
+        t.place(0, by_number[x], k, ())
+    t.hands[0][:0] = [by_number[x] for x in hand]
+    return t
 
 
 def replace(obj, **changes):

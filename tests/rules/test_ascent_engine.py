@@ -9,6 +9,7 @@ from pnp.rules import check_state, deal_setup
 from pnp.rules.ascent import ascent_deck
 from pnp.rules.deal import deal_ascent
 from pnp.rules.modules import path_rows, sequence_found, table_grid
+from pnp.rules.params import rule_params
 
 AS = game_named("ascent", None)
 
@@ -118,12 +119,23 @@ def test_goats_board_in_row_one_and_climb_onto_green_cards():
     assert check_state(game, t.to_state()) == []
 
 
-def test_goats_module_as_published_in_the_spec_can_never_be_won():
+def test_the_specs_goats_can_reach_their_target_row():
     from pnp.rules import rule_warnings
 
     game = game_named("ascent", ["goats"])
-    assert any("can never be met" in w for w in rule_warnings(game))
-    assert not any("can never" in w for w in rule_warnings(with_module_rules(game, "goats", target_row=5)))
+    assert rule_params(game).goats.target_row == 5  # row 6, as first proposed, cannot be reached by 3 goats
+    assert rule_warnings(game) == []
+    assert rule_warnings(with_module_rules(game, "goats", goats=2, target_row=6)) == []  # row 6 has room for 2
+
+
+@pytest.mark.parametrize("goats, target_row", [(3, 6), (2, 8), (4, 5)])
+def test_more_goats_than_the_target_row_has_room_for_is_never_winnable(goats, target_row):
+    from pnp.rules import rule_warnings
+
+    game = with_module_rules(game_named("ascent", ["goats"]), "goats", goats=goats, target_row=target_row)
+    warnings = rule_warnings(game)
+    assert len(warnings) == 1 and "Mountain Goats goal can never be met" in warnings[0]
+    assert f"{goats} goats cannot all reach row {target_row}" in warnings[0]
 
 
 def test_green_path_and_panorama_goals_read_the_mountain():

@@ -14,9 +14,10 @@ from pnp.rules.bot import RandomBot, TranquilityBot
 from pnp.rules.deal import deal_ascent
 from pnp.rules.tranquility import deal_table, tranquility_deck
 
-from rulekit import game_named
+from rulekit import game_named, with_rules
 
 TRANQUILITY = game_named("tranquility")
+TRANQUILITY_HANDS_ONLY = with_rules(TRANQUILITY, start_discard_from="hands")
 ASCENT = game_named("ascent", "all")
 ASCENT_PLAIN = game_named("ascent", None)
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -36,12 +37,12 @@ def play_states(table, bot, every: int = 1):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32), players=st.integers(1, 5), smart=st.booleans())
-def test_tranquility_play_stays_legal(seed, players, smart):
-    deck = tranquility_deck(TRANQUILITY)
+@given(seed=st.integers(0, 2**32), players=st.integers(1, 5), smart=st.booleans(), hands_only=st.booleans())
+def test_tranquility_play_stays_legal(seed, players, smart, hands_only):
+    game = TRANQUILITY_HANDS_ONLY if hands_only else TRANQUILITY
     bot = TranquilityBot() if smart else RandomBot(seed)
-    for state in play_states(deal_table(deck, players, seed), bot, every=3):
-        assert check_state(TRANQUILITY, state) == []
+    for state in play_states(deal_table(tranquility_deck(game), players, seed), bot, every=3):
+        assert check_state(game, state) == []
 
 
 @SETTINGS

@@ -17,6 +17,7 @@ from pnp.rules.ascent_bot import AscentBot
 from pnp.rules.bot import TranquilityBot
 from pnp.rules.deal import deal_ascent
 from pnp.rules.simulation import play_out
+from pnp.rules.state import Share
 from pnp.rules.tranquility import deal_table, tranquility_deck
 
 TQ = game_named("tranquility")
@@ -134,7 +135,7 @@ def _tq_illegal():
         "tq-box": (TQ, R(take(s, s.piles[1][0]), box=s.box + (s.piles[1][0],))),
         "tq-grid": (TQ, sea(s, cells=s.sea.cells[:-1])),
         "tq-ascending": (TQ, _swap_cells(m)),
-        "tq-start": (TQ, sea(m, start=R(m.sea.start, shares=(3, 3, 1)))),
+        "tq-start": (TQ, sea(m, start=R(m.sea.start, shares=(Share(3), Share(3), Share(1))))),
         "tq-start-dead": (TQ, R(take(s, first(s, "start")), discard=(first(s, "start"),))),
         "tq-start-own": (TQ, _start_in_hand(s)),
         "tq-finish": (TQ, sea(take(m, first(m, "finish")), finish=first(m, "finish"))),
@@ -210,10 +211,19 @@ def test_illegal_case_is_reported_under_its_rule(rule_id):
 
 # ---- the legal cases -------------------------------------------------------------------------------
 
+UNPAID = {"the hands could not pay the start discard (hands only)": with_rules(TQ, start_discard=20,
+                                                                                start_discard_from="hands"),
+          "hands and piles could not pay the start discard": with_rules(TQ, start_discard=60)}
+
+
+@lru_cache(None)
+def unpaid(name: str):
+    game = UNPAID[name]
+    lost = (play_out(deal_table(tranquility_deck(game), 2, seed), TranquilityBot()).to_state() for seed in range(20))
+    return game, next(s for s in lost if s.sea.start is not None and s.turn == s.sea.start.turn - 1)
+
+
 def _legal_states():
-    unpaid_game = with_rules(TQ, start_discard=20)
-    table, bot = deal_table(tranquility_deck(unpaid_game), 2, 3), TranquilityBot()
-    unpaid = play_out(table, bot).to_state()
     same_colour = with_rules(AS_PLAIN, same_colour_in_row=True)
     two_reds = put_slots(deal_setup(same_colour, 2, 1), [(1, 1, "terrain-red-05#1"), (1, 2, "terrain-red-07#1")])
     return {
@@ -222,7 +232,7 @@ def _legal_states():
         "mid-game": (TQ, tq_mid()),
         "won": (TQ, tq_end(0)),
         "lost": (TQ, tq_end(4)),
-        "lost at once: the hands could not pay the start discard": (unpaid_game, unpaid),
+        **{f"lost at once: {name}": unpaid(name) for name in UNPAID},
         "ascent setup": (AS, as_setup()),
         "ascent mid-game with goats and modules": (AS, as_mid()),
         "ascent won": (AS_PLAIN, as_won()),
@@ -250,6 +260,9 @@ def test_legal_state_breaks_no_rule(name):
     assert check_state(game, state) == []
 
 
-def test_the_unpaid_start_discard_case_is_what_it_claims():
-    game, state = LEGAL["lost at once: the hands could not pay the start discard"]
-    assert state.status == "lost" and state.sea.start is not None and sum(state.sea.start.shares) == 0
+@pytest.mark.parametrize("name", sorted(UNPAID))
+def test_the_unpaid_start_discard_cases_are_what_they_claim(name):
+    game, state = unpaid(name)
+    assert state.status == "lost" and sum(share.total for share in state.sea.start.shares) == 0
+    held = sum(map(len, state.hands)) + (sum(map(len, state.piles)) if "piles" in name else 0)
+    assert held < game.rules["start_discard"]

@@ -44,7 +44,11 @@ def test_ascent_variants():
 
 
 def test_warnings_name_player_counts_and_goals_that_can_never_be_won():
-    assert rule_warnings(TQ) == ["with 1 player(s) the hands hold at most 4 cards when the start card is played, "
-                                 "fewer than the start discard of 8: such a game is always lost"]
-    assert rule_warnings(with_rules(TQ, start_discard=4)) == []
-    assert len(rule_warnings(AS)) == 1 and "Mountain Goats" in rule_warnings(AS)[0]
+    assert rule_warnings(TQ) == []  # solo is winnable when the start discard may come off the pile
+    hands_only = with_rules(TQ, start_discard_from="hands")
+    assert rule_warnings(hands_only) == ["with 1 player(s) the hands hold at most 4 cards when the start card is "
+                                         "played, fewer than the start discard of 8: such a game is always lost"]
+    assert rule_warnings(with_rules(hands_only, start_discard=4)) == []
+    assert rule_warnings(AS) == []  # the spec's goats reach row 5
+    row_6 = rule_warnings(with_module_rules(AS, "goats", target_row=6))
+    assert len(row_6) == 1 and "Mountain Goats goal can never be met" in row_6[0]

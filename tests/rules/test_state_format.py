@@ -12,6 +12,7 @@ from pnp.rules import deal_setup, dump_state, loads_state, read_state
 from pnp.rules.ascent import ascent_deck
 from pnp.rules.ascent_bot import AscentBot
 from pnp.rules.deal import deal_ascent
+from pnp.rules.state import Share
 
 TQ = game_named("tranquility")
 AS = game_named("ascent")
@@ -46,13 +47,14 @@ def test_structural_problems_name_file_line_and_path_all_at_once():
     data = json.loads(dump_state(deal_setup(TQ, 2, 1)))
     data["players"] = "two"
     data["hands"][1][0] = 7
-    data["tranquility"]["start"] = {"card": "start#1", "player": 1, "turn": 1, "shares": [8, -1]}
+    data["tranquility"]["start"] = {"card": "start#1", "player": 1, "turn": 1,
+                                    "shares": [{"hand": 3, "pile": 5}, {"hand": -1, "pile": 0}]}
     data["colour"] = "blue"
     problems = _problems(json.dumps(data, indent=2))
     assert any(p.startswith("state.json:") and "$.players: expected a whole number of at least 1" in p
                for p in problems)
     assert any("$.hands[1][0]: expected a card id (a string)" in p for p in problems)
-    assert any("$.tranquility.start.shares: expected a list of whole numbers" in p for p in problems)
+    assert any("$.tranquility.start.shares[1].hand: expected a whole number of at least 0" in p for p in problems)
     assert any("$.colour: unknown key 'colour'" in p for p in problems)
     line = next(p for p in problems if "$.players" in p).split(":")[1]
     assert int(line) == 7
@@ -78,3 +80,42 @@ def test_goat_positions_must_be_row_and_slot(tmp_path):
 def test_a_missing_file_is_a_spec_error(tmp_path):
     with pytest.raises(SpecError, match="file not found"):
         read_state(tmp_path / "none.json")
+
+
+def _start_state(shares) -> dict:
+    data = json.loads(dump_state(deal_setup(TQ, 2, 1)))
+    data["tranquility"]["start"] = {"card": "start#1", "player": 1, "turn": 1, "shares": shares}
+    return data
+
+
+def test_a_share_says_how_many_cards_came_from_the_hand_and_from_the_pile():
+    text = json.dumps(_start_state([{"hand": 3, "pile": 2}, {"hand": 0, "pile": 3}]))
+    state = loads_state(text)
+    assert state.sea.start.shares == (Share(3, 2), Share(0, 3)) and state.sea.start.shares[0].total == 5
+    dumped = dump_state(state)
+    assert '"version": 2' in dumped and '{"hand": 3, "pile": 2},' in dumped  # one share per line
+    assert loads_state(dumped) == state
+
+
+def test_version_1_shares_were_cards_from_the_hand():
+    data = _start_state([5, 3])
+    data["version"] = 1
+    assert loads_state(json.dumps(data)).sea.start.shares == (Share(5, 0), Share(3, 0))
+
+
+@pytest.mark.parametrize("shares, message", [
+    ([5, 3], '$.tranquility.start.shares[0]: expected a share {"hand": …, "pile": …}'),
+    ([{"hand": 5}, {"hand": 3, "pile": 0}], "$.tranquility.start.shares[0].pile: missing 'pile'"),
+    ([{"hand": 5, "pile": 0, "deck": 1}, {"hand": 3, "pile": 0}], "$.tranquility.start.shares[0].deck: unknown key"),
+    ([{"hand": 5, "pile": True}, {"hand": 3, "pile": 0}], "$.tranquility.start.shares[0].pile: expected a whole"),
+    ({"player 1": 8}, "$.tranquility.start.shares: expected a list of shares, one per player"),
+])
+def test_bad_shares_are_refused_with_their_path(shares, message):
+    problems = _problems(json.dumps(_start_state(shares)))
+    assert any(message in p for p in problems), problems
+
+
+def test_an_unknown_version_is_refused():
+    data = json.loads(dump_state(deal_setup(TQ, 2, 1)))
+    data["version"] = 3
+    assert any("$.version: expected version 2 (or 1, still read)" in p for p in _problems(json.dumps(data)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from rulekit import game_named, with_count, with_rules
+from rulekit import game_named, table_with, with_count, with_rules
 
 from pnp.errors import UsageError
 from pnp.rules import check_state, deal_setup, dump_state
@@ -16,25 +16,6 @@ from pnp.rules.params import physical_pieces, rule_params
 from pnp.rules.tranquility import deal_table, tranquility_deck
 
 TQ = game_named("tranquility")
-
-
-def table_with(game, numbers: dict[int, int], hand=(), players=2):
-    """A dealt table with islands moved into cells {cell: number} and player 1 holding `hand` numbers."""
-    deck = tranquility_deck(game)
-    t = deal_table(deck, players, 5)
-    by_number = {deck.number[i]: i for i in deck.islands}
-    wanted = set(numbers.values()) | set(hand)
-    for lst in t.hands + t.piles:
-        lst[:] = [c for c in lst if deck.number[c] not in wanted]
-    for k, x in numbers.items():
-        t.place(0, *_fake_hand(t, by_number[x]), k, ())
-    t.hands[0][:0] = [by_number[x] for x in hand]
-    return t
-
-
-def _fake_hand(t, card):
-    t.hands[0].append(card)
-    return (card,)
 
 
 # ---- deal -------------------------------------------------------------------------------------------
@@ -162,7 +143,7 @@ def _until(t, bot, done):
 def test_a_held_start_card_must_be_played_and_the_team_discards_eight():
     t = _until(deal_table(tranquility_deck(TQ), 4, 1), TranquilityBot(), lambda t: t.start >= 0)
     player, turn, shares = t.start_record
-    assert sum(shares) == 8 and len(shares) == 4
+    assert sum(h + u for h, u in shares) == 8 and len(shares) == 4
     bot = TranquilityBot()
     assert bot.choose(t, (turn) % 4)[0] != "start"  # further start cards are dead
 
@@ -176,14 +157,27 @@ def test_finish_only_when_the_grid_is_full_and_a_start_is_down():
     assert t.status == "won" and t.filled == 36 and t.start >= 0 and t.finish >= 0
 
 
-def test_solo_is_lost_when_the_start_card_comes_under_the_project_decision():
-    t = _until(deal_table(tranquility_deck(TQ), 1, 3), TranquilityBot(), lambda t: False)
-    assert t.status == "lost" and t.loss_reason() == "start-discard"
+def test_solo_is_always_lost_when_the_start_discard_comes_from_hands_only():
+    game = with_rules(TQ, start_discard_from="hands")
+    for seed in range(5):
+        t = _until(deal_table(tranquility_deck(game), 1, seed), TranquilityBot(), lambda t: False)
+        assert t.status == "lost" and t.loss_reason() == "start-discard"
+        assert check_state(game, t.to_state()) == []
+
+
+def test_solo_can_be_won_when_the_start_discard_may_come_off_the_pile():
+    deck = tranquility_deck(TQ)
+    t = next(t for seed in range(10) for t in [_until(deal_table(deck, 1, seed), TranquilityBot(), lambda t: False)]
+             if t.status == "won")
+    hand, pile = t.start_record[2][0]
+    assert hand + pile == 8 and pile >= 4  # the hand held only 4 cards besides the start card
+    assert check_state(TQ, t.to_state()) == []
 
 
 def test_the_checker_finds_a_stuck_player_on_its_own():
-    state = _until(deal_table(tranquility_deck(TQ), 3, 4), TranquilityBot(), lambda t: False).to_state()
-    assert state.status == "lost"
+    deck = tranquility_deck(TQ)
+    state = next(s for seed in range(40) for s in [_until(deal_table(deck, 3, seed), TranquilityBot(),
+                                                          lambda t: False).to_state()] if s.status == "lost")
     facts = Facts(TQ, rule_params(TQ), state, {p.id: p for p in physical_pieces(TQ)}, locate(state))
     assert not has_action(facts, state.current_player)
 
