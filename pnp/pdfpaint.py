@@ -2,98 +2,125 @@
 
 The faces are written by our own code (render.py) and hold art that art.py has checked, so the
 SVG they use is small and known: <svg>, <g>, <defs>, <clipPath> (userSpaceOnUse, one shape),
-<path>, <rect>, <circle>, <ellipse>, <line>, <polyline>, <polygon>; flat '#rrggbb' colours; fill,
+<path>, <rect>, <circle>, <ellipse>, <line>, <polyline>, <polygon>; '#rrggbb' colours; fill,
 fill-rule, stroke and its width, caps, joins, miter limit and dashes; transform lists; clip-path.
-`paint_face` draws such a face as PDF content-stream operators (reportlab's `addLiteral`) in the
-canvas's current space, so it can fill a form between `beginForm` and `endForm`. Anything outside
-the subset raises `PaintError` naming the face and the element: nothing is dropped silently.
-docs/performance.md says why this replaces svglib (which took ~30 ms a face; this ~1 ms).
+`paint_face(canvas, face)` draws such a face as PDF content-stream operators in the canvas's
+current space, so it can fill a form between `beginForm` and `endForm`. A big group (art) becomes
+a form of its own, named by a hash of its content, so art repeated across faces is written into
+the PDF once. Anything outside the subset raises `PaintError` naming the face and the element:
+nothing is dropped silently. docs/performance.md says why this replaces svglib.
 """
 
 from __future__ import annotations
 
+import hashlib
 import xml.etree.ElementTree as ET
-from typing import Any
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from .errors import PnpError
 from .model import Face
-from .pdfpath import IDENTITY, Matrix, ellipse_ops, fmt, fmt_matrix, invert, multiply, parse_transform, path_ops, points_ops, rect_ops
+from .pdfpath import IDENTITY, Matrix, ellipse_ops, fmt, fmt_matrix, invert, multiply, parse_transform, path_ops, points_ops
+from .pdfstyle import (ALLOWED_NS, INHERITED, NS, ROOT_STYLE, SHAPES, STROKE_STATE, Style, float_or_none, length,
+                       parse_property, rect_geometry)
 from .units import mm_to_pt
 
-NS = "{http://www.w3.org/2000/svg}"
-Style = dict[str, Any]
-
-_INHERITED = {"fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
-              "stroke-dasharray", "fill-rule", "clip-rule"}
-_COMMON = _INHERITED | {"id", "transform"}
-_SHAPES = {
-    "path": {"d"},
-    "rect": {"x", "y", "width", "height", "rx", "ry"},
-    "circle": {"cx", "cy", "r"},
-    "ellipse": {"cx", "cy", "rx", "ry"},
-    "line": {"x1", "y1", "x2", "y2"},
-    "polyline": {"points"},
-    "polygon": {"points"},
-}
-_ALLOWED = {
-    "svg": (_INHERITED | {"id", "version", "width", "height", "viewBox"}),
-    "g": _COMMON | {"clip-path"},
-    "defs": _COMMON,
-    "clipPath": _COMMON | {"clipPathUnits"},
-    "title": set(), "desc": set(),
-    **{tag: _COMMON | {"clip-path"} | geometry for tag, geometry in _SHAPES.items()},
-}
-_ALLOWED_NS = {NS + tag: frozenset(attrs) for tag, attrs in _ALLOWED.items()}
-_CAPS = {"butt": "0", "round": "1", "square": "2"}
-_JOINS = {"miter": "0", "round": "1", "bevel": "2"}
-_RULES = ("nonzero", "evenodd")
-_ROOT_STYLE: Style = {"fill": "0 0 0", "stroke": None, "stroke-width": 1.0, "stroke-linecap": "0",
-                      "stroke-linejoin": "0", "stroke-miterlimit": 4.0, "stroke-dasharray": None,
-                      "fill-rule": "nonzero", "clip-rule": "nonzero"}
-_STROKE_STATE = ("stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray")
+ART_MIN_ELEMENTS = 16  # a <g> with at least this many elements (itself included) becomes a form
+_ART_BOX = 1e5  # art forms draw in their group's user space: a box that never clips
+_DRAWN_ELSEWHERE = ("defs", "clipPath", "title", "desc")
 
 
 class PaintError(PnpError):
     """A face uses SVG outside the subset `paint_face` draws exactly."""
 
 
+@dataclass(frozen=True)
+class ArtRef:
+    """Where a face draws an art form (`name`, defined by the painter on first use)."""
+
+    name: str
+
+
+class FacePainter:
+    """Draws faces into canvases. It keeps the operators of recent faces and art forms, so a face
+    drawn again (the same deck on another paper) costs a look-up."""
+
+    def __init__(self, face_cache: int = 8192, art_cache: int = 512):
+        self._faces: OrderedDict[tuple, list] = OrderedDict()  # face → pieces (text and ArtRefs)
+        self._art: OrderedDict[str, str] = OrderedDict()  # form name → operators
+        self._sizes = (face_cache, art_cache)
+
+    def paint(self, canvas, face: Face) -> None:
+        """Draw `face` filling the box (0, 0)–(bleed width, bleed height) in pt, y up: the space
+        pdfform's FormBook gives a face's form."""
+        key = (face.id, face.width, face.height, face.bleed, hashlib.sha1(face.svg.encode("utf-8")).digest())
+        pieces = self._faces.get(key)
+        if pieces is None or any(isinstance(p, ArtRef) and p.name not in self._art and not canvas.hasForm(p.name) for p in pieces):
+            pieces = self._faces[key] = self._walk(face)
+        self._faces.move_to_end(key)
+        for piece in pieces:
+            if isinstance(piece, str):
+                canvas.addLiteral(piece)
+                continue
+            if not canvas.hasForm(piece.name):
+                canvas.beginForm(piece.name, -_ART_BOX, -_ART_BOX, _ART_BOX, _ART_BOX)
+                canvas.addLiteral(self._art[piece.name])
+                canvas.endForm()
+            canvas.doForm(piece.name)
+        for cache, size in zip((self._faces, self._art), self._sizes):
+            while len(cache) > size:
+                cache.popitem(last=False)  # the least recently used
+
+    def _walk(self, face: Face) -> list:
+        w, h = mm_to_pt(face.width + 2 * face.bleed), mm_to_pt(face.height + 2 * face.bleed)
+        art: dict[str, str] = {}
+        pieces = _Walker(face.id, _parse(face), art, self._art).run(w, h)
+        self._art.update(art)
+        for piece in pieces:
+            if isinstance(piece, ArtRef):
+                self._art.move_to_end(piece.name)
+        return pieces
+
+
+_DEFAULT_PAINTER = FacePainter()
+
+
 def paint_face(canvas, face: Face) -> None:
-    """Draw `face` into `canvas` filling the box (0, 0)–(bleed width, bleed height) in pt, y up:
-    the same space pdfform's FormBook gives a face's form."""
-    w = mm_to_pt(face.width + 2 * face.bleed)
-    h = mm_to_pt(face.height + 2 * face.bleed)
-    canvas.addLiteral(face_operators(face, w, h))
+    """Draw `face` into `canvas` (see FacePainter.paint), sharing art forms within the document."""
+    _DEFAULT_PAINTER.paint(canvas, face)
 
 
 def face_operators(face: Face, width_pt: float, height_pt: float) -> str:
-    """The face's drawing as PDF content-stream text, fitted into (0, 0)–(width_pt, height_pt)."""
+    """The whole face as one content stream (art inline, no forms), fitted into
+    (0, 0)–(width_pt, height_pt): for tests and for one-off drawing."""
+    return "".join(_Walker(face.id, _parse(face), None, {}).run(width_pt, height_pt))
+
+
+def _parse(face: Face) -> ET.Element:
     try:
-        root = ET.fromstring(face.svg)
+        return ET.fromstring(face.svg)
     except ET.ParseError as exc:
         raise PaintError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
-    return _Painter(face.id, root).run(width_pt, height_pt)
 
 
 def _local(tag: str) -> str:
     return tag[len(NS):] if tag.startswith(NS) else tag
 
 
-class _Painter:
-    """One face: checks every element, then walks the tree emitting operators and paint state."""
+class _Walker:
+    """One face: checks every element, then walks the tree emitting operators and paint state.
+    With `art` (a dict to fill with new forms' operators) big groups become ArtRefs."""
 
-    def __init__(self, face_id: str, root: ET.Element):
-        self.face_id = face_id
-        self.root = root
-        self.out: list[str] = []
+    def __init__(self, face_id: str, root: ET.Element, art: dict[str, str] | None, known: dict[str, str]):
+        self.face_id, self.root, self.art, self.known = face_id, root, art, known
+        self.out: list = []
         self.clips: dict[str, ET.Element] = {}
         self.parents: dict[ET.Element, ET.Element] | None = None
-        self.state: dict[str, Any] = {}  # paint state already set inside the current q … Q
-        self.saved: list[dict[str, Any]] = []
+        self.state: dict = {}  # paint state already set inside the current q … Q
+        self.saved: list[dict] = []
 
     def fail(self, element: ET.Element, message: str):
-        tag = _local(element.tag)
-        own = element.get("id")
-        near = self.near(element)
+        tag, own, near = _local(element.tag), element.get("id"), self.near(element)
         where = f"<{tag} id={own!r}>" if own else f"a <{tag}>" + (f" inside {near!r}" if near else "")
         raise PaintError(f"The face {self.face_id!r} cannot be drawn into the PDF: {where}: {message}.")
 
@@ -109,13 +136,14 @@ class _Painter:
             up = self.parent(up)
         return "" if up is None else up.get("id")
 
-    def run(self, width_pt: float, height_pt: float) -> str:
+    def run(self, width_pt: float, height_pt: float) -> list:
+        """Operator text and ArtRefs, in drawing order (consecutive text joined)."""
         root = self.root
         if root.tag != NS + "svg":
             self.fail(root, "the root element must be an SVG <svg>")
         self.check_all()
-        style = self.style(root, _ROOT_STYLE)
-        box = [_float_or_none(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
+        style = self.style(root, ROOT_STYLE)
+        box = [float_or_none(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
         if len(box) != 4 or None in box or box[2] <= 0 or box[3] <= 0:
             self.fail(root, "it needs a viewBox with four numbers and a positive size")
         x, y, w, h = box
@@ -124,14 +152,14 @@ class _Painter:
         self.out.append("q " + fmt_matrix((s, 0.0, 0.0, -s, ex, height_pt - ey)))
         self.children(root, style)
         self.out.append("Q")
-        return "\n".join(self.out) + "\n"
+        return _joined(self.out)
 
     # --- tree and style --------------------------------------------------------------------
 
     def check_all(self) -> None:
         """Every element and attribute is in the subset (also those in <defs>, never drawn)."""
         for element in self.root.iter():
-            allowed = _ALLOWED_NS.get(element.tag)
+            allowed = ALLOWED_NS.get(element.tag)
             if allowed is None:
                 self.fail(element, "this element is outside the SVG subset drawn into PDFs (see pnp/pdfpaint.py)")
             if not allowed.issuperset(element.attrib):
@@ -144,14 +172,18 @@ class _Painter:
 
     def style(self, element: ET.Element, parent: Style) -> Style:
         attrib = element.attrib
-        if _INHERITED.isdisjoint(attrib):
+        if INHERITED.isdisjoint(attrib):
             return parent
         style = dict(parent)
-        for name in _INHERITED.intersection(attrib):
-            try:
-                style[name] = _property(name, attrib[name].strip())
-            except ValueError as exc:
-                self.fail(element, f"{name}={attrib[name]!r}: {exc}")
+        for name in INHERITED.intersection(attrib):
+            text = attrib[name]
+            value = _PROPERTIES.get((name, text), _MISSING)
+            if value is _MISSING:
+                try:
+                    value = _PROPERTIES[(name, text)] = parse_property(name, text.strip())
+                except ValueError as exc:
+                    self.fail(element, f"{name}={text!r}: {exc}")
+            style[name] = value
         return style
 
     def inherited_style(self, element: ET.Element) -> Style:
@@ -159,7 +191,7 @@ class _Painter:
         chain = [element]
         while (up := self.parent(chain[-1])) is not None:
             chain.append(up)
-        style = _ROOT_STYLE
+        style = ROOT_STYLE
         for node in reversed(chain):
             style = self.style(node, style)
         return style
@@ -167,7 +199,7 @@ class _Painter:
     def children(self, parent: ET.Element, style: Style) -> None:
         for element in parent:
             tag = element.tag[len(NS):]
-            if tag in ("defs", "clipPath", "title", "desc"):
+            if tag in _DRAWN_ELSEWHERE:
                 continue  # not drawn where they stand (clip paths are drawn where used)
             own = self.style(element, style)
             transform, clip = element.get("transform"), element.get("clip-path")
@@ -180,10 +212,10 @@ class _Painter:
                 if clip is not None and not self.clip(element, clip):
                     self.pop()
                     continue
-            if tag == "g":
-                self.children(element, own)
-            else:
+            if tag != "g":
                 self.shape(element, tag, own)
+            elif self.art is None or not self.art_form(element, style, own):
+                self.children(element, own)
             if transform is not None or clip is not None:
                 self.pop()
 
@@ -202,6 +234,23 @@ class _Painter:
         except ValueError as exc:
             self.fail(element, str(exc))
 
+    # --- art forms -------------------------------------------------------------------------
+
+    def art_form(self, group: ET.Element, inherited: Style, own: Style) -> bool:
+        """Draw a big, self-contained group's content as a form named by its content; False
+        (draw inline) for small groups or groups that use clip paths from outside."""
+        key = _art_key(group, inherited, self.clips)
+        if key is None:
+            return False
+        name = _art_name(key)
+        if name not in self.known and name not in self.art:
+            inner = _Walker(self.face_id, self.root, None, self.known)  # groups inside: inline
+            inner.clips, inner.parents = self.clips, self.parents
+            inner.children(group, own)
+            self.art[name] = "".join(_joined(inner.out))
+        self.out.append(ArtRef(name))
+        return True
+
     # --- clipping --------------------------------------------------------------------------
 
     def clip(self, element: ET.Element, reference: str) -> bool:
@@ -214,7 +263,7 @@ class _Painter:
             self.fail(clip_path, "a <clipPath> cannot be clipped itself")
         shapes = list(clip_path)
         for shape in shapes:
-            if shape.tag[len(NS):] not in _SHAPES:
+            if shape.tag[len(NS):] not in SHAPES:
                 self.fail(shape, "a <clipPath> may hold only shapes (path, rect, circle, ellipse, line, polyline, polygon)")
             if shape.get("clip-path") is not None:
                 self.fail(shape, "a shape inside a <clipPath> cannot be clipped itself")
@@ -258,7 +307,7 @@ class _Painter:
 
     def stroke_state(self, style: Style) -> None:
         state, out = self.state, self.out
-        for name in _STROKE_STATE:
+        for name in STROKE_STATE:
             value = style[name]
             if state.get(name, "unset") == value:
                 continue
@@ -283,103 +332,69 @@ class _Painter:
             if tag in ("polygon", "polyline"):
                 return points_ops(get("points", ""), tag == "polygon")
             if tag == "rect":
-                return _rect(*(_length(get(k), k) for k in ("x", "y", "width", "height")), get("rx"), get("ry"))
+                return rect_geometry(*(length(get(k), k) for k in ("x", "y", "width", "height")), get("rx"), get("ry"))
             if tag in ("circle", "ellipse"):
-                cx, cy = _length(get("cx"), "cx"), _length(get("cy"), "cy")
-                rx, ry = (_length(get("r"), "r"),) * 2 if tag == "circle" else (_length(get(k), k) for k in ("rx", "ry"))
+                cx, cy = length(get("cx"), "cx"), length(get("cy"), "cy")
+                rx, ry = (length(get("r"), "r"),) * 2 if tag == "circle" else (length(get(k), k) for k in ("rx", "ry"))
                 if rx < 0 or ry < 0:
                     raise ValueError("a negative radius is an error in SVG")
                 return ellipse_ops(cx, cy, rx, ry) if rx > 0 and ry > 0 else ""
-            x1, y1, x2, y2 = (_length(get(k), k) for k in ("x1", "y1", "x2", "y2"))
+            x1, y1, x2, y2 = (length(get(k), k) for k in ("x1", "y1", "x2", "y2"))
             return f"{fmt(x1)} {fmt(y1)} m {fmt(x2)} {fmt(y2)} l"
         except ValueError as exc:
             self.fail(element, str(exc))
 
 
-def _rect(x: float, y: float, w: float, h: float, rx_text: str | None, ry_text: str | None) -> str:
-    if w < 0 or h < 0:
-        raise ValueError("a negative width or height is an error in SVG")
-    if w == 0 or h == 0:
-        return ""
-    rx = _length(rx_text, "rx") if rx_text is not None else None
-    ry = _length(ry_text, "ry") if ry_text is not None else None
-    if (rx is not None and rx < 0) or (ry is not None and ry < 0):
-        raise ValueError("a negative corner radius is an error in SVG")
-    rx = ry if rx is None else rx
-    ry = rx if ry is None else ry
-    return rect_ops(x, y, w, h, min(rx or 0.0, w / 2), min(ry or 0.0, h / 2))
+_MISSING = object()
+_PROPERTIES: dict[tuple[str, str], object] = {}  # (name, text) → parsed value; a small, fixed set
 
 
-def _length(text: str | None, name: str) -> float:
-    """A plain number in user units; SVG's default 0 when absent."""
-    if text is None:
-        return 0.0
-    try:
-        return float(text)
-    except ValueError:
-        raise ValueError(f"{name}={text!r} must be a plain number in user units") from None
+def _joined(out: list) -> list:
+    """Consecutive operator strings joined by newlines (each piece ends with one)."""
+    pieces: list = []
+    run: list[str] = []
+    for item in out:
+        if isinstance(item, str):
+            run.append(item)
+            continue
+        if run:
+            pieces.append("\n".join(run) + "\n")
+            run = []
+        pieces.append(item)
+    if run:
+        pieces.append("\n".join(run) + "\n")
+    return pieces
 
 
-def _float_or_none(text: str) -> float | None:
-    try:
-        return float(text)
-    except ValueError:
+def _art_key(group: ET.Element, inherited: Style, clips: dict[str, ET.Element]) -> tuple | None:
+    """Everything that decides a group's drawing, ids left out and clip references numbered
+    within the group; None if the group is small or draws with a clip path outside itself."""
+    nodes = list(group.iter())
+    if len(nodes) < ART_MIN_ELEMENTS:
         return None
+    ids = {node.get("id"): n for n, node in enumerate(nodes) if node.get("id") is not None}
+    parts: list = [tuple(inherited.values())]
+    for n, node in enumerate(nodes):
+        attrib = node.attrib
+        if n == 0 or "id" in attrib or "clip-path" in attrib:
+            attrib = {k: v for k, v in attrib.items() if k != "id" and not (n == 0 and k in ("transform", "clip-path"))}
+            ref = attrib.get("clip-path", "").strip()
+            if ref and ref != "none":
+                target = ids.get(ref[5:-1]) if ref.startswith("url(#") and ref.endswith(")") else None
+                if target is None or clips.get(ref[5:-1]) is not nodes[target]:
+                    return None
+                attrib["clip-path"] = f"#{target}"
+        parts.append((node.tag, len(node), tuple(attrib.items())))
+    return tuple(parts)
 
 
-_COLOURS: dict[str, str | None] = {"none": None}
+_ART_NAMES: dict[tuple, str] = {}  # art key → form name (a hash of the key, so the same in every run)
 
 
-def _colour(text: str) -> str | None:
-    """'#rrggbb' or '#rgb' as PDF "r g b" (0–1), 'none' as None."""
-    found = _COLOURS.get(text)
-    if found is not None or text in _COLOURS:
-        return found
-    digits = text[1:] if text.startswith("#") else ""
-    if len(digits) == 3:
-        digits = "".join(ch * 2 for ch in digits)
-    try:
-        if len(digits) != 6:
-            raise ValueError
-        rgb = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    except ValueError:
-        raise ValueError("colours must be '#rrggbb', '#rgb' or 'none'") from None
-    _COLOURS[text] = " ".join(fmt(round(v, 4)) for v in rgb)
-    return _COLOURS[text]
-
-
-def _property(name: str, text: str) -> Any:
-    """A presentation attribute's value in the form the painter uses (ValueError if invalid)."""
-    if name in ("fill", "stroke"):
-        return _colour(text)
-    if name in ("stroke-width", "stroke-miterlimit"):
-        value = _length(text, name)
-        if value < (1 if name == "stroke-miterlimit" else 0):
-            raise ValueError("must be at least 1" if name == "stroke-miterlimit" else "must not be negative")
-        return value
-    if name == "stroke-linecap":
-        return _keyword(text, _CAPS)
-    if name == "stroke-linejoin":
-        return _keyword(text, _JOINS)
-    if name in ("fill-rule", "clip-rule"):
-        if text not in _RULES:
-            raise ValueError("must be 'nonzero' or 'evenodd'")
-        return text
-    return _dashes(text)
-
-
-def _keyword(text: str, table: dict[str, str]) -> str:
-    if text not in table:
-        raise ValueError(f"must be one of {', '.join(table)}")
-    return table[text]
-
-
-def _dashes(text: str) -> tuple[float, ...] | None:
-    if text == "none":
-        return None
-    values = tuple(_length(v, "stroke-dasharray") for v in text.replace(",", " ").split())
-    if not values or any(v < 0 for v in values):
-        raise ValueError("must be 'none' or non-negative numbers")
-    if sum(values) == 0:
-        return None  # all zero: SVG draws a solid line
-    return values * 2 if len(values) % 2 else values
+def _art_name(key: tuple) -> str:
+    name = _ART_NAMES.get(key)
+    if name is None:
+        if len(_ART_NAMES) >= 4096:
+            _ART_NAMES.clear()
+        name = _ART_NAMES[key] = "art" + hashlib.sha1(repr(key).encode("utf-8")).hexdigest()[:20]
+    return name
