@@ -37,6 +37,17 @@ def test_the_published_game_is_winnable_and_solo_only_when_the_piles_may_pay_the
     assert simulate(TQ, 1, 50, 1).options["start_discard_from"] == "hands-and-piles"
 
 
+def test_seed_001s_orthogonal_reading_can_be_won_against_what_rules_md_says():
+    from pnp.game import load_game
+    from pnp.rules.bot import TranquilityBot
+    from pnp.rules.tranquility import deal_table, tranquility_deck
+
+    game = load_game("orthogonal")
+    state = play_out(deal_table(tranquility_deck(game), 3, 4), TranquilityBot()).to_state()
+    assert state.status == "won" and None not in state.sea.cells
+    assert check_state(game, state) == []
+
+
 # Seeds of games the baseline bot wins (3 players): each final state passes the checker, so each
 # module reconstruction, as the spec has it, is shown winnable (the goats reach row 5: docs/rules.md).
 WITNESSES = [
