@@ -24,7 +24,7 @@ from pnp.faces import render_faces
 from pnp.game import load_game
 from pnp.model import Face
 from pnp.pdfform import SheetCanvas
-from pnp.pdfpaint import PaintError, face_operators, paint_face
+from pnp.pdfpaint import ART_MIN_ELEMENTS, FacePainter, PaintError, face_operators, paint_face
 from pnp.pdfpath import arc_cubics, parse_transform, path_ops
 from pnp.units import mm_to_pt
 
@@ -204,6 +204,60 @@ def test_the_same_face_gives_the_same_bytes(bundled_faces):
     import hashlib
 
     assert other == hashlib.sha256(face_operators(face, 215.4, 215.4).encode()).hexdigest()
+
+
+# --- art forms and the painter's caches ----------------------------------------------------------
+
+ART = "".join(f'<circle cx="{4 + 2 * i}" cy="20" r="1" fill="#{i:x}{i:x}0000"/>' for i in range(ART_MIN_ELEMENTS))
+
+
+def test_art_shared_by_two_faces_is_one_form_in_the_pdf():
+    faces = [make_face(f'<rect width="40" height="40" fill="#{c}"/><g id="{n}-art">{ART}</g>', face_id=n)
+             for n, c in (("one", "123456"), ("two", "654321"))]
+    buffer = io.BytesIO()
+    canvas = SheetCanvas(buffer, (200.0, 200.0))
+    for n, face in enumerate(faces):
+        canvas.beginForm(f"face{n}", 0, 0, 113.4, 113.4)
+        FacePainter().paint(canvas, face)
+        canvas.endForm()
+        canvas.doForm(f"face{n}")
+    canvas.showPage()
+    canvas.save()
+    pdf = buffer.getvalue()
+    names = set(re.findall(rb"/FormXob\.(art[0-9a-f]+)", pdf))
+    assert len(names) == 1
+    assert pdf.count(b"/BBox [ -100000") == 1  # the art form is written once
+
+
+def inline_painter(canvas, face: Face) -> None:
+    w, h = mm_to_pt(face.width + 2 * face.bleed), mm_to_pt(face.height + 2 * face.bleed)
+    canvas.addLiteral(face_operators(face, w, h))
+
+
+def test_small_groups_and_groups_using_a_clip_from_outside_are_drawn_inline():
+    assert b"/FormXob.art" not in face_pdf(make_face('<g id="g"><circle cx="5" cy="5" r="2"/></g>'))
+    face = make_face('<clipPath id="c"><rect width="20" height="20"/></clipPath>'
+                     f'<g id="outer"><g clip-path="url(#c)">{ART}</g><rect width="5" height="5"/></g>')
+    pdf = face_pdf(face)
+    # "outer" draws with #c from outside itself: inline; the inner group, clipped from outside, is art
+    assert len(set(re.findall(rb"/FormXob\.(art[0-9a-f]+)", pdf))) == 1
+    assert difference(pdf_png(pdf), pdf_png(face_pdf(face, inline_painter)))[1] <= 2
+
+
+def test_a_warm_painter_writes_the_same_bytes_as_a_fresh_one(bundled_faces):
+    faces = [f for f in bundled_faces if f.id in ("island-07", "island-08", "back-back", "summit-1")]
+    warm = FacePainter()
+    for face in faces:
+        face_pdf(face, warm.paint)
+    for face in faces:
+        assert face_pdf(face, warm.paint) == face_pdf(face, FacePainter().paint)
+
+
+def test_forms_and_inline_drawing_look_the_same(bundled_faces):
+    face = next(f for f in bundled_faces if f.id == "island-74")
+    inline = face_pdf(face, inline_painter)
+    assert b"/FormXob.art" in face_pdf(face) and b"/FormXob.art" not in inline
+    assert difference(pdf_png(face_pdf(face)), pdf_png(inline))[1] <= 2
 
 
 # --- path data ---------------------------------------------------------------------------------
