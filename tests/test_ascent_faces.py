@@ -25,8 +25,8 @@ import pypdfium2
 import pytest
 import resvg_py
 from PIL import Image, ImageChops, ImageStat
-from reportlab.graphics import renderPDF
-from reportlab.pdfgen.canvas import Canvas
+
+import imaging
 from svglib.svglib import svg2rlg
 
 from pnp.art import load_art
@@ -43,7 +43,6 @@ GOLDEN_FACES = (
 )
 DPI = 150
 MM = DPI / 25.4
-SVGLIB_LOSSES = ("Ignoring node", "Ignoring transform", "Suspicious path", "Unable", "Unsupported", "Can't handle")
 LEG = 70.0
 
 
@@ -65,14 +64,7 @@ def png(face, dpi: int = DPI) -> Image.Image:
 
 
 def via_pdf(face, size: tuple[int, int]) -> Image.Image:
-    drawing = svg2rlg(io.BytesIO(face.svg.encode("utf-8")))
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1)
-    renderPDF.draw(drawing, canvas, 0, 0)
-    canvas.showPage()
-    canvas.save()
-    page = pypdfium2.PdfDocument(buffer.getvalue())[0]
-    return page.render(scale=size[0] / page.get_width()).to_pil().convert("RGB").resize(size)
+    return imaging.via_pdf(face.svg, size)
 
 
 def upright(face) -> Image.Image:
@@ -86,26 +78,6 @@ def crop_mm(image: Image.Image, du: float, dv: float, half: float) -> Image.Imag
     return image.crop((round(cx - half * MM), round(cy - half * MM), round(cx + half * MM), round(cy + half * MM)))
 
 
-class _Collect(logging.Handler):
-    def __init__(self):
-        super().__init__(logging.DEBUG)
-        self.messages: list[str] = []
-
-    def emit(self, record):
-        message = record.getMessage()
-        if record.levelno >= logging.WARNING or message.startswith(SVGLIB_LOSSES):
-            self.messages.append(f"{record.levelname}: {message}")
-
-
-@pytest.fixture
-def svglib_messages():
-    logger = logging.getLogger("svglib")
-    handler, level = _Collect(), logger.level
-    logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG)
-    yield handler.messages
-    logger.removeHandler(handler)
-    logger.setLevel(level)
 
 
 # --- the set of faces ----------------------------------------------------------------------------

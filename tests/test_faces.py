@@ -24,8 +24,8 @@ import pypdfium2
 import pytest
 import resvg_py
 from PIL import Image, ImageChops, ImageStat
-from reportlab.graphics import renderPDF
-from reportlab.pdfgen.canvas import Canvas
+
+import imaging
 from svglib.svglib import svg2rlg
 
 from pnp.art import load_art
@@ -39,7 +39,6 @@ ART = ROOT / "templates" / "tranquility" / "art"
 GOLDEN_FACES = ("island-01", "island-80", "start", "finish", "border", "reference-1", "back-back")
 PX = round(76 / 25.4 * 150)  # a 76 mm face (70 mm + 2 × 3 mm bleed) at 150 dpi
 # svglib says "I dropped something" at debug level with these words; any of them fails a face.
-SVGLIB_LOSSES = ("Ignoring node", "Ignoring transform", "Suspicious path", "Unable", "Unsupported", "Can't handle")
 
 
 @pytest.fixture(scope="module")
@@ -52,44 +51,14 @@ def faces(tranquility):
     return {face.id: face for face in render_faces(tranquility)}
 
 
-class _Collect(logging.Handler):
-    def __init__(self):
-        super().__init__(logging.DEBUG)
-        self.messages: list[str] = []
-
-    def emit(self, record):
-        message = record.getMessage()
-        if record.levelno >= logging.WARNING or message.startswith(SVGLIB_LOSSES):
-            self.messages.append(f"{record.levelname}: {message}")
-
-
-@pytest.fixture
-def svglib_messages():
-    """What svglib warned about or silently dropped while the test ran."""
-    logger = logging.getLogger("svglib")
-    handler, level = _Collect(), logger.level
-    logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG)
-    yield handler.messages
-    logger.removeHandler(handler)
-    logger.setLevel(level)
 
 
 def via_pdf(svg: str) -> Image.Image:
-    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1)
-    renderPDF.draw(drawing, canvas, 0, 0)
-    canvas.showPage()
-    canvas.save()
-    page = pypdfium2.PdfDocument(buffer.getvalue())[0]
-    image = page.render(scale=PX / page.get_width()).to_pil().convert("RGB")
-    return image.resize((PX, PX)) if image.size != (PX, PX) else image
+    return imaging.via_pdf(svg, (PX, PX))
 
 
 def via_resvg(svg: str, px: int = PX) -> Image.Image:
-    png = resvg_py.svg_to_bytes(svg_string=svg, dpi=96, width=px)
-    return Image.open(io.BytesIO(bytes(png))).convert("RGB")
+    return imaging.via_resvg(svg, px)
 
 
 # --- the set of faces ----------------------------------------------------------------------------

@@ -1,0 +1,47 @@
+"""Shared helpers for tests that look at faces: render through svglib→PDF→pdfium and through resvg."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import pypdfium2
+import resvg_py
+from PIL import Image
+from reportlab.graphics import renderPDF
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+# svglib reports what it drops at DEBUG level with these prefixes.
+SVGLIB_LOSSES = ("Ignoring node", "Ignoring transform", "Suspicious path", "Unable", "Unsupported", "Can't handle")
+
+
+def via_pdf(svg: str, size: tuple[int, int]) -> Image.Image:
+    """The SVG drawn by svglib into a PDF page, rendered by pdfium at `size` pixels."""
+    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    page = pypdfium2.PdfDocument(buffer.getvalue())[0]
+    image = page.render(scale=size[0] / page.get_width()).to_pil().convert("RGB")
+    return image.resize(size) if image.size != size else image
+
+
+def via_resvg(svg: str, width: int) -> Image.Image:
+    png = resvg_py.svg_to_bytes(svg_string=svg, dpi=96, width=width)
+    return Image.open(io.BytesIO(bytes(png))).convert("RGB")
+
+
+class SvglibMessages(logging.Handler):
+    """Collects svglib's warnings and the debug messages where it drops something."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING or message.startswith(SVGLIB_LOSSES):
+            self.messages.append(f"{record.levelname}: {message}")
