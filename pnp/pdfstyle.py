@@ -7,6 +7,7 @@ sentence fragment. SVG's defaults are in ROOT_STYLE (note SVG's miter limit 4, P
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .pdfpath import fmt, rect_ops
@@ -63,17 +64,19 @@ def length(text: str | None, name: str) -> float:
     """A plain number in user units; SVG's default 0 when absent."""
     if text is None:
         return 0.0
-    try:
-        return float(text)
-    except ValueError:
-        raise ValueError(f"{name}={text!r} must be a plain number in user units") from None
+    value = float_or_none(text)
+    if value is None:
+        raise ValueError(f"{name}={text!r} must be a plain number in user units")
+    return value
 
 
 def float_or_none(text: str) -> float | None:
+    """A finite number, or None ("nan", "inf", "2mm" and the like)."""
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         return None
+    return value if math.isfinite(value) else None
 
 
 _COLOURS: dict[str, str | None] = {"none": None}

@@ -360,6 +360,7 @@ def test_bad_transforms_are_refused(text):
     ('<circle r="2" fill="red"/>', "fill='red': colours must be"),
     ('<circle r="2" fill="url(#g)"/>', "colours must be"),
     ('<rect width="2mm" height="1"/>', "width='2mm' must be a plain number"),
+    ('<circle r="inf"/>', "r='inf' must be a plain number"),
     ('<g clip-path="url(#nowhere)"><rect width="1" height="1"/></g>', "must be url\\(#id\\) of a <clipPath>"),
     ('<clipPath id="c"><rect width="1" height="1"/><circle r="1"/></clipPath>'
      '<g clip-path="url(#c)"><rect width="1" height="1"/></g>', "more than one shape"),
