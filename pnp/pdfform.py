@@ -1,40 +1,30 @@
-"""Faces into PDF forms: each SVG face becomes one reusable vector form (svglib → reportlab).
+"""Faces into PDF forms: each SVG face becomes one reusable vector form, drawn by pnp.pdfpaint
+(our painter of the project's SVG subset; see docs/performance.md for why not svglib).
 
-Two reportlab 5.1.0 / svglib workarounds live here, each guarded by a test in tests/print:
-- `SheetCanvas.endForm` writes a form whose resources keep its /ExtGState, /Shading and
-  /ColorSpace (stock 5.1.0 drops them, so gradients and alpha inside a form vanish);
-- `_FaceRenderer.drawImage` places raster images as shared XObjects with their alpha
-  (the stock renderer writes them inline on every draw and loses PNG alpha).
+One reportlab 5.1.0 workaround lives here, guarded by tests in tests/print: `SheetCanvas.endForm`
+writes a form whose resources keep its /XObject (the art forms a face form places), /ExtGState,
+/Shading and /ColorSpace entries (stock 5.1.0 drops the last three, so gradients and alpha inside a
+form vanish).
 """
 
 from __future__ import annotations
 
-import functools
 import io
-import logging
 from dataclasses import dataclass
 from typing import Callable
 
-from reportlab.graphics.renderPDF import _PDFRenderer
-from reportlab.graphics.shapes import Drawing
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from .errors import PnpError
 from .model import Face
-from .svgcheck import subset_problems
+from .pdfpaint import paint_face
 from .units import mm_to_pt
 
 LABEL_FONT = "AtkinsonHyperlegible"
 LABEL_FONT_BOLD = "AtkinsonHyperlegible-Bold"
 
 Warn = Callable[[str], None]
-
-
-class FaceError(PnpError):
-    """A face could not be turned into PDF drawing instructions."""
 
 
 def register_label_fonts() -> None:
@@ -96,16 +86,6 @@ class SheetCanvas(Canvas):
         self.pop_state_stack()
 
 
-class _FaceRenderer(_PDFRenderer):
-    """svglib's drawing renderer, placing images once per document and keeping their alpha."""
-
-    def drawImage(self, image):
-        source = image.path
-        if source is None:
-            return
-        reader = ImageReader(source)
-        self._canvas.drawImage(reader, image.x, image.y, image.width, image.height, mask="auto")
-
 
 @dataclass(frozen=True)
 class FaceForm:
@@ -128,51 +108,6 @@ class FaceForm:
         canvas.restoreState()
 
 
-def face_drawing(face: Face, warn: Warn | None = None) -> Drawing:
-    """Parse a face's SVG with svglib. Whatever the PDF will not show as the SVG does (a feature
-    outside svglib's subset, or an svglib warning) goes to `warn`, prefixed with the face id."""
-    from lxml import etree
-
-    try:
-        root = etree.fromstring(face.svg.encode("utf-8"), etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as exc:
-        raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
-    drawing, messages = _parse(face.svg)
-    if drawing is None:
-        raise FaceError(f"The face {face.id!r} is not an SVG that can be drawn: {messages[0] if messages else 'svglib gave up'}.")
-    if warn is not None:
-        for message in subset_problems(root) + list(messages):
-            warn(f"face {face.id}: {message}")
-    return drawing
-
-
-@functools.lru_cache(maxsize=256)
-def _parse(svg: str) -> tuple[Drawing | None, tuple[str, ...]]:
-    """svglib's drawing of an SVG, with its warnings; cached, as A4 and Letter share faces."""
-    from svglib.svglib import svg2rlg
-
-    records: list[logging.LogRecord] = []
-    log = logging.getLogger("svglib")
-    handler = _Collect(records)
-    log.addHandler(handler)
-    try:
-        drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
-    except Exception as exc:  # svglib raises lxml, ValueError and TypeError variants
-        return None, (str(exc),)
-    finally:
-        log.removeHandler(handler)
-    return drawing, tuple(r.getMessage() for r in records)
-
-
-class _Collect(logging.Handler):
-    def __init__(self, records: list[logging.LogRecord]):
-        super().__init__(level=logging.WARNING)
-        self.records = records
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
 class FormBook:
     """Faces drawn into one canvas as forms, each at most once, named in first-use order."""
 
@@ -190,18 +125,11 @@ class FormBook:
         return found
 
     def _draw(self, face: Face) -> FaceForm:
-        drawing = face_drawing(face, self.warn)
         form = FaceForm(name=f"face{len(self._forms)}", face=face)
         width, height = form.bleed_box_pt
-        drawing.initialFontName = LABEL_FONT  # else the renderer selects a non-embedded Helvetica
-        drawing.initialFontSize = 7
         c = self.canvas
         c.beginForm(form.name, 0, 0, width, height)
-        c.saveState()
-        if drawing.width and drawing.height:
-            c.scale(width / drawing.width, height / drawing.height)
-        _FaceRenderer().draw(drawing, c, 0, 0, showBoundary=False)
-        c.restoreState()
+        paint_face(c, face)
         c.endForm()
         return form
 

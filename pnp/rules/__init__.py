@@ -24,7 +24,7 @@ __all__ = ["RULES", "Violation", "check_state", "deal_setup", "rule_problems", "
 
 
 def __getattr__(name: str):
-    # the setup sheet pulls in reportlab and svglib: load it on first use
+    # the setup sheet pulls in reportlab: load it on first use
     if name == "render_setup_sheet":
         from .setup_sheet import render_setup_sheet
 

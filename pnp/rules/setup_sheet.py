@@ -28,22 +28,16 @@ def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
 
 
 def svg_to_pdf(svg: str) -> bytes:
-    """One PDF page from the sheet SVG (vector, via svglib; byte-identical for identical SVG)."""
-    from reportlab.graphics import renderPDF
-    from reportlab.pdfgen.canvas import Canvas
-    from svglib.svglib import svg2rlg
-
-    from ..pdfform import LABEL_FONT, register_label_fonts
+    """One vector PDF page from the sheet SVG, drawn by the same painter as the card faces
+    (byte-identical for identical SVG)."""
+    from ..model import Face
+    from ..pdfform import SheetCanvas
+    from ..pdfpaint import paint_face
     from ..units import mm_to_pt
 
-    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
-    register_label_fonts()
-    drawing.initialFontName = LABEL_FONT  # else the renderer selects a non-embedded Helvetica
-    drawing.initialFontSize = 7
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)), invariant=1, pageCompression=1,
-                    initialFontName=LABEL_FONT)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas = SheetCanvas(buffer, (mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)))
+    paint_face(canvas, Face(id="setup-sheet", svg=svg, width=PAGE_W, height=PAGE_H, bleed=0.0))
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
