@@ -37,8 +37,6 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
     """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
     and re-rendering only the faces whose inputs changed), then write everything atomically."""
     from .cache import cached_faces, face_keys, input_key, is_fresh, read_record, write_record
-    from .faces import render_faces
-    from .game import load_game
 
     options = repr((sheets, setup, modules))
     outputs: Outputs = {}
@@ -51,6 +49,9 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
             skipped.append(known[0])
             _say(progress, f"{known[0]}: unchanged")
             continue
+        from .faces import render_faces  # the drawing stack is imported only when something changed
+        from .game import load_game
+
         game = load_game(name, modules=modules)
         keys = face_keys(game)
         reused = cached_faces(out, game, read_record(out, game.id), keys)

@@ -16,8 +16,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from .errors import Problem, SpecError, display_path
 from .jsonsrc import Source, json_path, read_json
 from .locate import available_games, schema_dir, spec_roots
@@ -193,7 +191,10 @@ def schema_problems(errors) -> list[tuple[list, str]]:
 
 
 @lru_cache(maxsize=2)
-def spec_validator(partial: bool) -> Draft202012Validator:
+def spec_validator(partial: bool):
+    """The Draft 2020-12 validator of the spec schema (jsonschema is imported on first use)."""
+    from jsonschema import Draft202012Validator
+
     schema = json.loads((schema_dir() / "spec.schema.json").read_text(encoding="utf-8"))
     if partial:
         schema = _drop_required(schema)
