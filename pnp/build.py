@@ -8,11 +8,14 @@ removed last, using the manifest the build keeps beside them.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
+from .errors import PnpError
 from .listing import deck_listing
 from .model import Face, Game
 from .output import write_atomic, write_if_changed
@@ -32,39 +35,92 @@ class BuildReport:
     skipped: tuple[str, ...] = ()  # games whose inputs and outputs were unchanged
 
 
+@dataclass(frozen=True)
+class GameBuild:
+    """One game's outputs and what the next build needs to know about them (picklable)."""
+
+    game_id: str
+    input: str | None
+    face_keys: dict[str, str]
+    outputs: Outputs
+    drawn: int
+    warnings: tuple[str, ...]
+    seconds: float
+
+
 def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, modules: str = "all",
                 warn: Callable[[str], None] | None = None, progress: Callable[[str], None] | None = None) -> BuildReport:
     """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
-    and re-rendering only the faces whose inputs changed), then write everything atomically."""
-    from .cache import cached_faces, face_keys, input_key, is_fresh, read_record, write_record
+    and re-rendering only the faces whose inputs changed), then write everything atomically.
+    Games are checked here first, so a bad spec stops the build before anything is drawn; then
+    they are drawn, two at a time on two cores."""
+    from .cache import input_key, is_fresh, read_record, write_record
 
     options = repr((sheets, setup, modules))
-    outputs: Outputs = {}
-    records: dict[str, tuple] = {}
+    pending: list[tuple] = []
     skipped: list[str] = []
     for name in names:
-        started = time.perf_counter()
         known = input_key(name, options)
         if known and is_fresh(out, read_record(out, known[0]), known[1]):
             skipped.append(known[0])
             _say(progress, f"{known[0]}: unchanged")
             continue
-        from .faces import render_faces  # the drawing stack is imported only when something changed
-        from .game import load_game
+        from .game import load_game  # validation and drawing are imported only when something changed
 
-        game = load_game(name, modules=modules)
-        keys = face_keys(game)
-        reused = cached_faces(out, game, read_record(out, game.id), keys)
-        made = game_outputs(game, render_faces(game, reused), sheets, setup, warn)
-        outputs.update(made)
-        records[game.id] = (known[1] if known else None, keys, made)
-        _say(progress, f"{game.id}: {len(made)} files, {len(keys) - len(reused)} of {len(keys)} faces drawn "
-                       f"({time.perf_counter() - started:.2f} s)")
+        pending.append((load_game(name, modules=modules), known[1] if known else None, out, sheets, setup))
+    builds = _draw_all(pending)
+    outputs: Outputs = {}
+    for build in builds:
+        for message in build.warnings:
+            _say(warn, message)
+        outputs.update(build.outputs)
+        _say(progress, f"{build.game_id}: {len(build.outputs)} files, {build.drawn} of {len(build.face_keys)} "
+                       f"faces drawn ({build.seconds:.2f} s)")
     outputs.update(_gallery(out, outputs))
-    report = write_outputs(out, outputs, owned_prefixes=tuple(f"{g}/" for g in records) + ("index.html",))
-    for game_id, (key, keys, made) in records.items():
-        write_record(out, game_id, key, keys, made)
+    report = write_outputs(out, outputs, owned_prefixes=tuple(f"{b.game_id}/" for b in builds) + ("index.html",))
+    for build in builds:
+        write_record(out, build.game_id, build.input, build.face_keys, build.outputs)
     return replace(report, skipped=tuple(skipped))
+
+
+_PENDING: list[tuple] = []  # what forked workers draw (inherited, not pickled: a Game holds mappingproxies)
+
+
+def _draw_all(pending: list[tuple]) -> list[GameBuild]:
+    """Draw each pending game; on two cores when there is more than one and fork is available."""
+    global _PENDING
+    if len(pending) < 2 or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_draw_game(*job) for job in pending]
+    _PENDING = pending
+    try:
+        with multiprocessing.get_context("fork").Pool(min(2, len(pending))) as pool:
+            results = pool.map(_draw_pending, range(len(pending)))
+    finally:
+        _PENDING = []
+    for result in results:
+        if isinstance(result, tuple):  # (exit code, message) of a PnpError in a worker
+            raise PnpError(result[1])
+    return results
+
+
+def _draw_pending(index: int) -> GameBuild | tuple[int, str]:
+    try:
+        return _draw_game(*_PENDING[index])
+    except PnpError as exc:
+        return (exc.exit_code, str(exc))
+
+
+def _draw_game(game: Game, input_key: str | None, out: Path, sheets: tuple, setup: bool) -> GameBuild:
+    from .cache import cached_faces, face_keys, read_record
+    from .faces import render_faces
+
+    started = time.perf_counter()
+    keys = face_keys(game)
+    reused = cached_faces(out, game, read_record(out, game.id), keys)
+    warnings: list[str] = []
+    made = game_outputs(game, render_faces(game, reused), sheets, setup, warnings.append)
+    return GameBuild(game.id, input_key, keys, made, len(keys) - len(reused), tuple(warnings),
+                     time.perf_counter() - started)
 
 
 def _say(progress: Callable[[str], None] | None, message: str) -> None:

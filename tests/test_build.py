@@ -91,3 +91,14 @@ def test_unknown_game_is_a_usage_error(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.startswith("error: unknown game or variant 'tranquilty' (known: ")
     assert not any(tmp_path.iterdir())
+
+
+def test_two_cores_give_the_same_bytes_as_one(tmp_path, monkeypatch):
+    import pnp.build
+
+    args = ["build", "tranquility", "ascent", "--paper", "a4", "--no-setup", "--quiet"]
+    assert runner.invoke(app, args + ["--out", str(tmp_path / "parallel")]).exit_code == 0
+    monkeypatch.setattr(pnp.build.os, "cpu_count", lambda: 1)
+    assert runner.invoke(app, args + ["--out", str(tmp_path / "serial")]).exit_code == 0
+    parallel, serial = snapshot(tmp_path / "parallel"), snapshot(tmp_path / "serial")
+    assert parallel == serial and len(parallel) > 150
