@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .errors import Problem
+from .errors import Problem, display_path
 from .game import expand_cards, template_dirs
 from .spec import Spec
 from .units import parse_length
@@ -87,8 +87,8 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         back = kind["back"] if isinstance(kind["back"], str) else kind["back"]["template"]
         for key, name in (("template", kind["template"]), ("back", back)):
             if not any((d / f"{name}.json").is_file() for d in dirs):
-                folders = ", ".join(str(d.name) for d in dirs)
-                yield path + [key], f"template {name!r} not found (looked for {name}.json in templates/{folders})"
+                folders = " and ".join(display_path(d) for d in dirs)
+                yield path + [key], f"template {name!r} not found (looked for {name}.json in {folders})"
 
 
 def _size_problems(spec: Spec) -> Iterator[tuple[list, str]]:

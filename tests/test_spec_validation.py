@@ -71,9 +71,9 @@ def test_every_schema_problem_is_reported_at_once():
 def test_missing_template_is_a_semantic_error():
     result = validate(INVALID / "missing-template.json")
     assert result.exit_code == 1
-    assert error_lines(result)[0] == (
+    assert error_lines(result)[0].startswith(  # then the installed copy's folder, when installed
         "tests/fixtures/invalid/missing-template.json:5:38: $.kinds[0].template: template 'whirlpool' not found "
-        "(looked for whirlpool.json in templates/tranquility)"
+        "(looked for whirlpool.json in templates/tranquility"
     )
 
 
