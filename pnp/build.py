@@ -22,7 +22,7 @@ from .output import write_atomic, write_if_changed
 
 MANIFEST = ".pnp-manifest.json"
 
-Outputs = dict[str, bytes]  # path relative to the output root → file contents
+Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 
 
 @dataclass(frozen=True)
@@ -150,8 +150,9 @@ def game_outputs(game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool
 
 
 def face_outputs(game: Game, faces: tuple[Face, ...]) -> Outputs:
-    """One SVG per distinct face, under <game>/svg/."""
-    return {f"{game.id}/svg/{face.id}.svg": face.svg.encode("utf-8") for face in faces}
+    """One SVG per distinct face, under <game>/svg/ (the faces' own strings, not copies: a
+    5,000-card deck's SVG text is held once)."""
+    return {f"{game.id}/svg/{face.id}.svg": face.svg for face in faces}
 
 
 def deck_output(game: Game) -> Outputs:

@@ -115,10 +115,14 @@ def read_record(out: Path, game_id: str) -> dict:
     return record if isinstance(record, dict) else {}
 
 
-def write_record(out: Path, game_id: str, input: str | None, faces: Mapping[str, str], files: Mapping[str, bytes]) -> None:
+def write_record(out: Path, game_id: str, input: str | None, faces: Mapping[str, str], files: Mapping[str, "bytes | str"]) -> None:
     record = {"input": input, "faces": dict(sorted(faces.items())),
-              "files": {rel: hashlib.sha256(data).hexdigest() for rel, data in sorted(files.items())}}
+              "files": {rel: _digest(data) for rel, data in sorted(files.items())}}
     write_atomic(out / CACHE_DIR / f"{game_id}.json", json.dumps(record, indent=1) + "\n")
+
+
+def _digest(data: "bytes | str") -> str:
+    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
 
 
 def is_fresh(out: Path, record: dict, input: str | None) -> bool:
