@@ -151,3 +151,11 @@ def test_a_state_file_that_is_not_json_is_a_clean_error(tmp_path):
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
     assert "state.json:1:2" in result.stderr and "Traceback" not in result.output
+
+
+def test_an_output_folder_that_cannot_be_made_is_a_clean_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = runner.invoke(app, ["render", "tranquility", "--out", str(blocker / "output"), "--quiet"])
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {blocker / 'output'}: Not a directory; the last good output is untouched\n"

@@ -30,6 +30,10 @@ def reports_errors(fn: F) -> F:
             for line in str(exc).splitlines():
                 typer.echo(f"error: {line}", err=True)
             raise typer.Exit(exc.exit_code) from None
+        except OSError as exc:  # a folder that cannot be made, a full disk, no permission
+            where = f"{exc.filename}: " if exc.filename else ""
+            typer.echo(f"error: {where}{exc.strerror or exc}; the last good output is untouched", err=True)
+            raise typer.Exit(1) from None
         except KeyboardInterrupt:
             typer.echo("interrupted; nothing was half-written", err=True)
             raise typer.Exit(130) from None
