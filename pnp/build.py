@@ -11,7 +11,7 @@ import json
 import multiprocessing
 import os
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -53,7 +53,7 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
     """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
     and re-rendering only the faces whose inputs changed), then write everything atomically.
     Games are checked here first, so a bad spec stops the build before anything is drawn; then
-    they are drawn, two at a time on two cores."""
+    they are drawn, on two cores when there are several."""
     from .cache import input_key, is_fresh, read_record, write_record
 
     options = repr((sheets, setup, modules))
@@ -76,7 +76,9 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
         outputs.update(build.outputs)
         _say(progress, f"{build.game_id}: {len(build.outputs)} files, {build.drawn} of {len(build.face_keys)} "
                        f"faces drawn ({build.seconds:.2f} s)")
-    outputs.update(_gallery(out, outputs))
+    from .gallery import gallery_outputs
+
+    outputs.update(gallery_outputs(out, outputs))
     report = write_outputs(out, outputs, owned_prefixes=tuple(f"{b.game_id}/" for b in builds) + ("index.html",))
     for build in builds:
         write_record(out, build.game_id, build.input, build.face_keys, build.outputs)
@@ -99,7 +101,9 @@ def _draw_all(pending: list[tuple]) -> list[GameBuild]:
         _PENDING = []
     for result in results:
         if isinstance(result, tuple):  # (exit code, message) of a PnpError in a worker
-            raise PnpError(result[1])
+            error = PnpError(result[1])
+            error.exit_code = result[0]
+            raise error
     return results
 
 
@@ -126,14 +130,6 @@ def _draw_game(game: Game, input_key: str | None, out: Path, sheets: tuple, setu
 def _say(progress: Callable[[str], None] | None, message: str) -> None:
     if progress:
         progress(message)
-
-
-def _gallery(out: Path, outputs: Outputs) -> Outputs:
-    try:
-        from .gallery import gallery_outputs
-    except ImportError:
-        return {}
-    return gallery_outputs(out, outputs)
 
 
 def game_outputs(game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True,
