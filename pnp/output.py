@@ -7,6 +7,15 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+FILE_MODE = 0o666 & ~_umask()  # what open() would give a new file (mkstemp gives 0600)
+
+
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write `data` to `path` so that readers see either the old file or the whole new one."""
     if isinstance(data, str):
@@ -16,6 +25,7 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -15,11 +15,21 @@ MAX_PIECES = 100_000
 MAX_CARD_MM = 300.0
 
 
+_OWN = "own"  # a problem of the resolved game as a whole: reported in the spec that was asked for
+
+
 def semantic_problems(spec: Spec) -> list[Problem]:
     """Every semantic problem of a schema-valid spec, each placed at its file, line and path."""
     checks = (_kind_problems, _id_problems, _template_problems, _size_problems, _theme_problems,
               _rules_problems)
-    return [spec.problem(path, message) for check in checks for path, message in check(spec)]
+    return [_place(spec, found) for check in checks for found in check(spec)]
+
+
+def _place(spec: Spec, found: tuple) -> Problem:
+    if found[0] == _OWN:  # e.g. a variant's removed border cards leave the frame short
+        return spec.sources[0].problem(found[1], found[2])
+    path, message = found
+    return spec.problem(path, message)
 
 
 def _all_kinds(spec: Spec) -> Iterator[tuple[list, dict]]:
@@ -149,7 +159,7 @@ def _rules_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     if any(True for _ in _structural(spec)):
         return
     for item in rule_problems(build_game(spec)):
-        yield (["rules"], item) if isinstance(item, str) else item
+        yield (_OWN, ["rules"], item) if isinstance(item, str) else item
 
 
 def _structural(spec: Spec) -> Iterator[tuple[list, str]]:

@@ -105,6 +105,8 @@ def _load_parent(source: Source, path: Path, name: str, seen: tuple[Path, ...]) 
     if len(seen) > MAX_EXTENDS_DEPTH:
         raise SpecError([source.problem(["extends"], f"extends chain is deeper than {MAX_EXTENDS_DEPTH} specs")])
     parent_path = _find_parent(path, name)
+    if parent_path is None and name in (source.data.get("id"), Path(path).stem):
+        raise SpecError([source.problem(["extends"], f"extends forms a cycle: {display_path(path)} extends itself")])
     if parent_path is None:
         known = ", ".join(available_games()) or "none"
         raise SpecError([source.problem(["extends"], f"unknown game or variant {name!r} to extend (known: {known})")])

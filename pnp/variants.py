@@ -19,11 +19,12 @@ GUIDANCE = [
 ]
 
 
-def starter_variant(name: str, parent: Spec) -> str:
-    """The text of a new variant spec: the parent's rules and card size copied, ready to edit."""
+def starter_variant(name: str, parent: Spec, schema: str = "../schema/spec.schema.json") -> str:
+    """The text of a new variant spec: the parent's rules and card size copied, ready to edit.
+    `schema` is where an editor finds the JSON Schema, for completion and inline errors."""
     data = parent.data
     starter: dict[str, Any] = {
-        "$schema": "../schema/spec.schema.json",
+        "$schema": schema,
         "$comment": GUIDANCE,
         "id": name,
         "extends": parent.id,

@@ -105,3 +105,48 @@ def test_simulate_vs_parent_shows_both_side_by_side():
 def test_variants_work_with_every_command(command, tmp_path, monkeypatch):
     result = runner.invoke(app, command)
     assert result.exit_code == 0, result.stderr
+
+
+def test_a_variant_cannot_take_the_name_of_a_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["variant", "new", "ascent", "--from", "tranquility"])
+    assert result.exit_code == 2
+    assert result.stderr == ("error: 'ascent' is already a game or variant; a variant with that name would hide it, "
+                             "so choose another name\n")
+
+
+def test_a_playability_problem_of_a_variant_is_reported_in_the_variant(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "card_specs" / "variants"
+    folder.mkdir(parents=True)
+    (folder / "zero.json").write_text('{"id": "zero", "extends": "tranquility", "kinds": [{"id": "border", "count": 0}]}',
+                                      encoding="utf-8")
+    result = runner.invoke(app, ["validate", "zero"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "card_specs/variants/zero.json:1:1: $.rules: the frame of a 6×6 grid needs 24 border cards, but there are 0")
+
+
+def test_a_variant_extending_itself_is_a_cycle(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "card_specs" / "variants"
+    folder.mkdir(parents=True)
+    (folder / "selfish.json").write_text('{"id": "selfish", "extends": "selfish"}', encoding="utf-8")
+    result = runner.invoke(app, ["validate", "selfish"])
+    assert result.stderr.splitlines()[0] == (
+        "card_specs/variants/selfish.json:1:27: $.extends: extends forms a cycle: card_specs/variants/selfish.json extends itself")
+
+
+def test_files_are_written_readable_by_others(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner.invoke(app, ["variant", "new", "shared-sea", "--from", "tranquility"])
+    mode = (tmp_path / "card_specs" / "variants" / "shared-sea.json").stat().st_mode & 0o777
+    assert mode == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -14,7 +14,6 @@ import typer
 from typing_extensions import Annotated
 
 from ..errors import UsageError
-from ..output import write_atomic
 from ..sheet import SheetSpec
 from . import app
 from .common import note, reports_errors
@@ -100,11 +99,17 @@ def _load(game: str, modules: str):
     return resolved, render_faces(resolved)
 
 
-def _write(out: Path, files: dict, quiet: bool) -> None:
-    for rel in sorted(files):
-        write_atomic(out / rel, files[rel])
-        if not quiet:
+def _write(out: Path, files: dict, quiet: bool, replaces: tuple[str, ...] = ()) -> None:
+    """Write atomically and record the files in the output manifest; files an earlier run wrote
+    under the `replaces` folders that this run did not make are removed."""
+    from ..build import write_outputs
+
+    report = write_outputs(out, files, owned_prefixes=replaces)
+    if not quiet:
+        for rel in sorted(files):
             typer.echo(str(out / rel))
+        for rel in report.removed:
+            typer.echo(f"removed {out / rel}")
 
 
 @app.command()
@@ -155,4 +160,4 @@ def export_(
         resolved, faces, target.value, product=product, dpi=dpi, bleed=with_bleed, sheet=sheets[0],
         warn=lambda m: note(f"warning: {m}", quiet),
     )
-    _write(out, files, quiet)
+    _write(out, files, quiet, replaces=(f"{resolved.id}/export/{target.value}/",))

@@ -10,7 +10,7 @@ from typing_extensions import Annotated
 
 from ..errors import UsageError
 from ..game import build_game, load_game
-from ..locate import find_spec
+from ..locate import available_games, find_spec, schema_dir
 from ..output import write_atomic
 from ..spec import load_spec
 from ..variants import GUIDANCE, deck_changes, spec_changes, starter_variant
@@ -41,7 +41,10 @@ def new(
     target = Path("card_specs") / "variants" / f"{name}.json"
     if target.exists() and not force:
         raise UsageError(f"{target} already exists (use --force to overwrite)")
-    write_atomic(target, starter_variant(name, load_spec(find_spec(parent))))
+    if not target.exists() and name in available_games():
+        raise UsageError(f"{name!r} is already a game or variant; a variant with that name would hide it, so choose another name")
+    schema = (schema_dir() / "spec.schema.json").resolve().as_uri()
+    write_atomic(target, starter_variant(name, load_spec(find_spec(parent)), schema))
     typer.echo(str(target))
     typer.echo("\n".join(f"  - {line}" for line in GUIDANCE), err=True)
 

@@ -59,7 +59,7 @@ def _files(game, faces, target, product, dpi, bleed, sheet, warn) -> dict[str, b
     if target == "png":
         from .faces import preview_images
 
-        if dpi <= 0 or dpi > 1200:
+        if not 1 <= dpi <= 1200:  # NaN fails this too
             raise UsageError(f"A preview resolution of {dpi:g} dpi is out of range; give 1 to 1200.")
         return preview_images(game, faces, dpi, bleed)
     from .cut import cut_files
