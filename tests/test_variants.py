@@ -134,7 +134,7 @@ def test_a_variant_extending_itself_is_a_cycle(tmp_path, monkeypatch):
     (folder / "selfish.json").write_text('{"id": "selfish", "extends": "selfish"}', encoding="utf-8")
     result = runner.invoke(app, ["validate", "selfish"])
     assert result.stderr.splitlines()[0] == (
-        "card_specs/variants/selfish.json:1:34: $.extends: extends forms a cycle: card_specs/variants/selfish.json extends itself")
+        "card_specs/variants/selfish.json:1:30: $.extends: extends forms a cycle: card_specs/variants/selfish.json extends itself")
 
 
 def test_files_are_written_readable_by_others(tmp_path, monkeypatch):
