@@ -165,12 +165,14 @@ def _module(data: dict) -> Module:
 def _choose_modules(spec: Spec, available: tuple[Module, ...], wanted: Sequence[str] | str | None) -> tuple[Module, ...]:
     if wanted == ALL_MODULES:
         return available
-    if not wanted:
+    if wanted is None or (not isinstance(wanted, str) and not wanted):
         return ()
-    names = [w for w in (wanted.split(",") if isinstance(wanted, str) else wanted) if w]
-    if "all" in names:
+    names = [w.strip() for w in (wanted.split(",") if isinstance(wanted, str) else wanted)]
+    if not all(names) or (len(names) > 1 and ({"all", "none"} & set(names))):
+        raise UsageError(f"--modules takes 'all', 'none', or module ids separated by commas, not {','.join(names)!r}")
+    if names == ["all"]:
         return available
-    if "none" in names:
+    if names == ["none"]:
         return ()
     known = {m.id: m for m in available}
     unknown = [n for n in names if n not in known]

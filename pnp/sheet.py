@@ -65,7 +65,15 @@ def parse_paper(text: str) -> Paper:
         known = ", ".join(PAPERS)
         raise UsageError(f"Unknown paper {text!r}: give one of {known}, or a size such as '200x300mm'.")
     width, height = sorted(_two_lengths("paper size", key))
+    _within("paper size", text, (width, height), 50.0, 5080.0)  # 5,080 mm: the largest page a PDF holds
     return Paper(f"{_num(width)}x{_num(height)}mm", width, height)
+
+
+def _within(what: str, text: str, values: tuple[float, ...], low: float, high: float) -> None:
+    """Each value's size must lie in [low, high] mm (a signed offset: low is 0)."""
+    if not all(low <= abs(v) <= high for v in values):
+        wanted = f"at most {_num(high)} mm either way" if low == 0 else f"{_num(low)} to {_num(high)} mm"
+        raise UsageError(f"The {what} {text!r} is out of range: give {wanted}.")
 
 
 def _two_lengths(what: str, text: str) -> tuple[float, float]:
@@ -196,19 +204,24 @@ def _length(what: str, text: str) -> float:
 
 
 def _pair(what: str, text: str) -> tuple[float, float]:
-    """'1.5,-0.5' or '1.5mm,-0.5mm' → (1.5, -0.5)."""
+    """'1.5,-0.5' or '1.5mm,-0.5mm' → (1.5, -0.5); printers misregister by millimetres, so at most 25 mm."""
     parts = [p for p in re.split(r"[,;]", text.strip()) if p.strip()]
     if len(parts) != 2:
         raise UsageError(f"The {what} needs two lengths, dx,dy (for example '1.5,-0.5' in mm), not {text!r}.")
-    return _length(what, parts[0]), _length(what, parts[1])
+    pair = _length(what, parts[0]), _length(what, parts[1])
+    _within(what, text, pair, 0.0, 25.0)
+    return pair
 
 
 def _size(text: str) -> tuple[float, float]:
     """'63.5x88mm', '2.5x3.5in' or '70mm' (a square) → (width, height)."""
     if re.fullmatch(r"\s*[0-9.]+\s*[a-z]*\s*", text, re.IGNORECASE):
         side = _length("card size", text)
-        return side, side
-    return _two_lengths("card size", text)
+        size = side, side
+    else:
+        size = _two_lengths("card size", text)
+    _within("card size", text, size, 10.0, 300.0)  # the limits a spec's card size has
+    return size
 
 
 @dataclass(frozen=True)

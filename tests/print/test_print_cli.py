@@ -98,3 +98,19 @@ def test_sheets_for_the_bundled_game(tmp_path):
     assert result.exit_code == 0, result.stderr
     doc = pdf_pages((tmp_path / "tranquility/sheets/tranquility-a4.pdf").read_bytes())
     assert len(doc) == 30  # 117 cards, 8 to an A4 sheet: 15 sheets, fronts and backs
+
+
+@pytest.mark.parametrize("option, message", [
+    (["--card-size", "1mm"], "error: The card size '1mm' is out of range: give 10 to 300 mm.\n"),
+    (["--back-offset", "500,500"], "error: The back offset '500,500' is out of range: give at most 25 mm either way.\n"),
+    (["--paper", "100000x100000mm"], "error: The paper size '100000x100000mm' is out of range: give 50 to 5080 mm.\n"),
+])
+def test_absurd_sheet_options_are_usage_errors(tmp_path, option, message):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    result = CliRunner().invoke(app, ["sheets", "tranquility", "-o", str(tmp_path), *option])
+    assert result.exit_code == 2
+    assert result.stderr == message
+    assert not any(tmp_path.iterdir())
