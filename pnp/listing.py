@@ -35,11 +35,21 @@ def deck_listing(game: Game) -> dict[str, Any]:
 
 
 def deck_table(game: Game) -> str:
+    """Each kind with its total, then every card of it: id, count and fields."""
     lines = [f"{game.title} ({game.id}): {sum(k.total for k in game.kinds)} pieces"]
     for kind in game.kinds:
         module = f"  [{kind.module}]" if kind.module else ""
         lines.append(f"  {kind.id:<12} {kind.total:>4}  ({len(kind.cards)} distinct, {kind.shape}){module}")
+        width = max(len(card.id) for card in kind.cards)
+        for card in kind.cards:
+            fields = "  ".join(f"{k}={_short(v)}" for k, v in card.fields.items())
+            lines.append(f"    {card.id:<{width}}  ×{card.count:<3} {fields}".rstrip())
     return "\n".join(lines)
+
+
+def _short(value: Any) -> str:
+    text = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _plain(value: Any) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from .errors import UsageError
@@ -45,8 +46,24 @@ def _kind_starter(kind: dict) -> dict:
     return out
 
 
-def spec_changes(spec: Spec) -> list[str]:
-    """Each value the variant changes, as `$.path: parent → variant` lines."""
+@dataclass(frozen=True)
+class Change:
+    """One value a variant changes: its path, the parent's value and the variant's (None: absent)."""
+
+    path: str
+    old: Any
+    new: Any
+
+    def __str__(self) -> str:
+        if self.new is None:
+            return f"{self.path}: removed (was {_short(self.old)})"
+        if self.old is None:
+            return f"{self.path}: added {_short(self.new)}"
+        return f"{self.path}: {_short(self.old)} → {_short(self.new)}"
+
+
+def spec_changes(spec: Spec) -> list[Change]:
+    """Each value the variant changes against the spec it extends."""
     if spec.parent is None:
         raise UsageError(f"{spec.id} is not a variant: it extends nothing")
     return list(_diff(spec.parent.data, spec.data, "$"))
@@ -63,22 +80,22 @@ def deck_changes(parent: Game, variant: Game) -> list[str]:
     return lines
 
 
-def _diff(old: Any, new: Any, path: str, by_id: bool = False) -> Iterator[str]:
+def _diff(old: Any, new: Any, path: str, by_id: bool = False) -> Iterator[Change]:
     if isinstance(old, dict) and isinstance(new, dict):
         for key in list(old) + [k for k in new if k not in old]:
             if key in ("$schema", "$comment", "extends"):
                 continue
             sub = f"{path}[{key}]" if by_id else f"{path}.{key}"
             if key not in new:
-                yield f"{sub}: removed (was {_short(old[key])})"
+                yield Change(sub, old[key], None)
             elif key not in old:
-                yield f"{sub}: added {_short(new[key])}"
+                yield Change(sub, None, new[key])
             else:
                 yield from _diff(old[key], new[key], sub)
     elif _by_id(old) and _by_id(new):
         yield from _diff({i["id"]: i for i in old}, {i["id"]: i for i in new}, path, by_id=True)
     elif old != new:
-        yield f"{path}: {_short(old)} → {_short(new)}"
+        yield Change(path, old, new)
 
 
 def _by_id(value: Any) -> bool:

@@ -61,4 +61,7 @@ def test_unknown_module_is_a_usage_error():
 def test_table_output():
     result = runner.invoke(app, ["list", "tranquility"])
     assert result.stdout.splitlines()[0] == "Tranquility (tranquility): 117 pieces"
-    assert "  island         80  (80 distinct, square)" in result.stdout.splitlines()
+    lines = result.stdout.splitlines()
+    assert "  island         80  (80 distinct, square)" in lines
+    assert "    island-07  ×1   decade=1  number=7" in lines
+    assert "    start  ×5" in lines

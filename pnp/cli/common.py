@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from typing import Callable, TypeVar
 
@@ -30,6 +31,9 @@ def reports_errors(fn: F) -> F:
             for line in str(exc).splitlines():
                 typer.echo(f"error: {line}", err=True)
             raise typer.Exit(exc.exit_code) from None
+        except BrokenPipeError:  # the reader went away (`pnp list … | head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except OSError as exc:  # a folder that cannot be made, a full disk, no permission
             where = f"{exc.filename}: " if exc.filename else ""
             typer.echo(f"error: {where}{exc.strerror or exc}; the last good output is untouched", err=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import typer
@@ -64,10 +65,11 @@ def diff(
     variant = load_game(spec.path)
     deck = deck_changes(build_game(spec.parent), variant)
     if as_json:
-        typer.echo(json.dumps({"variant": spec.id, "extends": spec.parent.id, "changes": changes, "deck": deck}, indent=2, ensure_ascii=False))
+        data = {"variant": spec.id, "extends": spec.parent.id, "changes": [asdict(c) for c in changes], "deck": deck}
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     typer.echo(f"{spec.id} extends {spec.parent.id}")
-    for line in changes or ["(no changes)"]:
+    for line in [str(c) for c in changes] or ["(no changes)"]:
         typer.echo(f"  {line}")
     if deck:
         typer.echo("pieces:")
