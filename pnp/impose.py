@@ -50,15 +50,18 @@ def draw_plan(plan: SheetPlan, title: str, warn: Warn | None = None) -> bytes:
 
 
 def _warn_short_bleed(plan: SheetPlan, warn: Warn | None) -> None:
-    """A face with less background past its trim than the sheet's bleed prints all it has."""
-    short = {}
+    """A face with less background past its trim than the sheet's bleed prints all it has: one
+    warning per bleed found, naming a few of the faces."""
+    short: dict[float, set[str]] = {}
     for page in plan.pages:
         for p in page.placements:
             if p.face.bleed + 1e-6 < plan.spec.bleed:
-                short[p.face.id] = p.face.bleed
-    for face_id, bleed in sorted(short.items()):
+                short.setdefault(p.face.bleed, set()).add(p.face.id)
+    for bleed, ids in sorted(short.items()):
         if warn is not None:
-            warn(f"face {face_id}: has only {bleed:g} mm of bleed, less than the sheet's {plan.spec.bleed:g} mm; printing {bleed:g} mm")
+            named = ", ".join(sorted(ids)[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+            warn(f"{len(ids)} face(s) have only {bleed:g} mm of bleed, less than the sheet's {plan.spec.bleed:g} mm; "
+                 f"printing {bleed:g} mm ({named})")
 
 
 def _draw_page(canvas: SheetCanvas, book: FormBook, plan: SheetPlan, page: Page, title: str) -> None:
