@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Iterator
 
 from .errors import Problem, display_path
-from .game import expand_cards, template_dirs
+from .game import card_size, default_size, expand_cards, template_dirs
 from .spec import Spec
 from .units import parse_length
 
@@ -93,12 +94,34 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     if not dirs:
         yield ["templates"], f"template folder {spec.data['templates']!r} not found under templates/"
         return
+    card = card_size(spec.data["card"])
+    misfits: dict[tuple, tuple] = {}  # (where, size, drawn size) → template names
     for path, kind in _all_kinds(spec):
         back = kind["back"] if isinstance(kind["back"], str) else kind["back"]["template"]
+        size = card_size(kind["size"], card) if "size" in kind else default_size(kind.get("shape", "square"), card)
         for key, name in (("template", kind["template"]), ("back", back)):
-            if not any((d / f"{name}.json").is_file() for d in dirs):
+            found = next((d / f"{name}.json" for d in dirs if (d / f"{name}.json").is_file()), None)
+            if found is None:
                 folders = " and ".join(display_path(d) for d in dirs)
                 yield path + [key], f"template {name!r} not found (looked for {name}.json in {folders})"
+                continue
+            drawn = _template_size(found)
+            if drawn and abs(size.width / size.height - drawn[0] / drawn[1]) > 0.01 * drawn[0] / drawn[1]:
+                where = tuple(path + ["size"] if "size" in kind else ["card"])
+                misfits.setdefault((where, (size.width, size.height), drawn), set()).add(name)
+    for (where, (w, h), drawn), names in misfits.items():
+        yield list(where), (f"{w:g} × {h:g} mm does not fit the templates drawn for {drawn[0]:g} × {drawn[1]:g} mm "
+                            f"({', '.join(sorted(names))}): a template scales to other sizes of the same "
+                            "proportions only, so give such a size or templates of your own")
+
+
+def _template_size(path) -> tuple[float, float] | None:
+    """The size a template is drawn for, if it can be read (the template loader reports the rest)."""
+    try:
+        width, height = json.loads(path.read_text(encoding="utf-8"))["size"]
+        return (float(width), float(height)) if width > 0 and height > 0 else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _size_problems(spec: Spec) -> Iterator[tuple[list, str]]:

@@ -14,7 +14,7 @@ GUIDANCE = [
     "A variant overrides only what it changes; everything else comes from the spec it extends.",
     "Objects merge key by key; set a key to null to remove it. Other values and lists replace the parent's.",
     "kinds and modules merge by id: an entry with a known id changes that kind; {\"id\": ..., \"remove\": true} drops it; a new id adds a kind.",
-    "You can change: card counts (kinds[].count), number ranges (kinds[].each.number), the grid or mountain size, hand_size, rule options, the card size (card), the theme (colours, font), and templates (your own folder under templates/, searched before the parent's).",
+    "You can change: card counts (kinds[].count), number ranges (kinds[].each.number), the grid or mountain size, hand_size, rule options, the card size (card: the templates scale to any size of the same proportions), the theme (colours, font), and templates (your own folder under templates/, searched before the parent's).",
     "Check it with: pnp validate NAME; compare with: pnp variant diff NAME; try it: pnp simulate NAME --vs PARENT.",
     "docs/spec-format.md and docs/rules.md explain every key and rule option.",
 ]

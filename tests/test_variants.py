@@ -150,3 +150,19 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_a_card_size_the_templates_cannot_take_is_reported_at_the_card(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "card_specs" / "variants"
+    folder.mkdir(parents=True)
+    (folder / "tall.json").write_text('{"id": "tall", "extends": "tranquility",\n "card": {"width": "63mm", "height": "88mm"}}',
+                                      encoding="utf-8")
+    result = runner.invoke(app, ["validate", "tall"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/variants/tall.json:2:10: $.card: 63 × 88 mm does not fit the templates drawn for 70 × 70 mm "
+        "(back, border, finish, island, reference, reference-back, start): a template scales to other sizes of the "
+        "same proportions only, so give such a size or templates of your own",
+        "1 problem found; nothing was written",
+    ]
