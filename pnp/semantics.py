@@ -164,6 +164,34 @@ def _distinct(kind: dict) -> int:
 def _theme_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     if spec.data["theme"]["font"] not in FONTS:
         yield ["theme", "font"], f"unknown font {spec.data['theme']['font']!r} (bundled: {', '.join(FONTS)})"
+        return
+    yield from _glyph_problems(spec)
+
+
+def _glyph_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    """Text a card may print (the title, kinds' fields and card texts) needs glyphs in the font."""
+    from .text import missing_characters
+
+    texts: list[tuple[list, str]] = [(["title"], spec.data["title"])]
+    for path, kind in _all_kinds(spec):
+        texts += _strings(path + ["fields"], kind.get("fields", {}))
+        for i, card in enumerate(kind.get("cards", [])):
+            texts += _strings(path + ["cards", i], card)
+    for path, text in texts:
+        missing = sorted(set(missing_characters(text, "regular")) | set(missing_characters(text, "bold")))
+        if missing:
+            shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+            yield path, f"the bundled font {FONTS[0]} has no glyph for {shown}; remove or replace it"
+
+
+def _strings(path: list, fields: dict) -> list[tuple[list, str]]:
+    out = []
+    for key, value in fields.items():
+        if isinstance(value, str):
+            out.append((path + [key], value))
+        elif isinstance(value, list):
+            out += [(path + [key, i], v) for i, v in enumerate(value) if isinstance(v, str)]
+    return out
 
 
 def _rules_problems(spec: Spec) -> Iterator[tuple[list, str]]:

@@ -166,3 +166,14 @@ def test_a_card_size_the_templates_cannot_take_is_reported_at_the_card(tmp_path,
         "same proportions only, so give such a size or templates of your own",
         "1 problem found; nothing was written",
     ]
+
+
+def test_text_the_font_cannot_draw_is_reported_where_it_is_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "card_specs" / "variants"
+    folder.mkdir(parents=True)
+    (folder / "uni.json").write_text('{"id": "uni", "extends": "tranquility", "title": "Sea 🌊"}', encoding="utf-8")
+    result = runner.invoke(app, ["validate", "uni"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == ("card_specs/variants/uni.json:1:50: $.title: the bundled font Atkinson "
+                                             "Hyperlegible has no glyph for '🌊' (U+1F30A); remove or replace it")
