@@ -159,3 +159,20 @@ def test_an_output_folder_that_cannot_be_made_is_a_clean_error(tmp_path):
     result = runner.invoke(app, ["render", "tranquility", "--out", str(blocker / "output"), "--quiet"])
     assert result.exit_code == 1
     assert result.stderr == f"error: {blocker / 'output'}: Not a directory; the last good output is untouched\n"
+
+
+def test_a_state_naming_an_unknown_game_or_module_points_at_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["setup", "tranquility", "--players", "2", "--seed", "1", "--json"])
+    assert result.exit_code == 0, result.stderr
+    state = json.loads(result.stdout)
+    state["modules"] = ["goats"]
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state, indent=1), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:" in result.stderr and "$.modules: unknown module 'goats' for tranquility" in result.stderr
+    state["modules"], state["game"] = [], "nosuch"
+    path.write_text(json.dumps(state, indent=1), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1 and "$.game: unknown game or variant 'nosuch'" in result.stderr

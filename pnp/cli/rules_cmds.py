@@ -68,7 +68,7 @@ def check(
     from ..rules.outputs import check_report, dumps_check
 
     state = read_state(state_file)
-    resolved = load_game(game or state.game, modules=list(state.modules))
+    resolved = _state_game(state_file, state, game)
     violations = check_state(resolved, state)
     if as_json:
         typer.echo(dumps_check(resolved, state, violations), nl=False)
@@ -80,6 +80,22 @@ def check(
         typer.echo(check_report(resolved, state, violations).splitlines()[1].rstrip(":") + f" in {state_file}")
     if violations:
         raise typer.Exit(1)
+
+
+def _state_game(state_file: Path, state, game: Optional[str]):
+    """The game a state names (or --game); a game or module the state names that does not exist is a
+    problem of the state file, reported at its line and path."""
+    from ..errors import SpecError
+    from ..jsonsrc import read_json
+
+    try:
+        return load_game(game or state.game, modules=list(state.modules))
+    except UsageError as exc:
+        if game is not None and "module" not in str(exc):
+            raise
+        source = read_json(state_file)
+        at = ["modules"] if "module" in str(exc) else ["game"]
+        raise SpecError([source.problem(at, str(exc))]) from None
 
 
 @app.command()
