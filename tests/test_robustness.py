@@ -171,7 +171,7 @@ def test_a_state_naming_an_unknown_game_or_module_points_at_it(tmp_path, monkeyp
     path.write_text(json.dumps(state, indent=1), encoding="utf-8")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
-    assert f"{path}:" in result.stderr and "$.modules: unknown module 'goats' for tranquility" in result.stderr
+    assert result.stderr.startswith("state.json:6:") and "$.modules: unknown module 'goats' for tranquility" in result.stderr
     state["modules"], state["game"] = [], "nosuch"
     path.write_text(json.dumps(state, indent=1), encoding="utf-8")
     result = runner.invoke(app, ["check", str(path)])
