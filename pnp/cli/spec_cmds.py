@@ -28,7 +28,7 @@ def validate(
 ) -> None:
     """Check specs against the JSON Schema and the rules; print every problem at once.
 
-    Example: pnp validate card_specs/variants/galateia.json
+    Example: pnp validate galateia my-variant.json
     """
     paths = [find_spec(s) for s in specs] if specs else _every_spec()
     problems = validate_specs(paths)
