@@ -158,6 +158,9 @@ def _shares(f: Facts, start) -> Iterator[Violation]:
     held = sum(len(h) for h in s.hands) + (sum(len(p) for p in s.piles) if r.start_discard_from != HANDS else 0)
     if total != need and not (total == 0 and s.status == "lost" and held < need):
         yield Violation("tq-start", f"the start discard took {total} cards; the rules ask for {need}", card)
+    if len(s.discard) < total:  # discarded cards stay out of the game
+        yield Violation("tq-start", f"the start discard took {total} cards, but the discard holds only "
+                                    f"{len(s.discard)}", card)
 
 
 @rule("tq-start-dead", "Start cards are discarded only once a start card is down.", ENGINE)

@@ -197,3 +197,11 @@ def test_a_start_discard_larger_than_the_deck_is_flagged_for_every_player_count(
 def test_an_unknown_source_of_the_start_discard_is_a_problem():
     assert rule_problems(with_rules(TQ, start_discard_from="boxes")) == [
         "start_discard_from 'boxes' is not one of: hands-and-piles, hands"]
+
+
+
+def test_a_start_discard_the_discard_pile_does_not_hold_is_caught():
+    """Review finding: shares claimed while the discard does not hold the discarded cards."""
+    game, state = right_after_start("hands-and-piles")
+    emptied = R(state, discard=(), box=state.box + state.discard)  # every card still in one place
+    assert any("but the discard holds only 0" in m for m in _violations(game, emptied))
