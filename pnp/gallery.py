@@ -132,7 +132,8 @@ def _game(game_id: str, files: Outputs) -> GalleryGame:
     setups = tuple(Item(Path(r).stem, r) for r in mine if "/setup/" in r and r.endswith(".svg"))
     shown = {i.href for i in faces + sheets + setups}
     other = tuple(Item(r.split("/", 1)[1], r) for r in mine if r not in shown and "/export/" not in r)
-    counts = [(f"{kind} cards", n) for kind, n in deck.get("totals", {}).items()]
+    names = deck.get("names", {})
+    counts = [(str(names.get(kind, kind)), n) for kind, n in deck.get("totals", {}).items()]
     counts += [("pieces in all", deck.get("pieces", 0)), ("distinct faces", len(faces))]
     counts += [("sheet pages", sum(_pages(files[r]) for r in pdfs if "/sheets/" in r))]
     return GalleryGame(game_id, deck.get("title", game_id), tuple(counts), faces, sheets, setups, other)

@@ -17,6 +17,7 @@ def deck_listing(game: Game) -> dict[str, Any]:
         "card": {"width_mm": game.card.width, "height_mm": game.card.height, "bleed_mm": game.card.bleed},
         "modules": [m.id for m in game.modules],
         "totals": {kind.id: kind.total for kind in game.kinds},
+        "names": {kind.id: kind.name for kind in game.kinds},
         "pieces": sum(kind.total for kind in game.kinds),
         "cards": [
             {

@@ -19,7 +19,7 @@ def built_outputs(game_id: str = "testgame") -> dict[str, bytes]:
     game = replace(game, id=game_id)
     outputs = {f"{game.id}/svg/{f.id}.svg": f.svg.encode() for f in faces}
     outputs[f"{game.id}/deck.json"] = (
-        b'{"game": "%s", "title": "Test <Game>", "totals": {"island": 3, "border": 2}, "pieces": 5}' % game_id.encode()
+        b'{"game": "%s", "title": "Test <Game>", "totals": {"island": 3, "border": 2}, "names": {"island": "Island"}, "pieces": 5}' % game_id.encode()
     )
     outputs.update(sheet_outputs(game, faces, [SheetSpec.from_options()]))
     outputs[f"{game.id}/setup/setup-3p-seed1.svg"] = faces[0].svg.encode()
@@ -34,7 +34,7 @@ def test_the_gallery_shows_faces_sheets_setups_and_counts(tmp_path):
     assert "testgame/svg/island-01.svg" in images and "testgame/setup/setup-3p-seed1.svg" in images
     assert 'href="testgame/sheets/testgame-a4.pdf"' in html and "testgame-a4.pdf (2 pages)" in html
     assert 'href="testgame/testgame-calibration-a4.pdf"' in html
-    for count in ("<b>3</b> island cards", "<b>2</b> border cards", "<b>5</b> pieces in all", "<b>6</b> distinct faces", "<b>2</b> sheet pages"):
+    for count in ("<b>3</b> Island", "<b>2</b> border", "<b>5</b> pieces in all", "<b>6</b> distinct faces", "<b>2</b> sheet pages"):
         assert count in html
     assert "Test &lt;Game&gt;" in html and "<Game>" not in html
 
