@@ -17,6 +17,7 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from .errors import PnpError, display_path
+from .pdfstyle import INHERITED, SHAPES
 
 SVG_NS = "http://www.w3.org/2000/svg"
 ART_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -32,20 +33,13 @@ _COLOUR = re.compile(r"^(none|#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})$")
 _CLIP_REF = re.compile(r"^url\(#([A-Za-z][\w-]*)\)$")
 _ID = re.compile(r"^[A-Za-z][\w-]{0,63}$")
 
-_STYLE = {"id", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
-          "stroke-dasharray", "fill-rule", "clip-rule", "transform"}
+_STYLE = INHERITED | {"id", "transform"}  # presentation attributes the PDF painter draws
 _GEOMETRY = {
     "svg": {"viewBox", "width", "height", "version"},
     "g": {"clip-path"},
     "defs": set(),
     "clipPath": {"clipPathUnits"},
-    "path": {"d"},
-    "rect": {"x", "y", "width", "height", "rx", "ry"},
-    "circle": {"cx", "cy", "r"},
-    "ellipse": {"cx", "cy", "rx", "ry"},
-    "line": {"x1", "y1", "x2", "y2"},
-    "polyline": {"points"},
-    "polygon": {"points"},
+    **SHAPES,  # the shapes the PDF painter draws, with their geometry attributes
 }
 _DROPPED = {"title", "desc"}
 _NUMERIC = {"x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2", "stroke-width",
