@@ -21,6 +21,13 @@ def _in_repo(monkeypatch):
     monkeypatch.chdir(ROOT)
 
 
+def write_variant(folder: Path, name: str, text: str) -> None:
+    """A user's own variant spec in FOLDER/card_specs/variants/NAME.json."""
+    variants = folder / "card_specs" / "variants"
+    variants.mkdir(parents=True, exist_ok=True)
+    (variants / f"{name}.json").write_text(text, encoding="utf-8")
+
+
 @pytest.mark.parametrize("name", VARIANTS)
 def test_bundled_variant_is_valid(name):
     result = runner.invoke(app, ["validate", name])
@@ -117,10 +124,7 @@ def test_a_variant_cannot_take_the_name_of_a_game(tmp_path, monkeypatch):
 
 def test_a_playability_problem_of_a_variant_is_reported_in_the_variant(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "card_specs" / "variants"
-    folder.mkdir(parents=True)
-    (folder / "zero.json").write_text('{"id": "zero", "extends": "tranquility", "kinds": [{"id": "border", "count": 0}]}',
-                                      encoding="utf-8")
+    write_variant(tmp_path, "zero", '{"id": "zero", "extends": "tranquility", "kinds": [{"id": "border", "count": 0}]}')
     result = runner.invoke(app, ["validate", "zero"])
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == (
@@ -129,9 +133,7 @@ def test_a_playability_problem_of_a_variant_is_reported_in_the_variant(tmp_path,
 
 def test_a_variant_extending_itself_is_a_cycle(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "card_specs" / "variants"
-    folder.mkdir(parents=True)
-    (folder / "selfish.json").write_text('{"id": "selfish", "extends": "selfish"}', encoding="utf-8")
+    write_variant(tmp_path, "selfish", '{"id": "selfish", "extends": "selfish"}')
     result = runner.invoke(app, ["validate", "selfish"])
     assert result.stderr.splitlines()[0] == (
         "card_specs/variants/selfish.json:1:30: $.extends: extends forms a cycle: card_specs/variants/selfish.json extends itself")
@@ -154,10 +156,7 @@ def _umask() -> int:
 
 def test_a_card_size_the_templates_cannot_take_is_reported_at_the_card(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "card_specs" / "variants"
-    folder.mkdir(parents=True)
-    (folder / "tall.json").write_text('{"id": "tall", "extends": "tranquility",\n "card": {"width": "63mm", "height": "88mm"}}',
-                                      encoding="utf-8")
+    write_variant(tmp_path, "tall", '{"id": "tall", "extends": "tranquility",\n "card": {"width": "63mm", "height": "88mm"}}')
     result = runner.invoke(app, ["validate", "tall"])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
@@ -170,9 +169,7 @@ def test_a_card_size_the_templates_cannot_take_is_reported_at_the_card(tmp_path,
 
 def test_text_the_font_cannot_draw_is_reported_where_it_is_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "card_specs" / "variants"
-    folder.mkdir(parents=True)
-    (folder / "uni.json").write_text('{"id": "uni", "extends": "tranquility", "title": "Sea 🌊"}', encoding="utf-8")
+    write_variant(tmp_path, "uni", '{"id": "uni", "extends": "tranquility", "title": "Sea 🌊"}')
     result = runner.invoke(app, ["validate", "uni"])
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == ("card_specs/variants/uni.json:1:50: $.title: the bundled font Atkinson "
