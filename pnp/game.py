@@ -115,11 +115,12 @@ def expand_cards(kind: dict) -> list[tuple[str, dict]]:
     if "each" not in kind:
         return [(kind["id"], base)]
     axes = [(name, _axis_values(spec)) for name, spec in kind["each"].items()]
+    widths = [max(2, len(str(max(values)))) if values and isinstance(values[0], int) else 0 for _, values in axes]
     out = []
     for combo in itertools.product(*(values for _, values in axes)):
         fields = {**base, **{name: value for (name, _), value in zip(axes, combo)}}
         fields.update(_derived(kind, fields))
-        out.append((_card_id(kind["id"], axes, combo), fields))
+        out.append((_card_id(kind["id"], widths, combo), fields))
     return out
 
 
@@ -129,13 +130,11 @@ def _axis_values(spec: Any) -> list:
     return list(spec)
 
 
-def _card_id(kind_id: str, axes: list, combo: Iterable) -> str:
+def _card_id(kind_id: str, widths: list[int], combo: Iterable) -> str:
+    """kind-value-value: numbers zero-padded to the widest of their range (island-07, terrain-green-12)."""
     parts = [kind_id]
-    for (_, values), value in zip(axes, combo):
-        if isinstance(value, int):
-            parts.append(f"{value:0{max(2, len(str(max(values))))}d}")
-        else:
-            parts.append(str(value))
+    for width, value in zip(widths, combo):
+        parts.append(f"{value:0{width}d}" if isinstance(value, int) else str(value))
     return "-".join(parts)
 
 
