@@ -45,3 +45,18 @@ class SvglibMessages(logging.Handler):
         message = record.getMessage()
         if record.levelno >= logging.WARNING or message.startswith(SVGLIB_LOSSES):
             self.messages.append(f"{record.levelname}: {message}")
+
+
+def check_golden(path, text: str, root) -> None:
+    """`text` must equal the golden file at `path`; with PNP_REGEN_GOLDEN=1 the file is rewritten
+    first (a deliberate switch: review the diff before committing it)."""
+    import os
+
+    if os.environ.get("PNP_REGEN_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"no golden file {path}; run with PNP_REGEN_GOLDEN=1 to create it"
+    assert text == path.read_text(encoding="utf-8"), (
+        f"{path.stem} differs from {path.relative_to(root)}; if the change is deliberate, "
+        "regenerate with PNP_REGEN_GOLDEN=1 and review the diff"
+    )

@@ -15,7 +15,6 @@ import io
 import json
 import logging
 import math
-import os
 import re
 import sys
 from itertools import combinations
@@ -113,15 +112,7 @@ def test_face_sizes_follow_the_sheet_conventions(faces):
 
 @pytest.mark.parametrize("face_id", GOLDEN_FACES)
 def test_golden_svg(faces, face_id):
-    path = GOLDEN / f"{face_id}.svg"
-    if os.environ.get("PNP_REGEN_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(faces[face_id].svg, encoding="utf-8")
-    assert path.is_file(), f"no golden file {path}; run with PNP_REGEN_GOLDEN=1 to create it"
-    assert faces[face_id].svg == path.read_text(encoding="utf-8"), (
-        f"{face_id} differs from {path.relative_to(ROOT)}; if the change is deliberate, "
-        "regenerate with PNP_REGEN_GOLDEN=1 and review the diff"
-    )
+    imaging.check_golden(GOLDEN / f"{face_id}.svg", faces[face_id].svg, ROOT)
 
 
 # --- the renderers agree -------------------------------------------------------------------------

@@ -12,7 +12,6 @@ import hashlib
 import importlib.util
 import io
 import logging
-import os
 import re
 import subprocess
 import sys
@@ -92,15 +91,7 @@ def test_ids_are_explicit_unique_and_every_reference_resolves(faces):
 
 @pytest.mark.parametrize("face_id", GOLDEN_FACES)
 def test_golden_svg(faces, face_id):
-    path = GOLDEN / f"{face_id}.svg"
-    if os.environ.get("PNP_REGEN_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(faces[face_id].svg, encoding="utf-8")
-    assert path.is_file(), f"no golden file {path}; run with PNP_REGEN_GOLDEN=1 to create it"
-    assert faces[face_id].svg == path.read_text(encoding="utf-8"), (
-        f"{face_id} differs from {path.relative_to(ROOT)}; if the change is deliberate, "
-        "regenerate with PNP_REGEN_GOLDEN=1 and review the diff"
-    )
+    imaging.check_golden(GOLDEN / f"{face_id}.svg", faces[face_id].svg, ROOT)
 
 
 def test_rendering_twice_gives_the_same_bytes(tranquility, faces):
