@@ -17,6 +17,8 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from .errors import PnpError, display_path
+from .locate import first_file
+from .pdfpath import NUMBER as _NUMBER
 from .pdfstyle import INHERITED, SHAPES
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -24,7 +26,6 @@ ART_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_ART_BYTES = 256 * 1024
 ID_TOKEN = "@ART@"
 
-_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _IS_NUMBER = re.compile(rf"^\s*{_NUMBER}\s*$")
 _PATH_DATA = re.compile(r"^[MmZzLlHhVvCcSsQqTtAa0-9eE.,+\-\s]*$")
 _TRANSFORM = re.compile(rf"^(\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(\s*{_NUMBER}([\s,]+{_NUMBER}){{0,5}}\s*\)\s*,?)+\s*$")
@@ -82,10 +83,9 @@ def find_art(art_dirs: tuple[Path, ...], name: str) -> Path:
     """art/<name>.svg from the first folder that has it; names are slugs, so never outside art/."""
     if not ART_NAME.match(name):
         raise ArtError(f"{name!r} is not an art name: use lower-case letters, digits and '-'.")
-    for folder in art_dirs:
-        candidate = folder / f"{name}.svg"
-        if candidate.is_file():
-            return candidate
+    found = first_file(art_dirs, f"{name}.svg")
+    if found is not None:
+        return found
     looked = ", ".join(display_path(d) for d in art_dirs) or "no art folders"
     raise ArtError(f"art {name!r} not found (looked for {name}.svg in {looked}).")
 

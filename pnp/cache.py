@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from . import __version__
-from .locate import PACKAGE_DIR, find_spec, find_template_dir, spec_roots
+from .locate import PACKAGE_DIR, find_spec, find_template_dir, first_file
+from .spec import find_parent
 from .model import Card, Face, Game
 from .output import write_atomic
 
@@ -68,11 +69,8 @@ def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, object]]:
     parent = data.get("extends") if isinstance(data, dict) else None
     if not isinstance(parent, str) or depth > 8:
         return [(path, data)]
-    here = path.resolve().parent
-    for candidate in [here / f"{parent}.json", here.parent / f"{parent}.json"] + [r / f"{parent}.json" for r in spec_roots()]:
-        if candidate.is_file() and candidate.resolve() != path.resolve():
-            return [(path, data)] + _spec_chain(candidate, depth + 1)
-    return [(path, data)]
+    found = find_parent(path, parent)  # the same search the spec loader makes
+    return [(path, data)] + (_spec_chain(found, depth + 1) if found else [])
 
 
 def face_keys(game: Game) -> dict[str, str]:
@@ -90,13 +88,8 @@ def face_keys(game: Game) -> dict[str, str]:
 
 def _template_key(game: Game, name: str, seen: dict[str, str]) -> str:
     if name not in seen:
-        for folder in game.template_dirs:
-            path = folder / f"{name}.json"
-            if path.is_file():
-                seen[name] = hashlib.sha256(path.read_bytes()).hexdigest()
-                break
-        else:
-            seen[name] = "missing"
+        path = first_file(game.template_dirs, f"{name}.json")
+        seen[name] = hashlib.sha256(path.read_bytes()).hexdigest() if path else "missing"
     return seen[name]
 
 

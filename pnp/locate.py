@@ -63,6 +63,15 @@ def bundled_games() -> list[str]:
     return sorted(p.stem for p in root.glob("*.json"))
 
 
+def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | None:
+    """folder/filename in the first of `folders` that has it (a variant's own folder comes first)."""
+    for folder in folders:
+        candidate = folder / filename
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 def find_template_dir(name: str, cwd: Path | None = None) -> tuple[Path, ...]:
     """Every existing templates/<name> folder, user's first."""
     return tuple(root / name for root in template_roots(cwd) if (root / name).is_dir())

@@ -14,10 +14,10 @@ from functools import lru_cache
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
-_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_TOKEN = re.compile(rf"[MmZzLlHhVvCcSsQqTtAa]|{_NUMBER}")
+NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"  # an SVG number
+_TOKEN = re.compile(rf"[MmZzLlHhVvCcSsQqTtAa]|{NUMBER}")
 _SEPARATORS = re.compile(r"[\s,]*")
-_NUMBER_AT = re.compile(rf"[\s,]*({_NUMBER})")
+_NUMBER_AT = re.compile(rf"[\s,]*({NUMBER})")
 _FLAG_AT = re.compile(r"[\s,]*([01])")
 _COMMAND_AT = re.compile(r"[\s,]*([MmZzLlHhVvCcSsQqTtAa])")
 _ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}

@@ -6,6 +6,7 @@ import json
 from typing import Iterator
 
 from .errors import Problem, display_path
+from .locate import first_file
 from .game import card_size, default_size, expand_cards, template_dirs
 from .spec import Spec
 from .units import parse_length
@@ -100,7 +101,7 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         back = kind["back"] if isinstance(kind["back"], str) else kind["back"]["template"]
         size = card_size(kind["size"], card) if "size" in kind else default_size(kind.get("shape", "square"), card)
         for key, name in (("template", kind["template"]), ("back", back)):
-            found = next((d / f"{name}.json" for d in dirs if (d / f"{name}.json").is_file()), None)
+            found = first_file(dirs, f"{name}.json")
             if found is None:
                 folders = " and ".join(display_path(d) for d in dirs)
                 yield path + [key], f"template {name!r} not found (looked for {name}.json in {folders})"

@@ -104,7 +104,7 @@ def _raise_if(problems: list[Problem]) -> None:
 def _load_parent(source: Source, path: Path, name: str, seen: tuple[Path, ...]) -> Spec:
     if len(seen) > MAX_EXTENDS_DEPTH:
         raise SpecError([source.problem(["extends"], f"extends chain is deeper than {MAX_EXTENDS_DEPTH} specs")])
-    parent_path = _find_parent(path, name)
+    parent_path = find_parent(path, name)
     if parent_path is None and name in (source.data.get("id"), Path(path).stem):
         raise SpecError([source.problem(["extends"], f"extends forms a cycle: {display_path(path)} extends itself")])
     if parent_path is None:
@@ -116,7 +116,7 @@ def _load_parent(source: Source, path: Path, name: str, seen: tuple[Path, ...]) 
     return _load(parent_path, seen)
 
 
-def _find_parent(path: Path, name: str) -> Path | None:
+def find_parent(path: Path, name: str) -> Path | None:
     """The parent spec: beside the variant first, then the usual spec folders."""
     here = path.resolve().parent
     candidates = [here / f"{name}.json", here.parent / f"{name}.json"]

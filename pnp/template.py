@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 from .art import ART_NAME, ArtError, find_art, load_art
 from .errors import PnpError, Problem, SpecError
 from .jsonsrc import Source, read_json
-from .locate import bundled_root
+from .locate import bundled_root, first_file
 from .model import Game, Theme
 
 BUILTIN_FIELDS = ("game.title", "card.id", "card.kind", "terrain.name", "terrain.symbol")
@@ -259,10 +259,9 @@ def load_template(game: Game, name: str) -> Template:
 def find_template(template_dirs: tuple[Path, ...], name: str) -> Path:
     if not ART_NAME.match(name):
         raise TemplateError(f"{name!r} is not a template name (lower-case letters, digits and '-').")
-    for folder in template_dirs:
-        candidate = folder / f"{name}.json"
-        if candidate.is_file():
-            return candidate
+    found = first_file(template_dirs, f"{name}.json")
+    if found is not None:
+        return found
     looked = ", ".join(str(d) for d in template_dirs) or "no template folders"
     raise TemplateError(f"template {name!r} not found (looked for {name}.json in {looked}).")
 
