@@ -25,6 +25,7 @@ from .pdfstyle import (ALLOWED_NS, INHERITED, NS, ROOT_STYLE, SHAPES, STROKE_STA
                        parse_property, rect_geometry)
 from .units import mm_to_pt
 
+SVG_URI = NS[1:-1]
 ART_MIN_ELEMENTS = 16  # a <g> with at least this many elements (itself included) becomes a form
 _ART_BOX = 1e5  # art forms draw in their group's user space: a box that never clips
 _DRAWN_ELSEWHERE = ("defs", "clipPath", "title", "desc")
@@ -45,17 +46,18 @@ class FacePainter:
     """Draws faces into canvases. It keeps the operators of recent faces and art forms, so a face
     drawn again (the same deck on another paper) costs a look-up."""
 
-    def __init__(self, face_cache: int = 8192, art_cache: int = 512):
+    def __init__(self, face_cache: int = 8192, art_cache: int = 512, line_cache: int = 4096):
         self._faces: OrderedDict[tuple, list] = OrderedDict()  # face → pieces (text and ArtRefs)
         self._art: OrderedDict[str, str] = OrderedDict()  # form name → operators
-        self._sizes = (face_cache, art_cache)
+        self._lines: OrderedDict[str, tuple] = OrderedDict()  # element line, face id out → (pieces, clip ids)
+        self._sizes = (face_cache, art_cache, line_cache)
 
     def paint(self, canvas, face: Face) -> None:
         """Draw `face` filling the box (0, 0)–(bleed width, bleed height) in pt, y up: the space
         pdfform's FormBook gives a face's form."""
         key = (face.id, face.width, face.height, face.bleed, hashlib.sha1(face.svg.encode("utf-8")).digest())
         pieces = self._faces.get(key)
-        if pieces is None or any(isinstance(p, ArtRef) and p.name not in self._art and not canvas.hasForm(p.name) for p in pieces):
+        if pieces is None or not self._drawable(canvas, pieces):
             pieces = self._faces[key] = self._walk(face)
         self._faces.move_to_end(key)
         for piece in pieces:
@@ -67,19 +69,66 @@ class FacePainter:
                 canvas.addLiteral(self._art[piece.name])
                 canvas.endForm()
             canvas.doForm(piece.name)
-        for cache, size in zip((self._faces, self._art), self._sizes):
+        for cache, size in zip((self._faces, self._art, self._lines), self._sizes):
             while len(cache) > size:
                 cache.popitem(last=False)  # the least recently used
+
+    def _drawable(self, canvas, pieces: list) -> bool:
+        """Every art form the pieces place is either in the canvas or still known here."""
+        return all(not isinstance(p, ArtRef) or p.name in self._art or canvas.hasForm(p.name) for p in pieces)
 
     def _walk(self, face: Face) -> list:
         w, h = mm_to_pt(face.width + 2 * face.bleed), mm_to_pt(face.height + 2 * face.bleed)
         art: dict[str, str] = {}
-        pieces = _Walker(face.id, _parse(face), art, self._art).run(w, h)
+        pieces = None
+        lines = _item_lines(face.svg)
+        if lines is not None:
+            try:
+                pieces = self._walk_lines(face, lines, art, w, h)
+            except PaintError:
+                pieces = None  # the whole-face walk below gives the exact error, or draws it
+        if pieces is None:
+            art.clear()
+            pieces = _Walker(face.id, _parse(face), art, self._art).run(w, h)
         self._art.update(art)
         for piece in pieces:
             if isinstance(piece, ArtRef):
                 self._art.move_to_end(piece.name)
         return pieces
+
+    def _walk_lines(self, face: Face, lines: tuple[str, list[str]], art: dict, w: float, h: float) -> list | None:
+        """The face drawn element line by element line (render.py writes one top-level element
+        per line), each line's operators looked up by its text with the face's id taken out: faces
+        of one template share their art and most of their elements. None when the lines are not
+        self-contained (an id defined in two lines), which the whole-face walk then decides."""
+        header, items = lines
+        frame = _Walker(face.id, _parse_text(face, header + "</svg>"), art, self._art).frame(w, h)
+        if frame is None:
+            return None
+        out: list = [frame]
+        defined: set[str] = set()
+        strip = (f'"{face.id}-', '"\x00-'), (f"#{face.id}-", "#\x00-")
+        for line in items:
+            key = line.replace(*strip[0]).replace(*strip[1])
+            found = self._lines.get(key)
+            if found is None or not all(not isinstance(p, ArtRef) or p.name in self._art or p.name in art for p in found[0]):
+                found = self._lines[key] = self._walk_line(face, line, art, strip)
+            self._lines.move_to_end(key)
+            pieces, ids = found
+            if not defined.isdisjoint(ids):
+                return None
+            defined.update(ids)
+            out.extend(pieces)
+        out.append("Q")
+        return _joined(out)
+
+    def _walk_line(self, face: Face, line: str, art: dict, strip) -> tuple[list, frozenset[str]]:
+        root = _parse_text(face, f'<svg xmlns="{SVG_URI}">{line}</svg>')
+        walker = _Walker(face.id, root, art, self._art)
+        walker.check_all()
+        walker.children(root, ROOT_STYLE)
+        own = f"{face.id}-"
+        return walker.out, frozenset("\x00-" + i[len(own):] if i.startswith(own) else i for i in walker.clips)
 
 
 _DEFAULT_PAINTER = FacePainter()
@@ -97,10 +146,25 @@ def face_operators(face: Face, width_pt: float, height_pt: float) -> str:
 
 
 def _parse(face: Face) -> ET.Element:
+    return _parse_text(face, face.svg)
+
+
+def _parse_text(face: Face, svg: str) -> ET.Element:
     try:
-        return ET.fromstring(face.svg)
+        return ET.fromstring(svg)
     except ET.ParseError as exc:
         raise PaintError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
+
+
+def _item_lines(svg: str) -> tuple[str, list[str]] | None:
+    """render.py's layout, (the <svg> start tag, one line per top-level element), or None."""
+    lines = svg.split("\n")
+    if len(lines) < 4 or lines[-1] or lines[-2] != "</svg>" or not lines[0].startswith("<?xml ") \
+            or not lines[1].startswith("<svg ") or not lines[1].endswith(">") or lines[1].endswith("/>"):
+        return None
+    if not all(line.startswith("<") for line in lines[2:-2]):
+        return None
+    return lines[1], lines[2:-2]
 
 
 def _local(tag: str) -> str:
@@ -143,16 +207,30 @@ class _Walker:
             self.fail(root, "the root element must be an SVG <svg>")
         self.check_all()
         style = self.style(root, ROOT_STYLE)
+        self.out.append(self.viewbox(width_pt, height_pt))
+        self.children(root, style)
+        self.out.append("Q")
+        return _joined(self.out)
+
+    def frame(self, width_pt: float, height_pt: float) -> str | None:
+        """For an empty <svg> (a face's start tag alone): its opening operators, or None when
+        it sets a style its elements would inherit (then the whole face is walked)."""
+        root = self.root
+        if root.tag != NS + "svg" or len(root) or not INHERITED.isdisjoint(root.attrib):
+            return None
+        self.check_all()
+        return self.viewbox(width_pt, height_pt)
+
+    def viewbox(self, width_pt: float, height_pt: float) -> str:
+        """'q' and the matrix that fits the root's viewBox into the box, y up."""
+        root = self.root
         box = [float_or_none(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
         if len(box) != 4 or None in box or box[2] <= 0 or box[3] <= 0:
             self.fail(root, "it needs a viewBox with four numbers and a positive size")
         x, y, w, h = box
         s = min(width_pt / w, height_pt / h)  # xMidYMid meet; faces have equal proportions
         ex, ey = (width_pt - w * s) / 2 - x * s, (height_pt - h * s) / 2 - y * s
-        self.out.append("q " + fmt_matrix((s, 0.0, 0.0, -s, ex, height_pt - ey)))
-        self.children(root, style)
-        self.out.append("Q")
-        return _joined(self.out)
+        return "q " + fmt_matrix((s, 0.0, 0.0, -s, ex, height_pt - ey))
 
     # --- tree and style --------------------------------------------------------------------
 

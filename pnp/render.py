@@ -82,14 +82,14 @@ def _text(item: TextItem) -> str:
     parts = [f"<g{_attrs(id=item.id, fill=item.fill, transform=_rotate(item.rotate))}>"]
     for index, line in enumerate(item.lines):
         quantum = text.outline_quantum(item.size, line.style)
-        d = text.line_outline(line.text, line.style, quantum)
-        if not d:
+        glyphs = text.line_glyphs(line.text, line.style, quantum)
+        if not glyphs:
             continue
         k = _scale(item.size * quantum / text.metrics(line.style).units_per_em)
-        parts.append(
-            f'<path id="{item.id}-{index}" transform="translate({num(line.x)} {num(line.y)}) scale({k} -{k})" '
-            f'd="{d}"/>'
-        )
+        parts.append(f'<g id="{item.id}-{index}" transform="translate({num(line.x)} {num(line.y)}) scale({k} -{k})">')
+        for origin, d in glyphs:  # one path a glyph, so a glyph's outline is the same string everywhere
+            parts.append(f'<path transform="translate({origin})" d="{d}"/>' if origin else f'<path d="{d}"/>')
+        parts.append("</g>")
     for index, (x, y, w, h) in enumerate(item.underlines):
         parts.append(f"<rect{_attrs(id=f'{item.id}-underline-{index}', x=num(x), y=num(y), width=num(w), height=num(h))}/>")
     parts.append("</g>")

@@ -200,21 +200,39 @@ def line_outline(text: str, style: str, quantum: int = 1) -> str:
     """One SVG path `d` for a whole line in steps of `quantum` font units, y up, origin on the
     baseline at the left. Place it with scale(k, -k), k = size_mm * quantum / units_per_em."""
     parts = []
-    x = 0
     cursor = (0, 0)  # the current point of the path so far, in steps
+    for origin, g in _placed(text, style, quantum):
+        dx, dy = origin + g.first[0] - cursor[0], g.first[1] - cursor[1]
+        parts.append(f"m{dx}{'' if dy < 0 else ' '}{dy}{g.body}")
+        cursor = (origin + g.last_start[0], g.last_start[1])
+    return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def line_glyphs(text: str, style: str, quantum: int = 1) -> tuple[tuple[int, str], ...]:
+    """The same line as `line_outline`, one (origin, d) per visible glyph: `d` is the glyph alone
+    (the same string wherever it stands, so painters can reuse it) and `origin` its place along the
+    baseline in steps; draw it translated by (origin, 0) inside the line's scale(k, -k)."""
+    return tuple((origin, _glyph_outline(style, g)) for origin, g in _placed(text, style, quantum))
+
+
+def _placed(text: str, style: str, quantum: int):
+    """(origin in steps, Glyph) for each glyph of a line that draws something, kerning applied."""
+    x = 0
     previous = None
     for ch in text:
         g = glyph(style, ch, quantum)
         if previous is not None:
             x += _kern(style, previous, g.name)
         if g.first is not None:
-            origin = int(round(x / quantum))
-            dx, dy = origin + g.first[0] - cursor[0], g.first[1] - cursor[1]
-            parts.append(f"m{dx}{'' if dy < 0 else ' '}{dy}{g.body}")
-            cursor = (origin + g.last_start[0], g.last_start[1])
+            yield int(round(x / quantum)), g
         x += g.advance
         previous = g.name
-    return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _glyph_outline(style: str, g: Glyph) -> str:
+    return f"m{g.first[0]}{'' if g.first[1] < 0 else ' '}{g.first[1]}{g.body}"
 
 
 class _RelativePen(BasePen):

@@ -75,7 +75,7 @@ def test_every_distinct_face_once_sorted_by_id(tranquility, faces):
             '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
             f'id="{face.id}" width="76mm" height="76mm" viewBox="-3 -3 76 76">\n'
         )
-        assert len(face.svg) < 45_000, f"{face.id} is {len(face.svg)} bytes"
+        assert len(face.svg) < 55_000, f"{face.id} is {len(face.svg)} bytes"  # reference cards ~51 KB: a path a glyph
 
 
 def test_ids_are_explicit_unique_and_every_reference_resolves(faces):
