@@ -194,13 +194,15 @@ def schema_problems(errors) -> list[tuple[list, str]]:
 
 @lru_cache(maxsize=2)
 def spec_validator(partial: bool):
-    """The Draft 2020-12 validator of the spec schema (jsonschema is imported on first use)."""
+    """The Draft 2020-12 validator of the spec schema (jsonschema is imported on first use).
+
+    The schema is always the bundled one, so that it is itself a valid Draft 2020-12 schema is a
+    test (tests/test_spec_validation.py), not a check on every run (it cost 0.1 s)."""
     from jsonschema import Draft202012Validator
 
     schema = json.loads((schema_dir() / "spec.schema.json").read_text(encoding="utf-8"))
     if partial:
         schema = _drop_required(schema)
-    Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 

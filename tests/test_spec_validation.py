@@ -143,3 +143,13 @@ def test_spec_error_carries_structured_problems():
         load_spec(INVALID / "syntax-error.json")
     (problem,) = caught.value.problems
     assert (problem.line, problem.col, problem.path) == (4, 3, "$")
+
+
+@pytest.mark.parametrize("partial", [False, True], ids=["spec", "variant"])
+def test_the_bundled_schema_is_a_valid_draft_2020_12_schema(partial):
+    """spec_validator skips the meta-schema check at run time; this is where it is made."""
+    from jsonschema import Draft202012Validator
+
+    from pnp.spec import spec_validator
+
+    Draft202012Validator.check_schema(spec_validator(partial).schema)
