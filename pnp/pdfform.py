@@ -10,11 +10,13 @@ form vanish).
 from __future__ import annotations
 
 import io
+import zlib
 from dataclasses import dataclass
 from typing import Callable
 
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from .model import Face
@@ -60,6 +62,25 @@ class _ResourcefulForm(pdfdoc.PDFFormXObject):
         return super().format(document)
 
 
+class _PlainForm(pdfdoc.PDFObject):
+    """A form XObject of plain operators and other forms, formatted straight to bytes: reportlab's
+    general formatting (every token through its encoder, then ASCII85) was a fifth of a
+    5,000-card build. The content is Flate-compressed binary, as PDF allows."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, box: tuple, code: list[str], xobjects):
+        self.box, self.code, self.xobjects = box, code, xobjects
+
+    def format(self, document) -> bytes:
+        content = zlib.compress("\n".join(self.code).encode("latin-1"))
+        resources = b"/ProcSet [/PDF] " + (b"/XObject " + self.xobjects.format(document) if self.xobjects else b"")
+        box = " ".join(fp_str(v) for v in self.box).encode("ascii")
+        return (b"<< /BBox [" + box + b"] /Filter /FlateDecode /FormType 1 /Length " + str(len(content)).encode("ascii")
+                + b" /Matrix [1 0 0 1 0 0] /Resources << " + resources + b">> /Subtype /Form /Type /XObject >>\nstream\n"
+                + content + b"\nendstream")
+
+
 class SheetCanvas(Canvas):
     """A deterministic canvas (invariant, compressed, embedded label font) with working forms."""
 
@@ -68,9 +89,17 @@ class SheetCanvas(Canvas):
         super().__init__(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=7)
 
     def endForm(self, **extra_attributes):
-        """Canvas.endForm of reportlab 5.1.0, but building a `_ResourcefulForm`."""
+        """Canvas.endForm of reportlab 5.1.0, but building a `_ResourcefulForm`, or a `_PlainForm`
+        for a form that uses nothing but operators and other forms (every face and art form)."""
         (name, lowerx, lowery, upperx, uppery) = self._formData
         (w, h) = self._pagesize
+        if not (extra_attributes or self._colorsUsed or self._shadingUsed or self._annotationrefs
+                or self._extgstate.getState()):
+            self._doc.addForm(name, _PlainForm((lowerx, lowery, w if upperx is None else upperx, h if uppery is None else uppery),
+                                               self._code, self._formsinuse and self._doc.xobjDict(self._formsinuse)))
+            self._restartAccumulators()
+            self.pop_state_stack()
+            return
         form = _ResourcefulForm(lowerx=lowerx, lowery=lowery, upperx=w if upperx is None else upperx, uppery=h if uppery is None else uppery)
         form.compression = self._pageCompression
         form.setStreamList([self._preamble] + self._code)

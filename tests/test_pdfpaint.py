@@ -226,7 +226,7 @@ def test_art_shared_by_two_faces_is_one_form_in_the_pdf():
     pdf = buffer.getvalue()
     names = set(re.findall(rb"/FormXob\.(art[0-9a-f]+)", pdf))
     assert len(names) == 1
-    assert pdf.count(b"/BBox [ -100000") == 1  # the art form is written once
+    assert pdf.count(b"/BBox [-100000") == 1  # the art form is written once
 
 
 def inline_painter(canvas, face: Face) -> None:
