@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import xml.etree.ElementTree as ET
+from xml.sax.saxutils import quoteattr
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -50,6 +51,7 @@ class FacePainter:
         self._faces: OrderedDict[tuple, list] = OrderedDict()  # face → pieces (text and ArtRefs)
         self._art: OrderedDict[str, str] = OrderedDict()  # form name → operators
         self._lines: OrderedDict[str, tuple] = OrderedDict()  # element line, face id out → (pieces, clip ids)
+        self._frames: dict[tuple, str | None] = {}  # a face's <svg> start tag, id out → its opening operators
         self._sizes = (face_cache, art_cache, line_cache)
 
     def paint(self, canvas, face: Face) -> None:
@@ -102,7 +104,13 @@ class FacePainter:
         of one template share their art and most of their elements. None when the lines are not
         self-contained (an id defined in two lines), which the whole-face walk then decides."""
         header, items = lines
-        frame = _Walker(face.id, _parse_text(face, header + "</svg>"), art, self._art).frame(w, h)
+        frame_key = (header.replace(f"id={quoteattr(face.id)}", 'id=""', 1), w, h)  # ids do not change the frame
+        frame = self._frames.get(frame_key)
+        if frame is None:
+            frame = _Walker(face.id, _parse_text(face, header + "</svg>"), art, self._art).frame(w, h)
+            if len(self._frames) > 64:
+                self._frames.clear()
+            self._frames[frame_key] = frame
         if frame is None:
             return None
         out: list = [frame]

@@ -45,6 +45,7 @@ def trim(ops: str) -> str:
     return _POINT_ZEROS.sub("", _TRAILING_ZEROS.sub(r"\1", ops))
 
 
+@lru_cache(maxsize=4096)  # glyph and element transforms repeat from face to face
 def fmt_matrix(m: Matrix) -> str:
     """`a b c d e f cm` with enough digits for small font scales (PDF has no exponents)."""
     parts = []
