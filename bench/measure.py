@@ -1,7 +1,10 @@
 """Shared by the build benchmarks: run a command in its own process and time it.
 
 Each measurement runs the command from a small wrapper process, so the wrapper's
-`resource.getrusage(RUSAGE_CHILDREN).ru_maxrss` is that one command's peak memory.
+`resource.getrusage(RUSAGE_CHILDREN).ru_maxrss` is the peak memory of the biggest process of that
+one command (pnp forks one worker for a big game). On request the wrapper also samples the summed
+PSS (proportional set size: shared pages split between the processes sharing them) of the command
+and its children, which is what all of them together take.
 """
 
 from __future__ import annotations
@@ -14,20 +17,52 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-_WRAPPER = """
-import json, resource, subprocess, sys, time
+_WRAPPER = r"""
+import json, os, resource, subprocess, sys, time
+
+def tree(root):
+    # the process and its descendants, from /proc/*/stat (parent pid is the 4th field)
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo += [child for child, parent in parents.items() if parent == pid]
+    return found
+
+def pss_kb(pid):
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("Pss:"))
+    except (OSError, StopIteration, ValueError):
+        return 0
+
 start = time.perf_counter()
-done = subprocess.run(sys.argv[2:], cwd=sys.argv[1], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+proc = subprocess.Popen(sys.argv[2:], cwd=sys.argv[1], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+peak_pss = 0
+if os.environ.get("PNP_BENCH_SAMPLE") and os.path.exists("/proc/self/smaps_rollup"):
+    while proc.poll() is None:
+        peak_pss = max(peak_pss, sum(pss_kb(pid) for pid in tree(proc.pid)))
+        time.sleep(0.02)
+stderr = proc.communicate()[1]
 seconds = time.perf_counter() - start
 peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(json.dumps({"seconds": seconds, "peak_kb": peak_kb, "code": done.returncode, "stderr": done.stderr[-3000:]}))
+print(json.dumps({"seconds": seconds, "peak_kb": peak_kb, "pss_kb": peak_pss, "code": proc.returncode, "stderr": stderr[-3000:]}))
 """
 
 
 @dataclass(frozen=True)
 class Run:
     seconds: float
-    peak_mb: float
+    peak_mb: float  # max RSS of the biggest process (the command or a process it forked)
+    total_mb: float = 0.0  # peak of the whole process tree's summed PSS, sampled every 20 ms (0: not on Linux)
 
 
 def pnp_command() -> list[str]:
@@ -38,22 +73,26 @@ def pnp_command() -> list[str]:
     return [sys.executable, "-c", "import sys; from pnp.cli import main; sys.argv[0] = 'pnp'; main()"]
 
 
-def measure(command: list[str], cwd: Path, env: dict | None = None) -> Run:
-    """Wall time (including interpreter start-up) and peak RSS of one run of `command`."""
+def measure(command: list[str], cwd: Path, env: dict | None = None, sample_memory: bool = False) -> Run:
+    """Wall time (including interpreter start-up) and peak RSS of one run of `command`; with
+    `sample_memory`, also the peak summed PSS of it and the processes it forks (the sampling costs
+    a little CPU, so time such runs separately)."""
+    sampling = {"PNP_BENCH_SAMPLE": "1"} if sample_memory else {}
     out = subprocess.run([sys.executable, "-c", _WRAPPER, str(cwd), *command], capture_output=True, text=True,
-                         env={**os.environ, **(env or {})}, check=True)
+                         env={**os.environ, **(env or {}), **sampling}, check=True)
     result = json.loads(out.stdout)
     if result["code"] != 0:
         raise SystemExit(f"`{' '.join(command)}` failed with exit code {result['code']}:\n{result['stderr']}")
-    return Run(result["seconds"], result["peak_kb"] / 1024)
+    return Run(result["seconds"], result["peak_kb"] / 1024, result["pss_kb"] / 1024)
 
 
 def median_run(runs: list[Run]) -> Run:
-    return Run(statistics.median(r.seconds for r in runs), max(r.peak_mb for r in runs))
+    return Run(statistics.median(r.seconds for r in runs), max(r.peak_mb for r in runs), max(r.total_mb for r in runs))
 
 
 def describe(runs: list[Run]) -> str:
     """'1.23 s (median of 5: 1.20–1.31), peak 110 MB'."""
     m = median_run(runs)
     spread = f"{min(r.seconds for r in runs):.2f}–{max(r.seconds for r in runs):.2f}"
-    return f"{m.seconds:6.2f} s (median of {len(runs)}: {spread}), peak {m.peak_mb:.0f} MB"
+    total = f", all processes {m.total_mb:.0f} MB" if m.total_mb else ""
+    return f"{m.seconds:6.2f} s (median of {len(runs)}: {spread}), peak {m.peak_mb:.0f} MB{total}"

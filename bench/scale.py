@@ -1,16 +1,19 @@
-"""Scale: big synthetic decks through `pnp build`, side by side with protograf.
+"""Scale: big synthetic decks through `pnp build`, side by side with protograf on the same job.
 
 Usage: python bench/scale.py [--sizes 500 5000] [--runs 3] [--large-runs 1] [--no-protograf]
 
 The decks are variants of Tranquility with islands 1–N (plus its start, finish, border and
 reference cards), written to a temporary card_specs/variants/ folder and built cold with
-`pnp build bench-N --no-setup` (A4 and Letter, duplex, SVG faces, calibration sheets).
-protograf (a Python card-design library) draws comparable content: N cards of 70 mm square,
-each a number and a few shapes, fronts only, as a vector PDF on A4. It is installed only in
+`pnp build bench-N --no-setup`: duplex sheets (fronts, then their backs), on A4 only and on A4 and
+Letter, plus what pnp always makes besides (an SVG file per face, calibration sheets, deck.json).
+protograf (a Python card-design library) makes the same sheets: N cards of 70 mm square, each a
+number and a few shapes on the front and a back design, duplex pages (fronts, then their backs),
+one vector PDF per paper; for two papers it runs twice. It is installed only in
 bench/.venv-protograf (created on first use with `python -m venv` and `pip install protograf`),
-never as a project dependency. Printed: median wall times, peak memory (max RSS of the process),
-protograf's time over pnp's, and each tool's cost per extra card (the slope between the two
-sizes). Goals (issue 7): ≥ 10× protograf, ≤ 3 ms per extra card, ≤ 300 MB at 5,000 cards.
+never as a project dependency. Printed: median wall times, peak memory (the biggest process's max
+RSS, and one more pnp run that samples all its processes' summed PSS), protograf's time over
+pnp's for the same sheets, and each tool's cost per extra card (the slope between the two sizes).
+Goals (issue 7): ≥ 10× protograf, ≤ 3 ms per extra card, ≤ 300 MB at 5,000 cards.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ PROTOGRAF_DECK = '''\
 import os
 from protograf import *
 
-Create(filename="deck.pdf", paper="A4", units="mm", margin=5)
+Create(filename="deck.pdf", paper=os.environ["BENCH_PAPER"], units="mm", margin=5)
 Deck(cards=int(os.environ["BENCH_CARDS"]), width=70, height=70, fill="#f4c66b", bleed_fill="#2a4a63")
 Card("*",
      rectangle(x=3, y=3, width=64, height=64, rounding=3, fill="#fbe3a6", stroke="#1f2a38", stroke_width=1),
@@ -40,6 +43,9 @@ Card("*",
      circle(cx=20, cy=50, radius=6, fill="#6f9a54", stroke=None),
      polygon(cx=35, cy=45, radius=14, sides=6, fill="#4f8fb0", stroke="#2c5d7c"),
      text(text="{{sequence}}", x=18, y=22, font_size=28, stroke="#1f2a38"))
+CardBack("*",
+     rectangle(x=3, y=3, width=64, height=64, rounding=3, fill="#2a4a63", stroke="#1f2a38", stroke_width=1),
+     circle(cx=35, cy=35, radius=20, fill="#f4c66b", stroke="#c99a3e"))
 Save()
 '''
 
@@ -63,18 +69,25 @@ def protograf_python() -> Path:
     return python
 
 
-def pnp_runs(folder: Path, size: int, runs: int, paper: list[str]) -> list[Run]:
+def pnp_runs(folder: Path, size: int, runs: int, paper: list[str], sample_memory: bool = False) -> list[Run]:
     out = folder / "out"
     result = []
     for _ in range(runs):
         shutil.rmtree(out, ignore_errors=True)
-        result.append(measure([*pnp_command(), "build", f"bench-{size}", "--no-setup", "--out", "out", "--quiet", *paper], folder))
+        result.append(measure([*pnp_command(), "build", f"bench-{size}", "--no-setup", "--out", "out", "--quiet", *paper],
+                              folder, sample_memory=sample_memory))
     return result
 
 
-def protograf_runs(python: Path, folder: Path, size: int, runs: int) -> list[Run]:
+def protograf_runs(python: Path, folder: Path, size: int, runs: int, papers: list[str]) -> list[Run]:
+    """One protograf run per paper (it makes one PDF a run); times add up, memory is the biggest."""
     (folder / "deck.py").write_text(PROTOGRAF_DECK, encoding="utf-8")
-    return [measure([str(python), "deck.py"], folder, env={"BENCH_CARDS": str(size)}) for _ in range(runs)]
+    result = []
+    for _ in range(runs):
+        each = [measure([str(python), "deck.py"], folder, env={"BENCH_CARDS": str(size), "BENCH_PAPER": paper})
+                for paper in papers]
+        result.append(Run(sum(r.seconds for r in each), max(r.peak_mb for r in each)))
+    return result
 
 
 def slope_ms(results: dict[int, list[Run]]) -> str:
@@ -86,6 +99,12 @@ def slope_ms(results: dict[int, list[Run]]) -> str:
     return f"{seconds / (large - small) * 1000:.2f} ms per extra card ({small} → {large})"
 
 
+PAIRS = {  # pnp's command-line papers → protograf's papers for the same sheets
+    "A4": (["--paper", "a4"], ["A4"]),
+    "A4 + Letter": ([], ["A4", "Letter"]),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[500, 5000])
@@ -94,8 +113,8 @@ def main() -> None:
     parser.add_argument("--no-protograf", action="store_true", help="skip the protograf side")
     args = parser.parse_args()
     python = None if args.no_protograf else protograf_python()
-    cases = {"pnp build (A4 + Letter)": [], "pnp build --paper a4": []}
-    results: dict[str, dict[int, list[Run]]] = {name: {} for name in [*cases, "protograf (A4)"]}
+    results: dict[str, dict[int, list[Run]]] = {f"{tool} ({papers})": {} for papers in PAIRS for tool in ("pnp", "protograf")}
+    memory: dict[int, Run] = {}
     with tempfile.TemporaryDirectory(prefix="pnp-bench-scale-") as tmp:
         root = Path(tmp)
         (root / "card_specs" / "variants").mkdir(parents=True)
@@ -103,29 +122,31 @@ def main() -> None:
             spec = root / "card_specs" / "variants" / f"bench-{size}.json"
             spec.write_text(json.dumps(variant(size), indent=2, ensure_ascii=False), encoding="utf-8")
             runs = args.runs if size <= 1000 else args.large_runs
-            results["pnp build (A4 + Letter)"][size] = pnp_runs(root, size, runs, [])
-            results["pnp build --paper a4"][size] = pnp_runs(root, size, runs, ["--paper", "a4"])
-            if python is not None:
-                pg = root / f"protograf-{size}"
-                pg.mkdir()
-                results["protograf (A4)"][size] = protograf_runs(python, pg, size, runs)
-            report_size(size, results)
+            for papers, (pnp_paper, protograf_papers) in PAIRS.items():
+                results[f"pnp ({papers})"][size] = pnp_runs(root, size, runs, pnp_paper)
+                if python is not None:
+                    pg = root / f"protograf-{size}"
+                    pg.mkdir(exist_ok=True)
+                    results[f"protograf ({papers})"][size] = protograf_runs(python, pg, size, runs, protograf_papers)
+            memory[size] = pnp_runs(root, size, 1, [], sample_memory=True)[0]
+            report_size(size, results, memory[size])
     print()
     for name, by_size in results.items():
         if by_size:
             print(f"{name:<26} {slope_ms(by_size)}")
 
 
-def report_size(size: int, results: dict[str, dict[int, list[Run]]]) -> None:
+def report_size(size: int, results: dict[str, dict[int, list[Run]]], memory: Run) -> None:
     print(f"\n{size} islands (+37 other Tranquility cards for pnp)")
     for name, by_size in results.items():
         if size in by_size:
             print(f"  {name:<26} {describe(by_size[size])}")
-    if size in results["protograf (A4)"]:
-        pg = median_run(results["protograf (A4)"][size]).seconds
-        for name in ("pnp build (A4 + Letter)", "pnp build --paper a4"):
-            ratio = pg / median_run(results[name][size]).seconds
-            print(f"  protograf time / {name}: {ratio:.2f}×   goal ≥ 10×")
+    print(f"  pnp (A4 + Letter), memory of all its processes: {memory.total_mb:.0f} MB (summed PSS, sampled)")
+    for papers in PAIRS:
+        if size in results[f"protograf ({papers})"]:
+            pg = median_run(results[f"protograf ({papers})"][size]).seconds
+            ratio = pg / median_run(results[f"pnp ({papers})"][size]).seconds
+            print(f"  protograf time / pnp time, {papers}: {ratio:.2f}×   goal ≥ 10×")
     sys.stdout.flush()
 
 

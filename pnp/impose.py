@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+from functools import partial
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -215,15 +216,28 @@ def sheet_outputs(game: Game, faces: tuple[Face, ...] | list[Face], specs, warn:
     """{path relative to the output root: bytes} for each sheet spec: the sheets PDF
     (<game>/sheets/<game>-<paper>[-fold].pdf) and, for duplex sheets, the matching printer
     calibration sheet (<game>/<game>-calibration-<paper>.pdf, in the sheets' orientation)."""
-    from .calibration import calibration_sheet
+    from .parallel import on_two_cores
 
     out: dict[str, bytes] = {}
-    for spec in specs:
-        plan = plan_sheets(game, faces, spec)
-        out[f"{game.id}/sheets/{game.id}-{spec.name}.pdf"] = draw_plan(plan, game.title, warn)
-        if spec.duplex != "none" and not spec.gutter_fold:
-            out[f"{game.id}/{game.id}-calibration-{spec.name}.pdf"] = calibration_sheet(plan.spec)
+    for made, warnings in on_two_cores([partial(_paper_outputs, game, faces, spec) for spec in specs]):
+        out.update(made)
+        for message in warnings:
+            if warn is not None:
+                warn(message)
     return out
+
+
+def _paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes], list[str]]:
+    """One paper's sheets and calibration sheet, and the warnings drawing them gave (papers are
+    drawn on two cores, so warnings travel with the result)."""
+    from .calibration import calibration_sheet
+
+    warnings: list[str] = []
+    plan = plan_sheets(game, faces, spec)
+    out = {f"{game.id}/sheets/{game.id}-{spec.name}.pdf": draw_plan(plan, game.title, warnings.append)}
+    if spec.duplex != "none" and not spec.gutter_fold:
+        out[f"{game.id}/{game.id}-calibration-{spec.name}.pdf"] = calibration_sheet(plan.spec)
+    return out, warnings
 
 
 def default_sheet_specs() -> tuple[SheetSpec, SheetSpec]:

@@ -1,0 +1,86 @@
+"""pnp.parallel: jobs on two cores give what running them in order gives, errors included."""
+
+from __future__ import annotations
+
+import os
+import time
+from functools import partial
+
+import pytest
+
+import pnp.faces
+from pnp import parallel
+from pnp.errors import PnpError
+from pnp.faces import render_faces
+from pnp.game import load_game
+from pnp.parallel import on_two_cores
+
+forking = pytest.mark.skipif(not parallel._may_fork(), reason="needs two cores and fork")
+
+
+def square(n: int) -> tuple[int, int]:
+    return n * n, os.getpid()
+
+
+@forking
+@pytest.mark.parametrize("count", [0, 1, 2, 3, 5])
+def test_results_come_back_in_order(count):
+    results = on_two_cores([partial(square, n) for n in range(count)])
+    assert [r[0] for r in results] == [n * n for n in range(count)]
+    if count >= 2:  # the odd jobs ran in another process
+        assert results[1][1] != os.getpid() == results[0][1]
+
+
+def nested() -> list[int]:
+    return [pid for _, pid in on_two_cores([partial(square, 1), partial(square, 2)])]
+
+
+@forking
+def test_a_child_never_forks_again():
+    _, in_child = on_two_cores([nested, nested])
+    assert in_child[0] == in_child[1] != os.getpid()
+
+
+def refuse() -> None:
+    error = PnpError("card_specs/x.json:3:5: $.cards: something is wrong")
+    error.exit_code = 1
+    raise error
+
+
+@forking
+def test_an_error_in_the_child_is_raised_in_the_parent_with_its_message_and_exit_code():
+    with pytest.raises(PnpError) as caught:
+        on_two_cores([partial(square, 1), refuse])
+    assert str(caught.value) == "card_specs/x.json:3:5: $.cards: something is wrong"
+    assert caught.value.exit_code == 1
+
+
+def crash() -> None:
+    raise ZeroDivisionError("boom")
+
+
+@forking
+def test_a_crash_in_the_child_names_the_crash():
+    with pytest.raises(RuntimeError, match="ZeroDivisionError: boom"):
+        on_two_cores([partial(square, 1), crash])
+
+
+def big() -> bytes:
+    return b"x" * 5_000_000  # far more than a pipe holds: the child blocks writing it
+
+
+@forking
+def test_an_error_in_the_parent_does_not_wait_forever_on_a_child_still_writing():
+    started = time.perf_counter()
+    with pytest.raises(PnpError):
+        on_two_cores([refuse, big])
+    assert time.perf_counter() - started < 10
+
+
+@forking
+def test_faces_drawn_in_two_halves_are_the_faces_drawn_in_one(monkeypatch):
+    game = load_game("tranquility")
+    monkeypatch.setattr(pnp.faces, "PARALLEL_FACES", 10)
+    halves = render_faces(game)
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)
+    assert render_faces(game) == halves
