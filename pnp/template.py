@@ -268,9 +268,10 @@ def find_template(template_dirs: tuple[Path, ...], name: str) -> Path:
 
 @lru_cache(maxsize=1)
 def template_validator() -> Draft202012Validator:
+    """The bundled template schema's validator (that the schema is valid is a test, not a check
+    on every run; see tests/test_template.py)."""
     path = bundled_root() / "templates" / "schema" / "template.schema.json"
     schema = json.loads(path.read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 

@@ -440,3 +440,12 @@ def test_the_diamond_example_in_the_docs_lays_out(folder):
     assert background.fill == "#cfe6b8" and diamond.rotate == (45.0, 35.0, 35.0)
     assert [item.id for item in diamond.items] == ["island-07-field", "island-07-symbol", "island-07-number"]
     assert "rotate(45 35 35)" in render_svg(result)
+
+
+def test_the_bundled_template_schema_is_a_valid_draft_2020_12_schema():
+    """template_validator skips the meta-schema check at run time; this is where it is made."""
+    from jsonschema import Draft202012Validator
+
+    from pnp.template import template_validator
+
+    Draft202012Validator.check_schema(template_validator().schema)
