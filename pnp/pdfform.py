@@ -115,10 +115,10 @@ class SheetCanvas(Canvas):
         self.pop_state_stack()
 
 
-
 @dataclass(frozen=True)
 class FaceForm:
-    """A face drawn once into the document; place it with `place`."""
+    """A face drawn once into the document as the form `name` (drawn with its bleed box's lower-left
+    corner at the origin: place it translated by minus the bleed)."""
 
     name: str  # the form's PDF name
     face: Face
@@ -127,14 +127,6 @@ class FaceForm:
     def bleed_box_pt(self) -> tuple[float, float]:
         f = self.face
         return mm_to_pt(f.width + 2 * f.bleed), mm_to_pt(f.height + 2 * f.bleed)
-
-    def place(self, canvas: Canvas) -> None:
-        """Draw the face with its trim box's lower-left corner at the current origin, in pt."""
-        b = mm_to_pt(self.face.bleed)
-        canvas.saveState()
-        canvas.translate(-b, -b)
-        canvas.doForm(self.name)
-        canvas.restoreState()
 
 
 class FormBook:
