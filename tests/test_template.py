@@ -8,6 +8,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pnp.art import ArtError, find_art, load_art
 from pnp.errors import PnpError, SpecError
@@ -449,3 +451,13 @@ def test_the_bundled_template_schema_is_a_valid_draft_2020_12_schema():
     from pnp.template import template_validator
 
     Draft202012Validator.check_schema(template_validator().schema)
+
+
+@given(st.text(max_size=40))
+def test_attribute_quoting_is_xml_quoteattr(value):
+    """render's fast quoting of plain values gives exactly what xml.sax.saxutils.quoteattr gives."""
+    from xml.sax.saxutils import quoteattr
+
+    from pnp.render import _quote
+
+    assert _quote(value) == quoteattr(value)
