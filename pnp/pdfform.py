@@ -69,12 +69,16 @@ class _PlainForm(pdfdoc.PDFObject):
 
     __RefOnly__ = 1
 
-    def __init__(self, box: tuple, code: list[str], xobjects):
-        self.box, self.code, self.xobjects = box, code, xobjects
+    def __init__(self, box: tuple, code: list[str], forms: list[str]):
+        self.box, self.code, self.forms = box, code, forms  # forms: the names of the forms it places
 
     def format(self, document) -> bytes:
         content = zlib.compress("\n".join(self.code).encode("latin-1"))
-        resources = b"/ProcSet [/PDF] " + (b"/XObject " + self.xobjects.format(document) if self.xobjects else b"")
+        resources = b"/ProcSet [/PDF] "
+        if self.forms:
+            numbers = document.idToObjectNumberAndVersion
+            refs = (f"/{n} {numbers[n][0]} 0 R" for n in map(pdfdoc.xObjectName, self.forms))
+            resources += b"/XObject << " + " ".join(refs).encode("ascii") + b" >> "
         box = " ".join(fp_str(v) for v in self.box).encode("ascii")
         return (b"<< /BBox [" + box + b"] /Filter /FlateDecode /FormType 1 /Length " + str(len(content)).encode("ascii")
                 + b" /Matrix [1 0 0 1 0 0] /Resources << " + resources + b">> /Subtype /Form /Type /XObject >>\nstream\n"
@@ -95,8 +99,8 @@ class SheetCanvas(Canvas):
         (w, h) = self._pagesize
         if not (extra_attributes or self._colorsUsed or self._shadingUsed or self._annotationrefs
                 or self._extgstate.getState()):
-            self._doc.addForm(name, _PlainForm((lowerx, lowery, w if upperx is None else upperx, h if uppery is None else uppery),
-                                               self._code, self._formsinuse and self._doc.xobjDict(self._formsinuse)))
+            box = (lowerx, lowery, w if upperx is None else upperx, h if uppery is None else uppery)
+            self._doc.addForm(name, _PlainForm(box, self._code, sorted(set(self._formsinuse))))
             self._restartAccumulators()
             self.pop_state_stack()
             return

@@ -28,6 +28,7 @@ from .units import mm_to_pt
 
 SVG_URI = NS[1:-1]
 ART_MIN_ELEMENTS = 16  # a <g> with at least this many elements (itself included) becomes a form
+PATH_FORM_MIN = 200  # a <path> outside art whose operators are at least this long becomes a form
 _ART_BOX = 1e5  # art forms draw in their group's user space: a box that never clips
 _DRAWN_ELSEWHERE = ("defs", "clipPath", "title", "desc")
 
@@ -47,7 +48,7 @@ class FacePainter:
     """Draws faces into canvases. It keeps the operators of recent faces and art forms, so a face
     drawn again (the same deck on another paper) costs a look-up."""
 
-    def __init__(self, face_cache: int = 8192, art_cache: int = 512, line_cache: int = 4096):
+    def __init__(self, face_cache: int = 8192, art_cache: int = 2048, line_cache: int = 4096):
         self._faces: OrderedDict[tuple, list] = OrderedDict()  # face → pieces (text and ArtRefs)
         self._art: OrderedDict[str, str] = OrderedDict()  # form name → operators
         self._lines: OrderedDict[str, tuple] = OrderedDict()  # element line, face id out → (pieces, clip ids)
@@ -389,7 +390,22 @@ class _Walker:
             self.stroke_state(style)
         even = style["fill-rule"] == "evenodd"
         paint = ("B*" if even else "B") if fill and stroke else ("f*" if even else "f") if fill else "S"
-        self.out.append(f"{ops} {paint}")
+        if self.art is not None and tag == "path" and len(ops) >= PATH_FORM_MIN:
+            self.out.append(ArtRef(self.path_form(f"{ops} {paint}")))  # drawn in the colours set here
+        else:
+            self.out.append(f"{ops} {paint}")
+
+    def path_form(self, content: str) -> str:
+        """A form for one big path (a glyph, mostly), named by its content: a face then places a
+        glyph it shares with other faces instead of carrying its outline."""
+        name = _PATH_NAMES.get(content)
+        if name is None:
+            if len(_PATH_NAMES) >= 8192:
+                _PATH_NAMES.clear()
+            name = _PATH_NAMES[content] = "path" + hashlib.sha1(content.encode("ascii")).hexdigest()[:20]
+        if name not in self.known and name not in self.art:
+            self.art[name] = content
+        return name
 
     def stroke_state(self, style: Style) -> None:
         state, out = self.state, self.out
@@ -474,6 +490,7 @@ def _art_key(group: ET.Element, inherited: Style, clips: dict[str, ET.Element]) 
     return tuple(parts)
 
 
+_PATH_NAMES: dict[str, str] = {}  # a big path's operators → its form name (a hash, the same in every run)
 _ART_NAMES: dict[tuple, str] = {}  # art key → form name (a hash of the key, so the same in every run)
 
 
