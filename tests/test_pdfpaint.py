@@ -260,6 +260,74 @@ def test_forms_and_inline_drawing_look_the_same(bundled_faces):
     assert difference(pdf_png(face_pdf(face)), pdf_png(inline))[1] <= 2
 
 
+# --- render.py's layout: one top-level element a line, drawn line by line -------------------------
+
+
+def lined_face(lines: list[str], face_id: str = "sample", size: float = 40.0) -> Face:
+    """A face in render.py's layout: declaration, <svg> start tag, an element a line, </svg>."""
+    svg = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" version="1.1" id="{face_id}" '
+        f'width="{size}mm" height="{size}mm" viewBox="0 0 {size:g} {size:g}">\n' + "".join(f"{line}\n" for line in lines)
+        + "</svg>\n"
+    )
+    return Face(id=face_id, svg=svg, width=size, height=size, bleed=0.0)
+
+
+LINED = {
+    "self-contained lines": [
+        '<rect id="{f}-bg" width="40" height="40" fill="#2c3e50"/>',
+        f'<g id="{{f}}-art" transform="translate(2 2)">{ART}</g>',
+        '<g id="{f}-text" fill="#ecf0f1"><circle cx="30" cy="30" r="4"/></g>',
+    ],
+    "a clip defined in another line": [
+        '<defs><clipPath id="{f}-half"><rect width="20" height="40"/></clipPath></defs>',
+        '<g id="{f}-clipped" clip-path="url(#{f}-half)"><circle cx="20" cy="20" r="15" fill="#c0392b"/></g>',
+    ],
+    "one clip id defined in two lines": [
+        '<g id="{f}-a"><clipPath id="{f}-c"><rect width="20" height="40"/></clipPath>'
+        '<rect clip-path="url(#{f}-c)" width="40" height="20" fill="#27ae60"/></g>',
+        '<g id="{f}-b"><clipPath id="{f}-c"><rect width="40" height="10"/></clipPath>'
+        '<rect clip-path="url(#{f}-c)" y="20" width="40" height="20" fill="#2980b9"/></g>',
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(LINED))
+def test_a_face_drawn_line_by_line_looks_as_drawn_whole(name):
+    """Lines that are self-contained are drawn one by one; the others fall back to the whole face.
+    Either way the picture is the face's: the same as the one-line SVG's, and as resvg's."""
+    lines = [line.replace("{f}", "sample") for line in LINED[name]]
+    lined, whole = lined_face(lines), make_face("".join(lines))
+    ours = pdf_png(face_pdf(lined, FacePainter().paint))
+    assert difference(ours, pdf_png(face_pdf(whole, FacePainter().paint)))[1] <= 2
+    if name != "one clip id defined in two lines":  # invalid SVG: renderers differ (we use the first)
+        mean, block = difference(ours, svg_png(lined, ours.size))
+        assert mean < 3 and block < 48, f"{name}: mean {mean:.2f}, block {block}"
+
+
+def test_faces_of_one_template_share_their_lines():
+    painter = FacePainter()
+    for n in range(3):
+        face_id = f"island-{n}"
+        face_pdf(lined_face([line.replace("{f}", face_id) for line in LINED["self-contained lines"]], face_id), painter.paint)
+    assert len(painter._lines) == 3  # three lines, each walked once for the three faces
+
+
+def test_a_glyph_is_one_form_placed_in_the_colours_around_it(bundled_faces):
+    """Big paths outside art (glyphs) become forms named by content: a glyph drawn twice is stored
+    once, and each use takes the fill colour set before it."""
+    glyph = "M1 1" + "".join(f" L{2 + n % 7} {1 + n % 5}" for n in range(60)) + " Z"
+    face = lined_face([
+        f'<g id="sample-a" fill="#c0392b"><path d="{glyph}"/></g>',
+        f'<g id="sample-b" fill="#2980b9" transform="translate(15 15)"><path d="{glyph}"/></g>',
+    ])
+    pdf = face_pdf(face, FacePainter().paint)
+    assert len(set(re.findall(rb"/FormXob\.(path[0-9a-f]+)", pdf))) == 1
+    ours = pdf_png(pdf)
+    mean, block = difference(ours, svg_png(face, ours.size))
+    assert mean < 3 and block < 48
+
+
 # --- path data ---------------------------------------------------------------------------------
 
 
