@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from .errors import PnpError
 from .model import Face, Game
@@ -82,7 +83,7 @@ class SheetPlan:
     spec: SheetSpec  # with the orientation that was chosen
     pages: tuple[Page, ...]
 
-    @property
+    @cached_property  # asked for by every page's label: counted once, not once a page
     def sheets(self) -> int:
         return len({p.sheet for p in self.pages})
 
