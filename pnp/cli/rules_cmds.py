@@ -64,38 +64,56 @@ def check(
 
     Example: pnp check output/tranquility/setup/setup-3p-seed1.json
     """
-    from ..rules import check_state, read_state
+    from ..rules import check_state
     from ..rules.outputs import check_report, dumps_check
+    from ..rules.state import parse_state, read_state_source
 
-    state = read_state(state_file)
-    resolved = _state_game(state_file, state, game)
+    source = read_state_source(_state_path(state_file))
+    state = parse_state(source)
+    resolved = _state_game(source, state, game)
     violations = check_state(resolved, state)
+    summary = f"{len(violations)} violation(s) of {len({v.rule for v in violations})} rule(s) in {state_file}"
     if as_json:
         typer.echo(dumps_check(resolved, state, violations), nl=False)
+        if violations:
+            note(summary)
     elif violations:
         for v in violations:
             typer.echo(str(v))
-        typer.echo(f"{len(violations)} violation(s) of {len({v.rule for v in violations})} rule(s) in {state_file}")
+        typer.echo(summary)
     elif not quiet:
         typer.echo(check_report(resolved, state, violations).splitlines()[1].rstrip(":") + f" in {state_file}")
     if violations:
         raise typer.Exit(1)
 
 
-def _state_game(state_file: Path, state, game: Optional[str]):
-    """The game a state names (or --game); a game or module the state names that does not exist is a
-    problem of the state file, reported at its line and path."""
+def _state_path(state_file: Path) -> Path:
+    """A state file named on the command line that is not there is a usage error (exit 2), as for specs."""
+    if state_file.is_dir():
+        raise UsageError(f"{state_file}: is a folder, not a state file")
+    if not state_file.exists():
+        raise UsageError(f"{state_file}: state file not found")
+    return state_file
+
+
+def _state_game(source, state, game: Optional[str]):
+    """The game a state names (or --game); a game or module the state names that does not exist, or whose
+    spec cannot be loaded, is a problem of the state file, reported at its line and path."""
     from ..errors import SpecError
-    from ..jsonsrc import read_json
 
     try:
         return load_game(game or state.game, modules=list(state.modules))
     except UsageError as exc:
         if game is not None and "module" not in str(exc):
             raise
-        source = read_json(state_file)
         at = ["modules"] if "module" in str(exc) else ["game"]
         raise SpecError([source.problem(at, str(exc))]) from None
+    except SpecError as exc:
+        if game is not None:
+            raise
+        named = source.problem(["game"], f"names {state.game!r}, a spec that cannot be loaded (its problems are "
+                                         "listed here)")
+        raise SpecError([named, *exc.problems]) from None
 
 
 @app.command()

@@ -204,7 +204,7 @@ def panorama(f: Facts) -> Iterator[Violation]:
         return
     view = grid(f)
     fields = {c.id: c.fields for c in f.game.cards}
-    for t in f.state.mountain.revealed:
+    for t in dict.fromkeys(f.state.mountain.revealed):  # each triangle once, however often listed
         piece = f.piece(t)
         seq = fields[piece.card].get("sequence") if piece else None
         if isinstance(seq, (list, tuple)) and sequence_found(view, seq) is None:

@@ -8,18 +8,33 @@ slots. Piles list their top card first. Every physical piece appears by its id (
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem, SpecError
-from ..jsonsrc import Source, parse_json, read_json
+from ..errors import Problem, SpecError, display_path
+from ..jsonsrc import Source, parse_json
 
 FORMAT = "pnp-state"
 VERSION = 2  # 2: a start-discard share says how many cards came from the hand and how many from the pile
 READS = (1, 2)  # version 1 files are still read: their shares were numbers of cards from the hand
 STATUSES = ("playing", "won", "lost")
 ENGINES = ("tranquility", "ascent")
+
+# Limits of the format (docs/state-format.md, "Limits"): far above any game a spec can describe, low
+# enough that reading and checking a state takes well under a second.
+MAX_STATE_BYTES = 256 * 1024  # a dealt state is a few KB; one of a 5,000-card deck about 110 KB
+MAX_PLAYERS = 100  # players, hands, piles, shares (a spec allows 10 players)
+MAX_CELLS = 1_000  # Tranquility cells and border cards (a spec allows a 20 × 20 grid: 400 cells, 80 borders)
+MAX_ROWS = 50  # mountain rows (a spec allows 29) …
+MAX_SLOTS = 50  # … and slots in a row (a spec allows a base of 30); base and revealed hold MAX_SLOTS + 1
+MAX_MODULES = 20  # module ids (a spec allows 20 modules)
+MAX_COUNT = 1_000_000  # turns, start-discard shares, goat rows and slots
+MAX_ID = 200  # characters in an id or a game name
+MAX_PROBLEMS = 100  # problems reported for one file
+_TOO_LARGE = f"is larger than {MAX_STATE_BYTES // 1024} KB, the most a state file may hold"
 
 Ids = tuple[str, ...]
 
@@ -148,11 +163,45 @@ def _scalar(value: Any) -> str:
 
 def read_state(path: Path) -> State:
     """Read a state file; every structural problem is reported at once with file, line and JSON path."""
-    return parse_state(read_json(Path(path)))
+    return parse_state(read_state_source(Path(path)))
 
 
 def loads_state(text: str, name: str = "<state>") -> State:
-    return parse_state(parse_json(text, name))
+    if len(text) > MAX_STATE_BYTES:
+        raise SpecError([Problem(name, 0, 0, "$", _TOO_LARGE)])
+    return parse_state(_parse(text, name))
+
+
+def read_state_source(path: Path) -> Source:
+    """The parsed JSON of a state file, read no further than the size limit; a SpecError naming the file
+    when it cannot be read, is too large, is not UTF-8 or not JSON."""
+    name = display_path(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_STATE_BYTES + 1)
+    except FileNotFoundError:
+        raise SpecError([Problem(name, 0, 0, "$", "file not found")]) from None
+    except IsADirectoryError:
+        raise SpecError([Problem(name, 0, 0, "$", "is a folder, not a state file")]) from None
+    except OSError as exc:
+        raise SpecError([Problem(name, 0, 0, "$", f"cannot be read ({exc.strerror or exc})")]) from None
+    if len(raw) > MAX_STATE_BYTES:
+        raise SpecError([Problem(name, 0, 0, "$", _TOO_LARGE)])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SpecError([Problem(name, 0, 0, "$", f"is not UTF-8 text (byte {exc.start})")]) from None
+    return _parse(text, name)
+
+
+def _parse(text: str, name: str) -> Source:
+    try:
+        return parse_json(text, name)
+    except ValueError as exc:  # Python refuses to read whole numbers of more than sys.get_int_max_str_digits()
+        if "digits" not in str(exc):
+            raise
+        raise SpecError([Problem(name, 0, 0, "$", f"holds a number of more than {sys.get_int_max_str_digits()} "
+                                                  "digits")]) from None
 
 
 def parse_state(source: Source) -> State:
@@ -163,8 +212,24 @@ def parse_state(source: Source) -> State:
     return state
 
 
+def id_problem(value: Any, what: str = "a card id") -> str | None:
+    """Why `value` cannot be an id (None when it can): ids are short single-line text."""
+    if not isinstance(value, str):
+        return f"expected {what} (a string)"
+    if not value:
+        return f"expected {what}, not an empty string"
+    if len(value) > MAX_ID:
+        return f"{what} has at most {MAX_ID} characters, not {len(value)}"
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+        return f"{what} may not hold control characters or lone surrogates"
+    return None
+
+
+_MISSING = object()
+
+
 class _Reader:
-    """Collects every structural problem; the rules themselves are checked by check_state."""
+    """Collects every structural problem (up to MAX_PROBLEMS); the rules are checked by check_state."""
 
     TOP = ("format", "version", "game", "engine", "modules", "players", "seed", "turn", "current_player",
            "status", "hands", "piles", "discard", "box", "aside", "tranquility", "ascent")
@@ -175,7 +240,10 @@ class _Reader:
         self.version: int | None = None
 
     def fail(self, path: list, message: str) -> None:
-        self.problems.append(self.source.problem(path, message))
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(self.source.problem(path, message))
+        elif len(self.problems) == MAX_PROBLEMS:
+            self.problems.append(self.source.problem([], f"more than {MAX_PROBLEMS} problems; the rest are not shown"))
 
     def state(self) -> State | None:
         data = self.source.data
@@ -191,16 +259,16 @@ class _Reader:
             self.fail(["version"], f"expected version {VERSION} (or {', '.join(map(str, READS[:-1]))}, still read)")
         engine = self.choice(data, ["engine"], ENGINES)
         state = State(
-            game=self.text(data, ["game"]),
+            game=self.text(data, ["game"], "a game or variant name"),
             engine=engine,
-            modules=self.ids(data, ["modules"]),
-            players=self.integer(data, ["players"], 1),
-            seed=self.integer(data, ["seed"], None, optional=True),
-            turn=self.integer(data, ["turn"], 0),
-            current_player=self.integer(data, ["current_player"], 1),
+            modules=self.ids(data, ["modules"], MAX_MODULES, what="a module id"),
+            players=self.integer(data, ["players"], 1, MAX_PLAYERS),
+            seed=self.integer(data, ["seed"], None, None, nullable=True),
+            turn=self.integer(data, ["turn"], 0, MAX_COUNT),
+            current_player=self.integer(data, ["current_player"], 1, MAX_PLAYERS),
             status=self.choice(data, ["status"], STATUSES),
-            hands=self.id_lists(data, ["hands"]),
-            piles=self.id_lists(data, ["piles"]),
+            hands=self.id_lists(data, ["hands"], MAX_PLAYERS),
+            piles=self.id_lists(data, ["piles"], MAX_PLAYERS),
             discard=self.ids(data, ["discard"]),
             box=self.ids(data, ["box"]),
             aside=self.ids(data, ["aside"]),
@@ -217,65 +285,80 @@ class _Reader:
             if key not in allowed:
                 self.fail(path + [key], f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
 
-    def get(self, obj: Any, path: list, optional: bool = False) -> Any:
-        key = path[-1]
-        if not isinstance(obj, dict) or key not in obj:
-            if not optional:
-                self.fail(path, f"missing {key!r}")
-            return None
-        return obj[key]
+    def get(self, obj: dict, path: list) -> Any:
+        """The value at path[-1] of obj, or _MISSING (a problem) when the key is absent."""
+        if path[-1] not in obj:
+            self.fail(path, f"missing {path[-1]!r}")
+            return _MISSING
+        return obj[path[-1]]
 
-    def text(self, obj: Any, path: list) -> str:
+    def text(self, obj: dict, path: list, what: str) -> str:
         value = self.get(obj, path)
-        if value is not None and not isinstance(value, str):
-            self.fail(path, "expected a string")
-        return value if isinstance(value, str) else ""
+        problem = None if value is _MISSING else id_problem(value, what)
+        if problem:
+            self.fail(path, problem)
+        return value if value is not _MISSING and not problem else ""
 
-    def choice(self, obj: Any, path: list, options: tuple[str, ...]) -> str:
+    def choice(self, obj: dict, path: list, options: tuple[str, ...]) -> str:
         value = self.get(obj, path)
-        if value is not None and value not in options:
+        if value is not _MISSING and value not in options:
             self.fail(path, f"expected one of: {', '.join(options)}")
         return value if value in options else ""
 
-    def integer(self, obj: Any, path: list, minimum: int | None, optional: bool = False) -> int:
-        value = self.get(obj, path, optional)
-        if value is None:
-            return None if optional else 0  # type: ignore[return-value]
-        if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
-            self.fail(path, "expected a whole number" + (f" of at least {minimum}" if minimum is not None else ""))
-            return minimum or 0
-        return value
+    def integer(self, obj: dict, path: list, low: int | None, high: int | None, nullable: bool = False) -> Any:
+        value = self.get(obj, path)
+        if value is _MISSING or (value is None and nullable):
+            return None if nullable else low
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if not whole or (low is not None and value < low):
+            self.fail(path, "expected a whole number" + (f" of at least {low}" if low is not None else "")
+                      + (" or null" if nullable else ""))
+        elif high is not None and value > high:
+            self.fail(path, f"expected a whole number of at most {high} (a limit of the state format)")
+        else:
+            return value
+        return None if nullable else low
 
-    def ids(self, obj: Any, path: list, nullable: bool = False) -> tuple:
-        return self.id_values(self.get(obj, path), path, nullable)
+    def ids(self, obj: dict, path: list, limit: int | None = None, nullable: bool = False, what: str = "a card id"):
+        value = self.get(obj, path)
+        return () if value is _MISSING else self.id_values(value, path, limit, nullable, what)
 
-    def id_values(self, value: Any, path: list, nullable: bool = False) -> tuple:
-        if value is None:
-            return ()
+    def id_values(self, value: Any, path: list, limit: int | None = None, nullable: bool = False,
+                  what: str = "a card id") -> tuple:
         if not isinstance(value, list):
-            self.fail(path, "expected a list of card ids")
+            self.fail(path, f"expected a list of {what.removeprefix('a ')}s")
+            return ()
+        if limit is not None and len(value) > limit:
+            self.fail(path, f"lists {len(value)} entries; a state holds at most {limit} here")
             return ()
         out = []
         for i, item in enumerate(value):
-            if isinstance(item, str) or (nullable and item is None):
-                out.append(item)
+            problem = None if (nullable and item is None) else id_problem(item, what)
+            if problem:
+                self.fail(path + [i], problem + (" or null" if nullable else ""))
             else:
-                self.fail(path + [i], "expected a card id (a string)" + (" or null" if nullable else ""))
+                out.append(item)
         return tuple(out)
 
-    def id_lists(self, obj: Any, path: list, nullable: bool = False) -> tuple:
+    def id_lists(self, obj: dict, path: list, limit: int, width: int | None = None, nullable: bool = False) -> tuple:
         value = self.get(obj, path)
-        if value is None:
+        if value is _MISSING:
             return ()
         if not isinstance(value, list):
             self.fail(path, "expected a list holding one list of card ids each")
             return ()
-        return tuple(self.id_values(v, path + [i], nullable) for i, v in enumerate(value))
+        if len(value) > limit:
+            self.fail(path, f"lists {len(value)} lists; a state holds at most {limit} here")
+            return ()
+        return tuple(self.id_values(v, path + [i], width, nullable) for i, v in enumerate(value))
 
-    def optional_id(self, obj: Any, path: list) -> str | None:
+    def optional_id(self, obj: dict, path: list) -> str | None:
         value = self.get(obj, path)
-        if value is not None and not isinstance(value, str):
-            self.fail(path, "expected a card id or null")
+        if value is _MISSING or value is None:
+            return None
+        problem = id_problem(value)
+        if problem:
+            self.fail(path, problem + " or null")
             return None
         return value
 
@@ -293,31 +376,34 @@ class _Reader:
             return None
         path = ["tranquility"]
         start = self.start(section, path + ["start"])
-        return Sea(frame=self.ids(section, path + ["frame"]), cells=self.ids(section, path + ["cells"], True),
+        return Sea(frame=self.ids(section, path + ["frame"], MAX_CELLS),
+                   cells=self.ids(section, path + ["cells"], MAX_CELLS, nullable=True),
                    start=start, finish=self.optional_id(section, path + ["finish"]))
 
     def start(self, section: dict, path: list) -> StartPlay | None:
         value = self.get(section, path)
-        if value is None:
+        if value is None or value is _MISSING:
             return None
         if not isinstance(value, dict):
             self.fail(path, "expected null or an object {card, player, turn, shares}")
             return None
         self.keys(value, path, ("card", "player", "turn", "shares"))
-        return StartPlay(card=self.text(value, path + ["card"]), player=self.integer(value, path + ["player"], 1),
-                         turn=self.integer(value, path + ["turn"], 1), shares=self.shares(value, path + ["shares"]))
+        return StartPlay(card=self.text(value, path + ["card"], "a card id"),
+                         player=self.integer(value, path + ["player"], 1, MAX_PLAYERS),
+                         turn=self.integer(value, path + ["turn"], 1, MAX_COUNT),
+                         shares=self.shares(value, path + ["shares"]))
 
     def shares(self, start: dict, path: list) -> tuple[Share, ...]:
         value = self.get(start, path)
-        if value is None:
+        if value is _MISSING:
             return ()
-        if not isinstance(value, list):
-            self.fail(path, "expected a list of shares, one per player")
+        if not isinstance(value, list) or len(value) > MAX_PLAYERS:
+            self.fail(path, f"expected a list of shares, one per player (at most {MAX_PLAYERS})")
             return ()
         if self.version == 1:  # version 1: how many cards each player gave from their hand
-            if all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in value):
+            if all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_COUNT for s in value):
                 return tuple(Share(s) for s in value)
-            self.fail(path, "expected a list of whole numbers of at least 0, one per player (version 1)")
+            self.fail(path, f"expected a list of whole numbers from 0 to {MAX_COUNT}, one per player (version 1)")
             return ()
         out = []
         for i, share in enumerate(value):
@@ -326,7 +412,8 @@ class _Reader:
                                       "discarded from their hand and from the top of their pile")
                 continue
             self.keys(share, path + [i], ("hand", "pile"))
-            out.append(Share(self.integer(share, path + [i, "hand"], 0), self.integer(share, path + [i, "pile"], 0)))
+            out.append(Share(self.integer(share, path + [i, "hand"], 0, MAX_COUNT),
+                             self.integer(share, path + [i, "pile"], 0, MAX_COUNT)))
         return tuple(out)
 
     def mountain(self, data: dict) -> Mountain | None:
@@ -334,23 +421,28 @@ class _Reader:
         if section is None:
             return None
         path = ["ascent"]
-        return Mountain(base=self.ids(section, path + ["base"]), revealed=self.ids(section, path + ["revealed"]),
-                        rows=self.id_lists(section, path + ["rows"], True),
-                        summit=self.optional_id(section, path + ["summit"]), goats=self.goats(section, path + ["goats"]))
+        return Mountain(base=self.ids(section, path + ["base"], MAX_SLOTS + 1),
+                        revealed=self.ids(section, path + ["revealed"], MAX_SLOTS + 1),
+                        rows=self.id_lists(section, path + ["rows"], MAX_ROWS, MAX_SLOTS, True),
+                        summit=self.optional_id(section, path + ["summit"]),
+                        goats=self.goats(section, path + ["goats"]))
 
     def goats(self, section: dict, path: list) -> tuple:
         value = self.get(section, path)
-        if value is None:
+        if value is _MISSING:
             return ()
         if not isinstance(value, dict):
             self.fail(path, "expected an object mapping each goat to null (waiting) or [row, slot]")
             return ()
         out = []
         for goat, at in value.items():
-            if at is None:
+            problem = id_problem(goat, "a goat id")
+            if problem:
+                self.fail(path + [goat], problem)
+            elif at is None:
                 out.append((goat, None))
             elif (isinstance(at, list) and len(at) == 2
-                  and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in at)):
+                  and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_COUNT for v in at)):
                 out.append((goat, (at[0], at[1])))
             else:
                 self.fail(path + [goat], "expected null (waiting at the foot) or [row, slot], both from 1")

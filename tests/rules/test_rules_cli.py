@@ -74,3 +74,41 @@ def test_simulate_is_deterministic_and_reports_an_interval():
 def test_usage_errors_exit_2():
     assert run("simulate", "tranquility", "-p", 9, "-n", 10).exit_code == 2
     assert run("setup", "nosuchgame").exit_code == 2
+
+
+def test_a_state_file_that_is_not_there_is_a_usage_error_like_a_spec_file(tmp_path):
+    missing = tmp_path / "missing.json"
+    result = run("check", missing)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {missing}: state file not found\n"
+    assert result.stdout == ""
+    spec = run("validate", missing)
+    assert spec.exit_code == 2 and spec.stderr == f"error: {missing}: spec file not found\n"
+    folder = run("check", tmp_path)
+    assert folder.exit_code == 2 and folder.stderr == f"error: {tmp_path}: is a folder, not a state file\n"
+
+
+def test_check_json_names_the_file_when_rules_are_broken(tmp_path):
+    run("setup", "tranquility", "-p", 2, "-s", 1, "--out", tmp_path, "-q")
+    data = json.loads((tmp_path / "tranquility" / "setup" / "setup-2p-seed1.json").read_text())
+    data["turn"] = 1
+    path = tmp_path / "one-turn.json"
+    path.write_text(json.dumps(data))
+    result = run("check", path, "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["ok"] is False
+    assert result.stderr.strip().endswith(f"rule(s) in {path}")
+
+
+def test_a_state_naming_a_broken_spec_points_at_its_game_and_the_spec(tmp_path):
+    spec = tmp_path / "broken-spec.json"
+    spec.write_text('{"id": "broken-spec", "extends": "tranquility", "title": 7}')
+    data = json.loads(run("setup", "tranquility", "-p", 2, "--json", "--out", tmp_path, "-q").stdout)
+    data["game"] = str(spec)
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(data, indent=2))
+    result = run("check", path)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{path.name}:4:" in result.stderr
+    assert f"$.game: names {str(spec)!r}, a spec that cannot be loaded" in result.stderr
+    assert "broken-spec.json" in result.stderr.replace(f"$.game: names {str(spec)!r}", "")
