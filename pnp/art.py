@@ -14,12 +14,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
 
 from .errors import PnpError, display_path
 from .locate import first_file
 from .pdfpath import NUMBER as _NUMBER
 from .pdfstyle import INHERITED, SHAPES
+from .xmlattr import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 ART_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import quoteattr
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -25,6 +24,7 @@ from .pdfpath import IDENTITY, Matrix, ellipse_ops, fmt, fmt_matrix, invert, mul
 from .pdfstyle import (ALLOWED_NS, INHERITED, NS, ROOT_STYLE, SHAPES, STROKE_STATE, Style, float_or_none, length,
                        parse_property, rect_geometry)
 from .units import mm_to_pt
+from .xmlattr import quoteattr
 
 SVG_URI = NS[1:-1]
 ART_MIN_ELEMENTS = 16  # a <g> with at least this many elements (itself included) becomes a form

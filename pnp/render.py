@@ -6,11 +6,10 @@ are rounded to µm, attributes come in a fixed order, so the same layout gives t
 
 from __future__ import annotations
 
-import re
-from xml.sax.saxutils import quoteattr
 
 from . import text
 from .layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, Rotation, TextItem
+from .xmlattr import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -41,15 +40,7 @@ def _rotate(rotation: Rotation | None) -> str:
 
 
 def _attrs(**values: str | None) -> str:
-    return "".join(f" {key.replace('_', '-')}={_quote(v)}" for key, v in values.items() if v)
-
-
-_PLAIN = re.compile(r"[^&<>\"'\n\r\t]*")
-
-
-def _quote(value: str) -> str:
-    """quoteattr's result, without its work for the usual value (a number or an id)."""
-    return f'"{value}"' if _PLAIN.fullmatch(value) else quoteattr(value)
+    return "".join(f" {key.replace('_', '-')}={quoteattr(v)}" for key, v in values.items() if v)
 
 
 def _paint(fill: str | None, stroke: str | None, stroke_width: float) -> dict:

@@ -4,13 +4,13 @@ outline plus the registration marks, and the matching sheets PDF to print with t
 from __future__ import annotations
 
 from dataclasses import replace
-from xml.sax.saxutils import quoteattr
 
 from ..impose import draw_plan
 from ..marks import outlines, registration_marks
 from ..model import Face, Game
 from ..sheet import SheetSpec
 from ..sheetplan import Page, plan_sheets
+from ..xmlattr import quoteattr
 
 CUT_COLOUR = "#ff0000"
 CUT_WIDTH = 0.1  # mm

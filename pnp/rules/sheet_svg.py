@@ -7,9 +7,9 @@ fills and strokes, rects with rx == ry, polygons, circles, dash arrays, paths wi
 
 from __future__ import annotations
 
-from xml.sax.saxutils import quoteattr
 
 from .. import text
+from ..xmlattr import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
