@@ -94,6 +94,7 @@ def _draw_all(pending: list[tuple]) -> list[GameBuild]:
     if len(pending) < 2 or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return [_draw_game(*job) for job in pending]
     _PENDING = pending
+    _load_drawing_code(any(job[4] for job in pending))
     try:
         with multiprocessing.get_context("fork").Pool(min(2, len(pending))) as pool:
             results = pool.map(_draw_pending, range(len(pending)))
@@ -105,6 +106,17 @@ def _draw_all(pending: list[tuple]) -> list[GameBuild]:
             error.exit_code = result[0]
             raise error
     return results
+
+
+def _load_drawing_code(setup: bool) -> None:
+    """Import what drawing uses (reportlab, the PDF and rules code; its fonts) once, here, so the
+    forked workers inherit it instead of each importing it again (~0.1 s a worker)."""
+    from . import calibration, faces, impose  # noqa: F401
+    from .pdfform import register_label_fonts
+
+    register_label_fonts()
+    if setup:
+        from .rules import outputs  # noqa: F401
 
 
 def _draw_pending(index: int) -> GameBuild | tuple[int, str]:
