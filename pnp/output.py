@@ -44,8 +44,8 @@ def write_if_changed(path: Path, data: bytes | str) -> bool:
 
 def write_all_if_changed(files: dict[Path, bytes | str]) -> dict[Path, bool]:
     """write_if_changed for many files, its folders made once and the files written on a few
-    threads (creating and renaming files is mostly waiting on the file system, which releases the
-    GIL): 5,000 SVG faces take about a third of the time. Each file is still written atomically."""
+    threads (creating and renaming a file releases the GIL, so a free core can take part; see
+    docs/performance.md for what it was worth). Each file is still written atomically."""
     for folder in sorted({path.parent for path in files}):
         folder.mkdir(parents=True, exist_ok=True)
     if len(files) < 64:
