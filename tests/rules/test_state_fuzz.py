@@ -97,14 +97,27 @@ odd_value = st.one_of(
                                                    st.dictionaries(st.text(max_size=6), inner, max_size=3)),
                  max_leaves=10),
     st.integers(60, 200).map(_nested),
-    st.tuples(ids, st.sampled_from([1_000, 50_000, 300_000])).map(lambda t: [t[0]] * t[1]),
-    st.tuples(st.integers(1, 30), st.sampled_from([5_000, 100_000])).map(lambda t: [list(range(t[0]))] * t[1]),
+    st.tuples(ids, st.sampled_from([1_000, 30_000])).map(lambda t: [t[0]] * t[1]),  # 30,000 ids: past 256 KB
+    st.tuples(st.integers(1, 30), st.sampled_from([500, 5_000])).map(lambda t: [list(range(t[0]))
+                                                                            for _ in range(t[1])]),
 )
+NODES = 200_000  # no mutation is made to a fuzzed state holding more JSON values than this …
+GROWS = 5_000  # … and only parts of at most this many are duplicated or grown: a few MB at most
 
 # mutation → what it applies to: any value but the root, lists, objects, ids
 MUTATIONS = {"delete": object, "replace": object, "duplicate": list, "shuffle": list, "grow": list,
              "unknown-key": dict, "move-id": str}
 MOVABLE = sorted({i for s in STATES for i in s["discard"] + s["box"] + s["aside"] + s["piles"][0][:3]})
+
+
+def _nodes(value, cap: int = NODES) -> int:
+    """How many JSON values `value` holds, counting no further than just past `cap`."""
+    count, todo = 0, [value]
+    while todo and count <= cap:
+        item = todo.pop()
+        count += 1
+        todo.extend(item.values() if isinstance(item, dict) else item if isinstance(item, list) else ())
+    return count
 
 
 def _mutate(doc, path: tuple, how: str, value, rnd) -> None:
@@ -121,7 +134,9 @@ def _mutate(doc, path: tuple, how: str, value, rnd) -> None:
     elif how == "shuffle":
         rnd.shuffle(target)
     elif how == "grow":
-        target.extend(copy.deepcopy(target) * rnd.choice([1, 3, 40]))
+        before = list(target)
+        for _ in range(rnd.choice([1, 3, 40])):
+            target.extend(copy.deepcopy(before))  # copies, not shared lists: _nodes counts what is written
     elif how == "unknown-key":
         target[f"extra{rnd.randrange(9)}"] = value
     elif how == "move-id":
@@ -141,7 +156,11 @@ def fuzzed_files(draw) -> Fuzzed:
     rnd = draw(st.randoms(use_true_random=False))
     for _ in range(draw(st.integers(1, 4))):
         how = draw(st.sampled_from(sorted(MUTATIONS)))
+        if _nodes(doc) > NODES:
+            break
         paths = [p for p in _paths(doc) if p and isinstance(_at(doc, p), MUTATIONS[how])]
+        if how in ("duplicate", "grow"):
+            paths = [p for p in paths if _nodes(_at(doc, p), GROWS) <= GROWS]
         if paths:
             _mutate(doc, draw(st.sampled_from(paths)), how, draw(odd_value), rnd)
     text = json.dumps(doc, ensure_ascii=draw(st.booleans()), indent=draw(st.sampled_from([None, 2])))
