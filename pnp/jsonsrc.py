@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,7 +13,7 @@ from json_source_map import calculate
 
 from .errors import Problem, SpecError, display_path
 
-MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_FILE_BYTES = 5 * 1024 * 1024  # 20,000 cards written out one by one fit; parsing stays within seconds
 MAX_DEPTH = 64
 
 
@@ -81,7 +83,8 @@ def read_json(path: Path) -> Source:
     """Parse a JSON file; every syntax problem or duplicate key is a SpecError with its position."""
     name = display_path(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)  # no further: a huge file (or /dev/zero) costs nothing
     except FileNotFoundError:
         raise SpecError([Problem(name, 0, 0, "$", "file not found")]) from None
     except OSError as exc:
@@ -103,6 +106,8 @@ def parse_json(text: str, name: str) -> Source:
         raise SpecError([Problem(name, exc.lineno, exc.colno, "$", f"invalid JSON: {exc.msg}")]) from None
     except RecursionError:
         raise SpecError([Problem(name, 0, 0, "$", f"is nested deeper than {MAX_DEPTH} levels")]) from None
+    except ValueError as exc:  # Python refuses integers of more than 4300 digits
+        raise SpecError([_long_number_problem(text, name, exc)]) from None
     if _depth(data) > MAX_DEPTH:
         raise SpecError([Problem(name, 0, 0, "$", f"is nested deeper than {MAX_DEPTH} levels")])
     positions = {
@@ -113,6 +118,16 @@ def parse_json(text: str, name: str) -> Source:
     if hook.duplicates:
         raise SpecError(_duplicate_problems(text, name, hook.duplicates))
     return source
+
+
+def _long_number_problem(text: str, name: str, exc: ValueError) -> Problem:
+    found = re.search(r"\d{%d,}" % (sys.get_int_max_str_digits() + 1), text) if hasattr(sys, "get_int_max_str_digits") else None
+    if found is None:
+        return Problem(name, 0, 0, "$", f"cannot be read: {exc}")
+    line = text.count("\n", 0, found.start()) + 1
+    col = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    return Problem(name, line, col, "$", f"holds a number of {found.end() - found.start()} digits; numbers may have at most "
+                                         f"{sys.get_int_max_str_digits()}")
 
 
 def _duplicate_problems(text: str, name: str, keys: list[str]) -> list[Problem]:

@@ -6,12 +6,13 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, SpecError
 from pnp.game import build_game
-from pnp.jsonsrc import parse_json
+from pnp.jsonsrc import parse_json, read_json
 from pnp.semantics import semantic_problems
 from pnp.spec import load_spec
 
@@ -106,3 +107,19 @@ def test_deep_nesting_is_refused_cleanly():
         assert "nested deeper than" in str(exc)
     else:
         raise AssertionError("a 5000-deep document must be refused")
+
+
+def test_a_number_too_long_for_python_is_a_clean_error_at_its_place():
+    """Python refuses to read integers of more than 4300 digits (a ValueError, not a JSON error)."""
+    text = '{\n  "id": "x",\n  "count": ' + "7" * 5000 + "\n}"
+    with pytest.raises(SpecError) as caught:
+        parse_json(text, "long.json")
+    assert str(caught.value.problems[0]) == "long.json:3:12: $: holds a number of 5000 digits; numbers may have at most 4300"
+
+
+def test_a_file_past_the_size_limit_is_refused_without_reading_it_all(tmp_path):
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:  # sparse: 1 GB on paper, nothing on disk
+        handle.truncate(1024**3)
+    with pytest.raises(SpecError, match=r"big\.json: \$: is larger than 5 MB"):
+        read_json(big)
