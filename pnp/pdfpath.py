@@ -281,7 +281,7 @@ def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> str:
 
 # --- transforms --------------------------------------------------------------------------------
 
-_TRANSFORM_ITEM = re.compile(rf"\s*,?\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)\s*")
+_TRANSFORM_ITEM = re.compile(r"\s*,?\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)\s*")
 _TRANSFORM_ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,), "skewY": (1,)}
 
 

@@ -23,7 +23,7 @@ from functools import cached_property
 
 from .errors import PnpError
 from .model import Face, Game
-from .sheet import EPSILON, Grid, SheetSpec, best_grid, candidate_orientations, fit_grid
+from .sheet import Grid, SheetSpec, best_grid, candidate_orientations, fit_grid
 
 Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
