@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 
@@ -43,18 +42,11 @@ def write_if_changed(path: Path, data: bytes | str) -> bool:
 
 
 def write_all_if_changed(files: dict[Path, bytes | str]) -> dict[Path, bool]:
-    """write_if_changed for many files, its folders made once and the files written on a few
-    threads (creating and renaming a file releases the GIL, so a free core can take part; see
-    docs/performance.md for what it was worth). Each file is still written atomically."""
+    """write_if_changed for many files, each folder made once. One after the other: on four threads
+    5,000 faces took 1.5 s instead of 0.43 s (the files share a folder, whose lock they queue for)."""
     for folder in sorted({path.parent for path in files}):
         folder.mkdir(parents=True, exist_ok=True)
-    if len(files) < 64:
-        return {path: _changed_written(path, data) for path, data in files.items()}
-    pool = ThreadPoolExecutor(max_workers=4)
-    try:
-        return dict(zip(files, pool.map(_changed_written, files, files.values())))
-    finally:  # interrupted: files not yet begun are left alone, those begun are finished whole
-        pool.shutdown(wait=True, cancel_futures=True)
+    return {path: _changed_written(path, data) for path, data in files.items()}
 
 
 def _changed_written(path: Path, data: bytes | str) -> bool:

@@ -97,7 +97,7 @@ def test_a_build_interrupted_while_writing_keeps_every_file_whole(tmp_path, monk
 
     monkeypatch.setattr(pnp.output.os, "replace", replace_then_stop)
     result = runner.invoke(app, BUILD)
-    assert result.exit_code == 130 and 5 <= len(calls) < 20  # files already begun on other threads finish
+    assert result.exit_code == 130 and len(calls) == 5
     monkeypatch.setattr(pnp.output.os, "replace", real_replace)
     out = tmp_path / "output"
     old, new = two_good_builds["Old sea"], two_good_builds["New sea"]
