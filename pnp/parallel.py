@@ -18,7 +18,7 @@ import pickle
 import traceback
 from typing import Callable, Sequence, TypeVar
 
-from .errors import PnpError
+from .errors import PnpError, SpecError
 
 T = TypeVar("T")
 
@@ -28,7 +28,8 @@ _IN_CHILD = False
 def on_two_cores(jobs: Sequence[Callable[[], T]]) -> list[T]:
     """Run `jobs`, two at a time where it can (see the module's docstring); results in order.
 
-    A PnpError in the child is raised again in the parent with its message and exit code."""
+    A PnpError in the child is raised again in the parent with its message and exit code (a
+    SpecError as a SpecError with its problems, so it is reported the same way)."""
     if len(jobs) < 2 or not _may_fork():
         return [job() for job in jobs]
     read, write = os.pipe()
@@ -62,6 +63,8 @@ def _child(jobs: Sequence[Callable[[], T]], write: int) -> None:
     try:
         try:
             message = ("ok", [job() for job in jobs])
+        except SpecError as exc:
+            message = ("spec", exc.exit_code, exc.problems)
         except PnpError as exc:
             message = ("pnp", exc.exit_code, str(exc))
         except BaseException:  # noqa: BLE001 — reported by the parent, which owns the terminal
@@ -80,8 +83,8 @@ def _unpack(data: bytes) -> list:
         raise RuntimeError("a worker process stopped before it sent its results (killed?)") from None
     if message[0] == "ok":
         return message[1]
-    if message[0] == "pnp":
-        error = PnpError(message[2])
+    if message[0] in ("spec", "pnp"):
+        error = SpecError(message[2]) if message[0] == "spec" else PnpError(message[2])
         error.exit_code = message[1]
         raise error
     raise RuntimeError(f"a worker process failed:\n{message[1]}")

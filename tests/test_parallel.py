@@ -7,13 +7,18 @@ import time
 from functools import partial
 
 import pytest
+from typer.testing import CliRunner
 
 import pnp.faces
 from pnp import parallel
-from pnp.errors import PnpError
+from pnp.cli import app
+from pnp.errors import PnpError, Problem, SpecError
 from pnp.faces import render_faces
 from pnp.game import load_game
 from pnp.parallel import on_two_cores
+from pnp.template import TemplateError
+
+runner = CliRunner()
 
 forking = pytest.mark.skipif(not parallel._may_fork(), reason="needs two cores and fork")
 
@@ -84,3 +89,39 @@ def test_faces_drawn_in_two_halves_are_the_faces_drawn_in_one(monkeypatch):
     halves = render_faces(game)
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)
     assert render_faces(game) == halves
+
+
+def refuse_spec() -> None:
+    raise SpecError([Problem("card_specs/x.json", 3, 5, "$.cards", "something is wrong")])
+
+
+@forking
+def test_a_spec_error_in_the_child_keeps_its_problems():
+    with pytest.raises(SpecError) as caught:
+        on_two_cores([partial(square, 1), refuse_spec])
+    assert [str(p) for p in caught.value.problems] == ["card_specs/x.json:3:5: $.cards: something is wrong"]
+
+
+@forking
+def test_a_build_failing_in_a_worker_reports_as_on_one_core(tmp_path, monkeypatch):
+    """A face that cannot be drawn, in the half a forked worker draws: the same message and exit
+    code as without the worker, and nothing written."""
+    real_face = pnp.faces._face
+
+    def face(card, template, game, side):
+        if card.id == "reference-2":
+            raise TemplateError("tpl/reference.json:2:3: $.elements[0]: card reference-2: the text does not fit")
+        return real_face(card, template, game, side)
+
+    monkeypatch.setattr(pnp.faces, "_face", face)
+    monkeypatch.setattr(pnp.faces, "PARALLEL_FACES", 10)
+    results = []
+    for cores in (2, 1):
+        monkeypatch.setattr(parallel.os, "cpu_count", lambda: cores)
+        out = tmp_path / f"out-{cores}"
+        results.append(runner.invoke(app, ["build", "tranquility", "--out", str(out), "--quiet"]))
+        assert not out.exists() or not any(out.rglob("*.svg"))
+    assert results[0].exit_code == results[1].exit_code == 1
+    assert results[0].stderr == results[1].stderr == (
+        "error: tpl/reference.json:2:3: $.elements[0]: card reference-2: the text does not fit\n"
+    )
