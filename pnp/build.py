@@ -173,9 +173,10 @@ def write_outputs(out_root: Path, outputs: Outputs, owned_prefixes: tuple[str, .
     that this build no longer makes. Stray temporary files of an interrupted build are removed."""
     out_root.mkdir(parents=True, exist_ok=True)
     _remove_stray_temporaries(out_root)
-    changed = write_all_if_changed({out_root / rel: outputs[rel] for rel in sorted(outputs)})
-    written = [rel for rel in sorted(outputs) if changed[out_root / rel]]
-    unchanged = [rel for rel in sorted(outputs) if not changed[out_root / rel]]
+    order = sorted(outputs)
+    changed = write_all_if_changed({out_root / rel: outputs[rel] for rel in order})
+    written = [rel for rel in order if changed[out_root / rel]]
+    unchanged = [rel for rel in order if not changed[out_root / rel]]
     previous = _read_manifest(out_root)
     keep = {p for p in previous if not p.startswith(owned_prefixes)} | set(outputs)
     removed = sorted(p for p in previous if p not in keep)

@@ -121,13 +121,15 @@ def parse_json(text: str, name: str) -> Source:
 
 
 def _long_number_problem(text: str, name: str, exc: ValueError) -> Problem:
-    found = re.search(r"\d{%d,}" % (sys.get_int_max_str_digits() + 1), text) if hasattr(sys, "get_int_max_str_digits") else None
+    """Where the number Python would not read stands (Python 3.11 reads at most 4300 digits)."""
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    found = re.search(r"\d{%d,}" % (limit + 1), text) if limit else None
     if found is None:
         return Problem(name, 0, 0, "$", f"cannot be read: {exc}")
     line = text.count("\n", 0, found.start()) + 1
     col = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
-    return Problem(name, line, col, "$", f"holds a number of {found.end() - found.start()} digits; numbers may have at most "
-                                         f"{sys.get_int_max_str_digits()}")
+    digits = found.end() - found.start()
+    return Problem(name, line, col, "$", f"holds a number of {digits} digits; numbers may have at most {limit}")
 
 
 def _duplicate_problems(text: str, name: str, keys: list[str]) -> list[Problem]:

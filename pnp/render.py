@@ -6,7 +6,6 @@ are rounded to µm, attributes come in a fixed order, so the same layout gives t
 
 from __future__ import annotations
 
-
 from . import text
 from .layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, Rotation, TextItem
 from .xmlattr import quoteattr
