@@ -91,6 +91,15 @@ def sheet_options(fn):
     return wrapper
 
 
+def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple) -> None:
+    """An option the export target does not use is a usage error, not silently dropped."""
+    if target is not Target.png and (dpi != 150.0 or with_bleed):
+        raise UsageError(f"--dpi and --with-bleed set the png previews only; the {target.value} export does not use them.")
+    if target is not Target.cut and sheets != sheet_specs(**{name: default for name, _, default in _SHEET_PARAMS}):
+        raise UsageError(f"The sheet options (--paper, --card-size, --bleed, …) shape the cut export's sheets only; "
+                         f"the {target.value} export does not use them.")
+
+
 def _load(game: str, modules: str):
     from ..faces import render_faces
     from ..game import load_game
@@ -149,12 +158,15 @@ def export_(
     sheets: tuple = (),
 ) -> None:
     """Files for a print-on-demand service, Tabletop Simulator, previews or a cutting machine,
-    in OUT/GAME/export/TARGET/. The cut target uses the first --paper and the sheet options.
+    in OUT/GAME/export/TARGET/. The cut target uses the first --paper and the sheet options; --dpi
+    and --with-bleed are for png, --product for tgc, mpc and drivethru. An option the target does
+    not use is refused (exit 2).
 
     Example: pnp export tranquility --target tgc
     """
     from ..export import export
 
+    _refuse_unused(target, dpi, with_bleed, sheets)
     resolved, faces = _load(game, modules)
     files = export(
         resolved, faces, target.value, product=product, dpi=dpi, bleed=with_bleed, sheet=sheets[0],

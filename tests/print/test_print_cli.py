@@ -114,3 +114,17 @@ def test_absurd_sheet_options_are_usage_errors(tmp_path, option, message):
     assert result.exit_code == 2
     assert result.stderr == message
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args, message", [
+    (("-t", "tgc", "--dpi", "300"), "error: --dpi and --with-bleed set the png previews only; the tgc export does not use them.\n"),
+    (("-t", "cut", "--with-bleed"), "error: --dpi and --with-bleed set the png previews only; the cut export does not use them.\n"),
+    (("-t", "tgc", "--card-size", "88mm"), "error: The sheet options (--paper, --card-size, --bleed, …) shape the cut export's "
+                                          "sheets only; the tgc export does not use them.\n"),
+    (("-t", "png", "--paper", "letter"), "error: The sheet options (--paper, --card-size, --bleed, …) shape the cut export's "
+                                         "sheets only; the png export does not use them.\n"),
+], ids=["dpi-tgc", "bleed-cut", "card-size-tgc", "paper-png"])
+def test_an_option_the_export_target_does_not_use_is_a_usage_error(synthetic, tmp_path, args, message):
+    result = run("export", "testgame", *args, "--out", str(tmp_path))
+    assert (result.exit_code, result.stderr) == (2, message)
+    assert not any(tmp_path.iterdir())
