@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Union
 
-from . import text
+from . import text, textset
 from .art import Art, ArtError, find_art, load_art
 from .model import Card, Game, Shape
 from .template import (
@@ -69,7 +69,7 @@ class TextItem:
     id: str
     fill: str
     size: float  # mm (em size)
-    lines: tuple[text.SetLine, ...]  # baselines in face mm
+    lines: tuple[textset.SetLine, ...]  # baselines in face mm
     rotate: Rotation | None = None
     underlines: tuple[tuple[float, float, float, float], ...] = ()  # x, y, width, height in face mm
 
@@ -249,17 +249,17 @@ class _Context:
 
     def text_item(self, item_id, element, paragraphs, look: TextStyle, rotation, wrap=True, gap=0.0, bullet=""):
         x, y, w, h = element.box
-        spec = text.Spec(
+        spec = textset.Spec(
             style=look.style, size=look.size_pt * text.PT,
             min_size=look.min_size_pt * text.PT if look.min_size_pt else None, line_height=look.line_height,
             align=look.align, valign=look.valign, paragraph_gap=gap, bullet=bullet, wrap=wrap,
         )
         try:
-            setting = text.set_text(paragraphs, spec, w, h)
+            setting = textset.set_text(paragraphs, spec, w, h)
         except text.TextError as exc:
             raise self.fail(element.where, str(exc)) from None
         lines = tuple(
-            text.SetLine(x + line.x, y + line.y, line.text, line.style) for line in setting.bullets + setting.lines
+            textset.SetLine(x + line.x, y + line.y, line.text, line.style) for line in setting.bullets + setting.lines
         )
         return TextItem(item_id, self.colour(look.fill, element.where), setting.size, lines, rotation)
 

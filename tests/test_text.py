@@ -12,8 +12,9 @@ from fontTools.ttLib import TTFont
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp import text
-from pnp.text import Spec, TextError, set_text, text_width, wrap
+from pnp import text, textset
+from pnp.text import TextError, text_width
+from pnp.textset import Spec, set_text, wrap
 
 
 def font_units(style: str) -> TTFont:
@@ -217,7 +218,7 @@ def test_glyph_outlines_are_cached():
 
 
 def test_underline_uses_the_font_metrics():
-    line = text.SetLine(2.0, 10.0, "69", "bold")
+    line = textset.SetLine(2.0, 10.0, "69", "bold")
     x, y, w, h = text.underline(line, 10.0)
     post = font_units("bold")["post"]
     assert (x, w) == (2.0, pytest.approx(text_width("69", "bold", 10.0)))
