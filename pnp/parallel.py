@@ -3,8 +3,10 @@
 `on_two_cores(jobs)` returns every job's result in order, as running them one after another
 would. When the machine has two cores and can fork, the odd-numbered jobs run in one forked child
 (which inherits everything, so nothing but results crosses over: pickled through a pipe) while the
-parent runs the even-numbered ones. Jobs must not write files or print: they return what they
+parent runs the even-numbered ones. Jobs must not print or write outputs: they return what they
 made (and any warnings) and the caller uses it, so the output is the same bytes either way.
+`Background(job)` runs one job in a forked child while the parent goes on (the build stages its
+SVG files that way: hidden temporary files, renamed into place by the parent at the end).
 
 A child never forks again, and neither does a worker of build's per-game pool: one level of
 parallelism, two processes at most per game.
@@ -16,6 +18,7 @@ import multiprocessing
 import os
 import pickle
 import traceback
+from functools import partial
 from typing import Callable, Sequence, TypeVar
 
 from .errors import PnpError, SpecError
@@ -30,39 +33,61 @@ def on_two_cores(jobs: Sequence[Callable[[], T]]) -> list[T]:
 
     A PnpError in the child is raised again in the parent with its message and exit code (a
     SpecError as a SpecError with its problems, so it is reported the same way)."""
-    if len(jobs) < 2 or not _may_fork():
+    if len(jobs) < 2 or not may_fork():
         return [job() for job in jobs]
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: run the odd jobs, send the results, and leave without cleaning up
-        os.close(read)
-        _child(jobs[1::2], write)
-    os.close(write)
-    pipe = os.fdopen(read, "rb")
+    theirs = Background(partial(_run_all, jobs[1::2]))
     try:
         mine = [job() for job in jobs[0::2]]
-        theirs = pipe.read()
-    finally:  # closed first: a child still writing to a parent that failed gets a broken pipe and ends
-        pipe.close()
-        os.waitpid(pid, 0)
-    results = _unpack(theirs)
-    merged: list[T] = []
-    for n in range(len(jobs)):
-        merged.append(mine[n // 2] if n % 2 == 0 else results[n // 2])
-    return merged
+    except BaseException:
+        theirs.cancel()
+        raise
+    results = theirs.result()
+    return [mine[n // 2] if n % 2 == 0 else results[n // 2] for n in range(len(jobs))]
 
 
-def _may_fork() -> bool:
+class Background:
+    """One job running in a forked child from now on (call only when `may_fork()`): `result()`
+    waits for it and returns what it returned, or raises what it raised; `cancel()` stops waiting."""
+
+    def __init__(self, job: Callable[[], T]):
+        read, write = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: run the job, send the result, and leave without cleaning up
+            os.close(read)
+            _child(job, write)
+        os.close(write)
+        self._pipe = os.fdopen(read, "rb")
+
+    def result(self) -> T:
+        try:
+            data = self._pipe.read()
+        finally:
+            self.cancel()
+        return _unpack(data)
+
+    def cancel(self) -> None:
+        """Closed first: a child still writing to a parent that gave up gets a broken pipe and ends."""
+        if not self._pipe.closed:
+            self._pipe.close()
+            os.waitpid(self.pid, 0)
+
+
+def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
+    return [job() for job in jobs]
+
+
+def may_fork() -> bool:
+    """Two cores, fork, and not already a worker (ours or a multiprocessing pool's)."""
     return (not _IN_CHILD and (os.cpu_count() or 1) >= 2 and multiprocessing.parent_process() is None
             and "fork" in multiprocessing.get_all_start_methods())
 
 
-def _child(jobs: Sequence[Callable[[], T]], write: int) -> None:
+def _child(job: Callable[[], T], write: int) -> None:
     global _IN_CHILD
     _IN_CHILD = True
     try:
         try:
-            message = ("ok", [job() for job in jobs])
+            message = ("ok", job())
         except SpecError as exc:
             message = ("spec", exc.exit_code, exc.problems)
         except PnpError as exc:
@@ -76,7 +101,7 @@ def _child(jobs: Sequence[Callable[[], T]], write: int) -> None:
         os._exit(0)
 
 
-def _unpack(data: bytes) -> list:
+def _unpack(data: bytes):
     try:
         message = pickle.loads(data)
     except Exception:  # noqa: BLE001 — the child died before it finished writing

@@ -20,7 +20,7 @@ from pnp.template import TemplateError
 
 runner = CliRunner()
 
-forking = pytest.mark.skipif(not parallel._may_fork(), reason="needs two cores and fork")
+forking = pytest.mark.skipif(not parallel.may_fork(), reason="needs two cores and fork")
 
 
 def square(n: int) -> tuple[int, int]:

@@ -79,10 +79,15 @@ def test_a_killed_build_leaves_only_whole_files_and_the_next_build_recovers(tmp_
     assert not list(out.rglob(".*.tmp"))
 
 
-def test_a_build_interrupted_while_writing_keeps_every_file_whole(tmp_path, monkeypatch, two_good_builds):
-    """Interrupt the writing after some files were replaced: each file is old or new, none partial."""
+@pytest.mark.parametrize("staged", [False, True], ids=["written-at-the-end", "svg-staged-on-the-other-core"])
+def test_a_build_interrupted_while_writing_keeps_every_file_whole(tmp_path, monkeypatch, two_good_builds, staged):
+    """Interrupt the writing after some files were replaced: each file is old or new, none partial,
+    and no temporary file is left, also when the SVG files were staged early by a forked child."""
+    import pnp.build
     import pnp.output
 
+    if staged:
+        monkeypatch.setattr(pnp.build._SvgStager, "MIN_FILES", 10)
     monkeypatch.chdir(tmp_path)
     titled_variant(tmp_path, "Old sea")
     assert runner.invoke(app, BUILD).exit_code == 0
