@@ -114,7 +114,6 @@ def main() -> None:
     args = parser.parse_args()
     python = None if args.no_protograf else protograf_python()
     results: dict[str, dict[int, list[Run]]] = {f"{tool} ({papers})": {} for papers in PAIRS for tool in ("pnp", "protograf")}
-    memory: dict[int, Run] = {}
     with tempfile.TemporaryDirectory(prefix="pnp-bench-scale-") as tmp:
         root = Path(tmp)
         (root / "card_specs" / "variants").mkdir(parents=True)
@@ -128,20 +127,22 @@ def main() -> None:
                     pg = root / f"protograf-{size}"
                     pg.mkdir(exist_ok=True)
                     results[f"protograf ({papers})"][size] = protograf_runs(python, pg, size, runs, protograf_papers)
-            memory[size] = pnp_runs(root, size, 1, [], sample_memory=True)[0]
-            report_size(size, results, memory[size])
+            memory = {papers: pnp_runs(root, size, 1, pnp_paper, sample_memory=True)[0]
+                      for papers, (pnp_paper, _) in PAIRS.items()}
+            report_size(size, results, memory)
     print()
     for name, by_size in results.items():
         if by_size:
             print(f"{name:<26} {slope_ms(by_size)}")
 
 
-def report_size(size: int, results: dict[str, dict[int, list[Run]]], memory: Run) -> None:
+def report_size(size: int, results: dict[str, dict[int, list[Run]]], memory: dict[str, Run]) -> None:
     print(f"\n{size} islands (+37 other Tranquility cards for pnp)")
     for name, by_size in results.items():
         if size in by_size:
             print(f"  {name:<26} {describe(by_size[size])}")
-    print(f"  pnp (A4 + Letter), memory of all its processes: {memory.total_mb:.0f} MB (summed PSS, sampled)")
+    for papers, run in memory.items():
+        print(f"  pnp ({papers}), memory of all its processes: {run.total_mb:.0f} MB (summed PSS, sampled)")
     for papers in PAIRS:
         if size in results[f"protograf ({papers})"]:
             pg = median_run(results[f"protograf ({papers})"][size]).seconds
