@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import threading
 import traceback
 from functools import partial
 from typing import Callable, Sequence, TypeVar
@@ -77,9 +78,10 @@ def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
 
 
 def may_fork() -> bool:
-    """Two cores, fork, and not already a worker (ours or a multiprocessing pool's)."""
-    return (not _IN_CHILD and (os.cpu_count() or 1) >= 2 and multiprocessing.parent_process() is None
-            and "fork" in multiprocessing.get_all_start_methods())
+    """Two cores, fork, one thread (forking a threaded program can deadlock the child), and not
+    already a worker (ours or a multiprocessing pool's)."""
+    return (not _IN_CHILD and (os.cpu_count() or 1) >= 2 and threading.active_count() == 1
+            and multiprocessing.parent_process() is None and "fork" in multiprocessing.get_all_start_methods())
 
 
 def _child(job: Callable[[], T], write: int) -> None:

@@ -125,3 +125,17 @@ def test_a_build_failing_in_a_worker_reports_as_on_one_core(tmp_path, monkeypatc
     assert results[0].stderr == results[1].stderr == (
         "error: tpl/reference.json:2:3: $.elements[0]: card reference-2: the text does not fit\n"
     )
+
+
+def test_a_program_with_threads_runs_the_jobs_in_order_without_forking():
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        results = on_two_cores([partial(square, 1), partial(square, 2)])
+    finally:
+        stop.set()
+        other.join()
+    assert [r[1] for r in results] == [os.getpid(), os.getpid()]
