@@ -110,10 +110,16 @@ def test_svg_files_staged_on_the_other_core_are_the_same_build(tmp_path, monkeyp
     no temporary file left, and a second build finds them unchanged."""
     import pnp.build
 
+    from pnp.parallel import may_fork
+
+    started = []
+    real_init = pnp.build._SvgStager.__init__
+    monkeypatch.setattr(pnp.build._SvgStager, "__init__", lambda self, *a: started.append(1) or real_init(self, *a))
     args = ["build", "tranquility", "--paper", "a4"]
     monkeypatch.setattr(pnp.build._SvgStager, "MIN_FILES", 10)
     staged = runner.invoke(app, args + ["--out", str(tmp_path / "staged")])
     assert staged.exit_code == 0, staged.stderr
+    assert started or not may_fork()  # staged, wherever this machine can fork
     monkeypatch.setattr(pnp.build._SvgStager, "MIN_FILES", 10**9)
     assert runner.invoke(app, args + ["--out", str(tmp_path / "plain")]).exit_code == 0
     out = tmp_path / "staged"
