@@ -248,11 +248,27 @@ def _read_manifest(out_root: Path) -> list[str]:
 
 
 def _remove_stray_temporaries(out_root: Path, keep: set[Path] = frozenset()) -> None:
+    """Temporary files left by a build that was killed; those of a build still running (another
+    `pnp` writing to the same folder) are its own."""
     if not out_root.is_dir():
         return
     for stray in out_root.rglob(".*.tmp"):
-        if stray not in keep:
+        if stray not in keep and not _running(stray.name.rsplit(".", 2)[-2]):
             stray.unlink(missing_ok=True)
+
+
+def _running(pid: str) -> bool:
+    """Whether the process that wrote a `.NAME.PID.tmp` file is still running (not ours: ours
+    are never strays, except those a killed run of ours left under a reused pid)."""
+    if not pid.isdigit() or int(pid) in (0, os.getpid()):
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _prune_empty_dirs(out_root: Path, folder: Path) -> None:

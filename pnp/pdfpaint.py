@@ -29,7 +29,7 @@ from .units import mm_to_pt
 from .xmlattr import quoteattr
 
 SVG_URI = NS[1:-1]
-_ART_BOX = 1e5  # art forms draw in their group's user space: a box that never clips
+_ART_BOX = 1e9  # art and path forms draw in their own user space: a box that never clips (1e5 did, for art in large units)
 
 class FacePainter:
     """Draws faces into canvases. It keeps the operators of recent faces and art forms, so a face

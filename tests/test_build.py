@@ -145,3 +145,25 @@ def test_a_build_failing_after_staging_began_leaves_nothing(tmp_path, monkeypatc
     result = runner.invoke(app, ["build", "tranquility", "--paper", "a4", "--out", str(out), "--quiet"])
     assert (result.exit_code, result.stderr) == (1, "error: the sheets could not be drawn\n")
     assert not out.exists() or not any(out.rglob("*"))
+
+
+def test_a_temporary_file_of_a_build_still_running_is_not_a_stray(tmp_path):
+    """Two builds into one folder: the second must not delete the first one's hidden files."""
+    import subprocess
+    import sys
+
+    from pnp.build import write_outputs
+
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+        live = tmp_path / "game" / "svg" / f".a.svg.{other.pid}.tmp"
+        stray = tmp_path / "game" / "svg" / f".b.svg.{dead.stdout.strip()}.tmp"
+        live.parent.mkdir(parents=True)
+        live.write_text("being written")
+        stray.write_text("left by a killed build")
+        write_outputs(tmp_path, {"game/deck.json": "{}\n"}, owned_prefixes=("game/",))
+        assert live.exists() and not stray.exists()
+    finally:
+        other.kill()
+        other.wait()

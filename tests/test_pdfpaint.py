@@ -226,7 +226,7 @@ def test_art_shared_by_two_faces_is_one_form_in_the_pdf():
     pdf = buffer.getvalue()
     names = set(re.findall(rb"/FormXob\.(art[0-9a-f]+)", pdf))
     assert len(names) == 1
-    assert pdf.count(b"/BBox [-100000") == 1  # the art form is written once
+    assert pdf.count(b"/BBox [-1000000000") == 1  # the art form is written once
 
 
 def inline_painter(canvas, face: Face) -> None:
@@ -326,6 +326,17 @@ def test_a_glyph_is_one_form_placed_in_the_colours_around_it(bundled_faces):
     ours = pdf_png(pdf)
     mean, block = difference(ours, svg_png(face, ours.size))
     assert mean < 3 and block < 48
+
+
+def test_a_glyph_form_in_large_units_is_not_clipped_away():
+    """Path forms draw in their own user space; art in large units (a viewBox of 300,000) must
+    not fall outside the form's box (it did with a box of ±100,000)."""
+    d = "M200000 200000" + "".join(f" L{300000 - n * 1000} {200000 + (n % 2) * 100000}" for n in range(40)) + " Z"
+    face = lined_face([f'<g id="sample-big" fill="#c0392b" transform="scale(0.0001)"><path d="{d}"/></g>'])
+    ours = pdf_png(face_pdf(face, FacePainter().paint))
+    mean, block = difference(ours, svg_png(face, ours.size))
+    assert mean < 3 and block < 48
+    assert ImageStat.Stat(ours.convert("L")).mean[0] < 253  # something red was drawn (a blank face: 255)
 
 
 # --- path data ---------------------------------------------------------------------------------
