@@ -82,9 +82,15 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
                        f"faces drawn ({build.seconds:.2f} s)")
     from .gallery import gallery_outputs
 
-    outputs.update(gallery_outputs(out, outputs))
-    report = write_outputs(out, outputs, owned_prefixes=tuple(f"{b.game_id}/" for b in builds) + ("index.html",),
-                           staged=staged)
+    try:
+        outputs.update(gallery_outputs(out, outputs))
+        report = write_outputs(out, outputs, owned_prefixes=tuple(f"{b.game_id}/" for b in builds) + ("index.html",),
+                               staged=staged)
+    except BaseException:  # stopped before the staged files were all in place: remove the rest
+        for tmp in staged.values():
+            if tmp is not None:
+                tmp.unlink(missing_ok=True)
+        raise
     for build in builds:
         write_record(out, build.game_id, build.input, build.face_keys, build.outputs)
     return replace(report, skipped=tuple(skipped))
@@ -175,7 +181,10 @@ class _SvgStager:
         if len(outputs) < cls.MIN_FILES or not may_fork():
             return None
         _remove_stray_temporaries(out)  # before ours exist: the stray removal at writing keeps ours
-        return cls(out, {out / rel: data for rel, data in outputs.items()})
+        try:
+            return cls(out, {out / rel: data for rel, data in outputs.items()})
+        except OSError:  # no process to be had: the files are written at the end as usual
+            return None
 
     def staged(self) -> dict:
         return self.child.result()
@@ -183,10 +192,13 @@ class _SvgStager:
     def discard(self) -> None:
         """The build failed: stop waiting and remove whatever the child staged."""
         self.child.cancel()
-        for path in self.files:
-            temporary_name(path, self.child.pid).unlink(missing_ok=True)
-        for folder in sorted({path.parent for path in self.files}):
-            _prune_empty_dirs(self.out, folder)  # folders made only for the staged files
+        try:
+            for path in self.files:
+                temporary_name(path, self.child.pid).unlink(missing_ok=True)
+            for folder in sorted({path.parent for path in self.files}):
+                _prune_empty_dirs(self.out, folder)  # folders made only for the staged files
+        except OSError:
+            pass  # best effort: the error that stopped the build is the one to report
 
 
 def _say(progress: Callable[[str], None] | None, message: str) -> None:

@@ -42,9 +42,12 @@ def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[
     for _, _, name in todo:  # loaded (and checked) before the work is shared out
         if name not in templates:
             templates[name] = load_template(game, name)
-    half = len(todo) // 2 if len(todo) >= PARALLEL_FACES else len(todo)
-    jobs = [partial(_draw, todo[:half], templates, game), partial(_draw, todo[half:], templates, game)]
-    for drawn in on_two_cores(jobs):
+    if len(todo) < PARALLEL_FACES:
+        halves = [_draw(todo, templates, game)]
+    else:
+        half = len(todo) // 2
+        halves = on_two_cores([partial(_draw, todo[:half], templates, game), partial(_draw, todo[half:], templates, game)])
+    for drawn in halves:
         faces.update((face.id, face) for face in drawn)
     return tuple(faces[key] for key in sorted(faces))
 

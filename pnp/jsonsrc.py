@@ -123,12 +123,13 @@ def parse_json(text: str, name: str) -> Source:
 def _long_number_problem(text: str, name: str, exc: ValueError) -> Problem:
     """Where the number Python would not read stands (Python 3.11 reads at most 4300 digits)."""
     limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
-    found = re.search(r"\d{%d,}" % (limit + 1), text) if limit else None
+    tokens = re.finditer(r'"(?:[^"\\]|\\.)*"|-?\d{%d,}' % (limit + 1), text) if limit else iter(())
+    found = next((t for t in tokens if not t.group().startswith('"')), None)  # a number, not digits in a string
     if found is None:
         return Problem(name, 0, 0, "$", f"cannot be read: {exc}")
     line = text.count("\n", 0, found.start()) + 1
     col = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
-    digits = found.end() - found.start()
+    digits = len(found.group().lstrip("-"))
     return Problem(name, line, col, "$", f"holds a number of {digits} digits; numbers may have at most {limit}")
 
 

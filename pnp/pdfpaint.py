@@ -103,7 +103,7 @@ class FacePainter:
             return None
         out: list = [frame]
         defined: set[str] = set()
-        strip = (f'"{face.id}-', '"\x00-'), (f"#{face.id}-", "#\x00-")
+        strip = (f'id="{face.id}-', 'id="\x00-'), (f"url(#{face.id}-", "url(#\x00-")  # ids and references only
         for line in items:
             key = line.replace(*strip[0]).replace(*strip[1])
             found = self._lines.get(key)

@@ -123,3 +123,10 @@ def test_a_file_past_the_size_limit_is_refused_without_reading_it_all(tmp_path):
         handle.truncate(1024**3)
     with pytest.raises(SpecError, match=r"big\.json: \$: is larger than 5 MB"):
         read_json(big)
+
+
+def test_a_long_number_is_found_past_long_digits_in_a_string():
+    text = '{\n  "note": "' + "1" * 5000 + '",\n  "count": -' + "7" * 5000 + "\n}"
+    with pytest.raises(SpecError) as caught:
+        parse_json(text, "long.json")
+    assert str(caught.value.problems[0]) == "long.json:3:12: $: holds a number of 5000 digits; numbers may have at most 4300"

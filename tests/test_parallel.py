@@ -139,3 +139,42 @@ def test_a_program_with_threads_runs_the_jobs_in_order_without_forking():
         stop.set()
         other.join()
     assert [r[1] for r in results] == [os.getpid(), os.getpid()]
+
+
+def disk_full() -> None:
+    raise OSError(28, "No space left on device", "out/game/svg/x.svg")
+
+
+@forking
+def test_an_os_error_in_the_child_is_an_os_error_in_the_parent():
+    """So the CLI reports it as it would on one core ('error: FILE: No space left…')."""
+    with pytest.raises(OSError) as caught:
+        on_two_cores([partial(square, 1), disk_full])
+    assert (caught.value.errno, caught.value.filename) == (28, "out/game/svg/x.svg")
+
+
+def refuse_as(message: str):
+    def refuse_now() -> None:
+        raise PnpError(message)
+    return refuse_now
+
+
+@forking
+def test_the_first_failing_job_in_order_gives_the_error_as_on_one_core():
+    jobs = [partial(square, 1), refuse_as("job 1 failed"), refuse_as("job 2 failed")]
+    with pytest.raises(PnpError, match="job 1 failed"):
+        on_two_cores(jobs)  # job 2 fails in the parent, job 1 (earlier) in the child
+    with pytest.raises(PnpError, match="job 0 failed"):
+        on_two_cores([refuse_as("job 0 failed"), refuse_as("job 1 failed")])
+
+
+def killed() -> None:
+    import signal
+
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+@forking
+def test_a_worker_killed_outright_is_a_clean_error():
+    with pytest.raises(PnpError, match="a worker process stopped before it finished"):
+        on_two_cores([partial(square, 1), killed])

@@ -466,3 +466,14 @@ def test_nothing_is_drawn_for_shapes_svg_does_not_draw():
             '<defs><clipPath id="e"/><rect width="9" height="9"/></defs>')
     ops = face_operators(make_face(body), 10.0, 10.0)
     assert re.sub(r"^q .* cm\n", "", ops) == "q\nQ\nQ\n"
+
+
+def test_a_face_id_inside_another_value_does_not_share_a_line():
+    """Only ids and references lose the face id in the line cache's key: face 9's polygon
+    "9-10 35 …" is not face 5's "5-10 35 …" (found in review)."""
+    painter = FacePainter()
+    faces = [lined_face([f'<polygon id="{n}-shape" points="{n}-10 35 30,5 38,38 2" fill="#2c3e50"/>'], face_id=str(n))
+             for n in (5, 9)]
+    face_pdf(faces[0], painter.paint)
+    warm = pdf_png(face_pdf(faces[1], painter.paint))
+    assert difference(warm, pdf_png(face_pdf(faces[1], FacePainter().paint)))[1] <= 2
