@@ -1,71 +1,16 @@
-"""Tiny helpers that write the svglib-safe SVG subset the art uses (see docs/templates.md)."""
+"""The Tranquility art's palettes and shapes (see docs/templates.md); the SVG primitives are templates/artkit.py."""
 
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # templates/: artkit.py, both games' SVG primitives
 
-def f(value: float) -> str:
-    """A coordinate with at most two decimals."""
-    text = f"{round(value, 2):.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _paint(fill: str | None, stroke: str | None, width: float | None, extra: dict) -> str:
-    out = f' fill="{fill or "none"}"'
-    if stroke:
-        out += f' stroke="{stroke}" stroke-width="{f(width or 0.3)}"'
-    for key, value in extra.items():
-        out += f' {key.replace("_", "-")}="{value}"'
-    return out
-
-
-def path(d: str, fill: str | None, stroke: str | None = None, width: float | None = None, **extra) -> str:
-    return f'<path d="{d}"{_paint(fill, stroke, width, extra)}/>'
-
-
-def circle(cx: float, cy: float, r: float, fill: str | None, stroke: str | None = None, width=None, **extra) -> str:
-    return f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r)}"{_paint(fill, stroke, width, extra)}/>'
-
-
-def ellipse(cx, cy, rx, ry, fill, stroke=None, width=None, **extra) -> str:
-    return f'<ellipse cx="{f(cx)}" cy="{f(cy)}" rx="{f(rx)}" ry="{f(ry)}"{_paint(fill, stroke, width, extra)}/>'
-
-
-def rect(x, y, w, h, fill, stroke=None, width=None, r: float = 0, **extra) -> str:
-    radius = f' rx="{f(r)}" ry="{f(r)}"' if r else ""
-    return f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}"{radius}{_paint(fill, stroke, width, extra)}/>'
-
-
-def polygon(points, fill, stroke=None, width=None, **extra) -> str:
-    pts = " ".join(f"{f(x)},{f(y)}" for x, y in points)
-    return f'<polygon points="{pts}"{_paint(fill, stroke, width, extra)}/>'
-
-
-def line(x1, y1, x2, y2, stroke, width, **extra) -> str:
-    return (f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" fill="none" stroke="{stroke}" '
-            f'stroke-width="{f(width)}"' + "".join(f' {k.replace("_", "-")}="{v}"' for k, v in extra.items()) + "/>")
-
-
-def group(children: list[str], clip: str | None = None, transform: str | None = None) -> str:
-    attrs = (f' clip-path="url(#{clip})"' if clip else "") + (f' transform="{transform}"' if transform else "")
-    return f"<g{attrs}>" + "".join(children) + "</g>"
-
-
-def document(viewbox: tuple[float, float, float, float], body: list[str], defs: list[str] = (), title: str = "") -> str:
-    vb = " ".join(f(v) for v in viewbox)
-    head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}">\n'
-    if title:
-        head += f"<title>{title}</title>\n"
-    if defs:
-        head += "<defs>" + "".join(defs) + "</defs>\n"
-    return head + "\n".join(body) + "\n</svg>\n"
-
-
-def clip_polygon(clip_id: str, points) -> str:
-    pts = " ".join(f"{f(x)},{f(y)}" for x, y in points)
-    return f'<clipPath id="{clip_id}" clipPathUnits="userSpaceOnUse"><polygon points="{pts}"/></clipPath>'
+from artkit import (circle, clip_polygon, document, ellipse, f, group, line, path, polygon,  # noqa: E402,F401
+                    polyline, pts, rect)
 
 
 def star(cx: float, cy: float, r: float, fill: str, points: int = 4, inner: float = 0.35, turn: float = 0) -> str:
