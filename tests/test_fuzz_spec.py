@@ -16,6 +16,8 @@ from pnp.jsonsrc import parse_json, read_json
 from pnp.semantics import semantic_problems
 from pnp.spec import load_spec
 
+from jsonpaths import json_paths
+
 ROOT = Path(__file__).parent.parent
 BASE = json.loads((ROOT / "card_specs" / "tranquility.json").read_text(encoding="utf-8"))
 
@@ -27,17 +29,7 @@ json_value = st.recursive(json_leaf, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)), max_leaves=12)
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, prefix + (i,))
-
-
-ALL_PATHS = [p for p in _paths(BASE) if p]
+ALL_PATHS = [p for p in json_paths(BASE) if p]
 
 
 def _set(doc, path, value):

@@ -27,6 +27,7 @@ from pnp.rules.deal import deal_ascent, deal_setup
 from pnp.rules.state import state_to_data
 from pnp.rules.tranquility import deal_table, tranquility_deck
 
+from jsonpaths import json_paths
 from rulekit import game_named
 
 runner = CliRunner()
@@ -57,16 +58,6 @@ def _real_states() -> list[dict]:
 
 
 STATES = _real_states()
-
-
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, prefix + (i,))
 
 
 def _at(doc, path: tuple):
@@ -158,7 +149,7 @@ def fuzzed_files(draw) -> Fuzzed:
         how = draw(st.sampled_from(sorted(MUTATIONS)))
         if _nodes(doc) > NODES:
             break
-        paths = [p for p in _paths(doc) if p and isinstance(_at(doc, p), MUTATIONS[how])]
+        paths = [p for p in json_paths(doc) if p and isinstance(_at(doc, p), MUTATIONS[how])]
         if how in ("duplicate", "grow"):
             paths = [p for p in paths if _nodes(_at(doc, p), GROWS) <= GROWS]
         if paths:
