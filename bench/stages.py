@@ -23,6 +23,7 @@ from pathlib import Path
 started = time.perf_counter()
 from pnp import build, game, impose, sheet  # noqa: E402  (the import is a stage)
 from pnp.faces import render_faces  # noqa: E402
+from pnp.owned import owner, write_owned  # noqa: E402
 
 IMPORT_SECONDS = time.perf_counter() - started
 
@@ -45,7 +46,7 @@ def one_run(size: int, papers: list[str], root: Path) -> dict[str, float]:
         spec = sheet.SheetSpec.from_options(paper=paper)
         outputs.update(impose.sheet_outputs(loaded, faces, (spec,)))
         t = stage(f"sheets PDF, {paper}", t)
-    build.write_outputs(root / "out", outputs, owned_prefixes=(f"{loaded.id}/",))
+    write_owned(root / "out", {owner("build", loaded.id): outputs})
     stage(f"write {len(outputs)} files", t)
     return times
 

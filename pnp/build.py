@@ -1,8 +1,9 @@
 """`pnp build`: every output of the chosen games, computed in memory first, then written atomically.
 
 Nothing is written until everything for a game has been computed, each file is replaced atomically
-(and only when its bytes changed), and files a previous build wrote that are no longer produced are
-removed last, using the manifest the build keeps beside them.
+(and only when its bytes changed), and files a previous build of the same game wrote that are no
+longer produced are removed last, using that build's manifest (see owned.py: a build never removes
+what another command wrote).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import multiprocessing
 import os
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Callable
@@ -19,9 +20,8 @@ from typing import Callable
 from .errors import PnpError
 from .listing import deck_listing
 from .model import Face, Game
-from .output import temporary_name, write_all_if_changed, write_atomic
-
-MANIFEST = ".pnp-manifest.json"
+from .output import temporary_name
+from .owned import owner, prune_empty_dirs, remove_stray_temporaries, write_owned
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 
@@ -34,6 +34,7 @@ class BuildReport:
     unchanged: tuple[str, ...]
     removed: tuple[str, ...]
     skipped: tuple[str, ...] = ()  # games whose inputs and outputs were unchanged
+    kept: tuple[str, ...] = ()  # files no longer made but edited since they were written: left alone
 
 
 @dataclass(frozen=True)
@@ -82,18 +83,20 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
                        f"faces drawn ({build.seconds:.2f} s)")
     from .gallery import gallery_outputs
 
+    from .cache import record_path
+
+    owned = {owner("build", b.game_id): b.outputs for b in builds}
     try:
-        outputs.update(gallery_outputs(out, outputs))
-        report = write_outputs(out, outputs, owned_prefixes=tuple(f"{b.game_id}/" for b in builds) + ("index.html",),
-                               staged=staged)
+        owned[owner("gallery")] = gallery_outputs(out, outputs)
+        report = write_owned(out, owned, staged=staged, extra_files=[record_path(out, b.game_id) for b in builds])
     except BaseException:  # stopped before the staged files were all in place: remove the rest
         for tmp in staged.values():
             if tmp is not None:
                 tmp.unlink(missing_ok=True)
         raise
     for build in builds:
-        write_record(out, build.game_id, build.input, build.face_keys, build.outputs)
-    return replace(report, skipped=tuple(skipped))
+        write_record(out, build.game_id, build.input, build.face_keys, {rel: report.digests[rel] for rel in build.outputs})
+    return BuildReport(report.written, report.unchanged, report.removed, tuple(skipped), report.kept)
 
 
 _PENDING: list[tuple] = []  # what forked workers draw (inherited, not pickled: a Game holds mappingproxies)
@@ -160,7 +163,7 @@ def _draw_game(game: Game, input_key: str | None, out: Path, sheets: tuple, setu
 
 class _SvgStager:
     """A big game's SVG files written to their temporary names on the other core while the sheets
-    are drawn; write_outputs renames them into place with everything else. Creating files is
+    are drawn; write_owned renames them into place with everything else. Creating files is
     kernel work (~0.1–0.25 ms a file here), so 5,000 faces no longer wait for the sheets. Only with
     one paper: with two, both cores draw sheets, and a third process took the memory of a
     5,000-card build over 300 MB (measured: 307 MB)."""
@@ -180,7 +183,7 @@ class _SvgStager:
 
         if len(outputs) < cls.MIN_FILES or not may_fork():
             return None
-        _remove_stray_temporaries(out)  # before ours exist: the stray removal at writing keeps ours
+        remove_stray_temporaries([out / rel for rel in outputs])  # before ours exist: the removal at writing keeps ours
         try:
             return cls(out, {out / rel: data for rel, data in outputs.items()})
         except OSError:  # no process to be had: the files are written at the end as usual
@@ -196,7 +199,7 @@ class _SvgStager:
             for path in self.files:
                 temporary_name(path, self.child.pid).unlink(missing_ok=True)
             for folder in sorted({path.parent for path in self.files}):
-                _prune_empty_dirs(self.out, folder)  # folders made only for the staged files
+                prune_empty_dirs(self.out, folder)  # folders made only for the staged files
         except OSError:
             pass  # best effort: the error that stopped the build is the one to report
 
@@ -228,63 +231,4 @@ def face_outputs(game: Game, faces: tuple[Face, ...]) -> Outputs:
 def deck_output(game: Game) -> Outputs:
     text = json.dumps(deck_listing(game), indent=2, ensure_ascii=False) + "\n"
     return {f"{game.id}/deck.json": text.encode("utf-8")}
-
-
-def write_outputs(out_root: Path, outputs: Outputs, owned_prefixes: tuple[str, ...], staged: dict | None = None) -> BuildReport:
-    """Write every output atomically (renaming those already `staged`), then remove what earlier
-    builds made under `owned_prefixes` that this build no longer makes. Stray temporary files of
-    an interrupted build are removed."""
-    staged = staged or {}
-    out_root.mkdir(parents=True, exist_ok=True)
-    _remove_stray_temporaries(out_root, keep={tmp for tmp in staged.values() if tmp is not None})
-    order = sorted(outputs)
-    changed = write_all_if_changed({out_root / rel: outputs[rel] for rel in order}, staged)
-    written = [rel for rel in order if changed[out_root / rel]]
-    unchanged = [rel for rel in order if not changed[out_root / rel]]
-    previous = _read_manifest(out_root)
-    keep = {p for p in previous if not p.startswith(owned_prefixes)} | set(outputs)
-    removed = sorted(p for p in previous if p not in keep)
-    write_atomic(out_root / MANIFEST, json.dumps(sorted(keep), indent=0) + "\n")
-    for rel in removed:
-        (out_root / rel).unlink(missing_ok=True)
-        _prune_empty_dirs(out_root, (out_root / rel).parent)
-    return BuildReport(tuple(written), tuple(unchanged), tuple(removed))
-
-
-def _read_manifest(out_root: Path) -> list[str]:
-    try:
-        data = json.loads((out_root / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    return [p for p in data if isinstance(p, str) and ".." not in Path(p).parts and not Path(p).is_absolute()]
-
-
-def _remove_stray_temporaries(out_root: Path, keep: set[Path] = frozenset()) -> None:
-    """Temporary files left by a build that was killed; those of a build still running (another
-    `pnp` writing to the same folder) are its own."""
-    if not out_root.is_dir():
-        return
-    for stray in out_root.rglob(".*.tmp"):
-        if stray not in keep and not _running(stray.name.rsplit(".", 2)[-2]):
-            stray.unlink(missing_ok=True)
-
-
-def _running(pid: str) -> bool:
-    """Whether the process that wrote a `.NAME.PID.tmp` file is still running (not ours: ours
-    are never strays, except those a killed run of ours left under a reused pid)."""
-    if not pid.isdigit() or int(pid) in (0, os.getpid()):
-        return False
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _prune_empty_dirs(out_root: Path, folder: Path) -> None:
-    while folder != out_root and folder.is_dir() and not any(folder.iterdir()):
-        folder.rmdir()
-        folder = folder.parent
 

@@ -100,22 +100,22 @@ def _face_key(base: str, card: Card, template: str, with_fields: bool) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
+def record_path(out: Path, game_id: str) -> Path:
+    return out / CACHE_DIR / f"{game_id}.json"
+
+
 def read_record(out: Path, game_id: str) -> dict:
     try:
-        record = json.loads((out / CACHE_DIR / f"{game_id}.json").read_text(encoding="utf-8"))
+        record = json.loads(record_path(out, game_id).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return record if isinstance(record, dict) else {}
 
 
-def write_record(out: Path, game_id: str, input: str | None, faces: Mapping[str, str], files: Mapping[str, "bytes | str"]) -> None:
-    record = {"input": input, "faces": dict(sorted(faces.items())),
-              "files": {rel: _digest(data) for rel, data in sorted(files.items())}}
-    write_atomic(out / CACHE_DIR / f"{game_id}.json", json.dumps(record, indent=1) + "\n")
-
-
-def _digest(data: "bytes | str") -> str:
-    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
+def write_record(out: Path, game_id: str, input: str | None, faces: Mapping[str, str], digests: Mapping[str, str]) -> None:
+    """Record the build: its input key, each face's key and each file's SHA-256 (`digests`)."""
+    record = {"input": input, "faces": dict(sorted(faces.items())), "files": dict(sorted(digests.items()))}
+    write_atomic(record_path(out, game_id), json.dumps(record, indent=1) + "\n")
 
 
 def is_fresh(out: Path, record: dict, input: str | None) -> bool:

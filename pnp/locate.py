@@ -34,6 +34,12 @@ def schema_dir() -> Path:
     return bundled_root() / "card_specs" / "schema"
 
 
+def spec_files(root: Path) -> list[Path]:
+    """The specs in one spec folder, sorted: its `*.json` files, not hidden ones (a manifest or an
+    editor's backup is not a game)."""
+    return sorted(p for p in root.glob("*.json") if not p.name.startswith("."))
+
+
 def find_spec(name: str, cwd: Path | None = None) -> Path:
     """A game or variant name ('tranquility') or a path to a spec file."""
     as_path = Path(name)
@@ -41,7 +47,7 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
         if as_path.is_file():
             return as_path
         raise UsageError(f"{name}: spec file not found")
-    for root in spec_roots(cwd):
+    for root in spec_roots(cwd) if not name.startswith(".") else ():
         candidate = root / f"{name}.json"
         if candidate.is_file():
             return candidate
@@ -53,14 +59,14 @@ def available_games(cwd: Path | None = None) -> list[str]:
     """Every spec name that can be built, user's first, without duplicates, sorted."""
     names = set()
     for root in spec_roots(cwd):
-        names.update(p.stem for p in root.glob("*.json"))
+        names.update(p.stem for p in spec_files(root))
     return sorted(names)
 
 
 def bundled_games() -> list[str]:
     """The base games shipped with the tool (not variants): what `pnp build` builds by default."""
     root = bundled_root() / "card_specs"
-    return sorted(p.stem for p in root.glob("*.json"))
+    return [p.stem for p in spec_files(root)]
 
 
 def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | None:

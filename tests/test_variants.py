@@ -110,6 +110,8 @@ def test_simulate_vs_parent_shows_both_side_by_side():
 @pytest.mark.parametrize("command", [["list", "big-sea"], ["setup", "big-sea", "--players", "2", "--seed", "3", "--json"],
                                      ["simulate", "ascent-hand-6", "--games", "5", "-q"]])
 def test_variants_work_with_every_command(command, tmp_path, monkeypatch):
+    if command[0] == "setup":
+        command = command + ["--out", str(tmp_path / "output")]  # never into the checkout
     result = runner.invoke(app, command)
     assert result.exit_code == 0, result.stderr
 

@@ -8,11 +8,13 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
-from ..build import build_games, face_outputs, write_outputs
+from ..build import build_games, face_outputs
 from ..game import load_game
-from ..locate import available_games, spec_roots
+from ..locate import available_games, spec_files, spec_roots
+from ..outfolder import check_out_folder
+from ..owned import owner, write_owned
 from . import app
-from .common import note, reports_errors
+from .common import note, note_kept, reports_errors
 from .print_cmds import sheet_options
 
 OUT_HELP = "The output folder."
@@ -24,7 +26,7 @@ def default_games() -> list[str]:
     names: list[str] = []
     for root in spec_roots():
         if root.name == "card_specs":
-            names += [p.stem for p in sorted(root.glob("*.json")) if p.stem not in names]
+            names += [p.stem for p in spec_files(root) if p.stem not in names]
     return names
 
 
@@ -46,10 +48,12 @@ def build(
     Example: pnp build tranquility --paper a4 --bleed 3mm
     """
     names = games or default_games()
+    check_out_folder(out, names)
     started = time.perf_counter()
     say = (lambda message: note(message, quiet))
     report = build_games(names, out, sheets, setup=not no_setup, modules=modules,
                          warn=lambda message: note(f"warning: {message}", quiet), progress=say)
+    note_kept(out, report.kept, quiet)
     say(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
         f"in {out}/ ({time.perf_counter() - started:.2f} s)")
 
@@ -68,9 +72,11 @@ def render(
     """
     from ..faces import render_faces
 
+    check_out_folder(out, [game])
     resolved = load_game(game, modules=modules)
     outputs = face_outputs(resolved, render_faces(resolved))
-    report = write_outputs(out, outputs, owned_prefixes=(f"{resolved.id}/svg/",))
+    report = write_owned(out, {owner("render", resolved.id): outputs})
+    note_kept(out, report.kept, quiet)
     note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{resolved.id}/svg/", quiet)
 
 

@@ -49,3 +49,9 @@ def note(message: str, quiet: bool = False) -> None:
     """Progress and summaries go to stderr, so stdout stays the result."""
     if not quiet:
         print(message, file=sys.stderr)
+
+
+def note_kept(out, kept, quiet: bool = False) -> None:
+    """Files a command no longer makes but left alone because they changed since it wrote them."""
+    for rel in kept:
+        note(f"kept {out / rel}: changed since it was written", quiet)

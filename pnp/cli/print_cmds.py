@@ -14,9 +14,11 @@ import typer
 from typing_extensions import Annotated
 
 from ..errors import UsageError
+from ..outfolder import check_out_folder
+from ..owned import owner
 from ..sheet import SheetSpec
 from . import app
-from .common import note, reports_errors
+from .common import note, note_kept, reports_errors
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 SHEET_HELP = "Sheet options"
@@ -108,12 +110,13 @@ def _load(game: str, modules: str):
     return resolved, render_faces(resolved)
 
 
-def _write(out: Path, files: dict, quiet: bool, replaces: tuple[str, ...] = ()) -> None:
-    """Write atomically and record the files in the output manifest; files an earlier run wrote
-    under the `replaces` folders that this run did not make are removed."""
-    from ..build import write_outputs
+def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
+    """Write atomically as `owner_name`'s files: what that owner's earlier run wrote and this run
+    did not make is removed, never another command's files (see pnp/owned.py)."""
+    from ..owned import write_owned
 
-    report = write_outputs(out, files, owned_prefixes=replaces)
+    report = write_owned(out, {owner_name: files})
+    note_kept(out, report.kept, quiet)
     if not quiet:
         for rel in sorted(files):
             typer.echo(str(out / rel))
@@ -138,9 +141,10 @@ def sheets(
     """
     from ..impose import sheet_outputs
 
+    check_out_folder(out, [game])
     resolved, faces = _load(game, modules)
     files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
-    _write(out, files, quiet)
+    _write(out, files, quiet, owner("sheets", resolved.id))
 
 
 @app.command("export")
@@ -167,9 +171,10 @@ def export_(
     from ..export import export
 
     _refuse_unused(target, dpi, with_bleed, sheets)
+    check_out_folder(out, [game])
     resolved, faces = _load(game, modules)
     files = export(
         resolved, faces, target.value, product=product, dpi=dpi, bleed=with_bleed, sheet=sheets[0],
         warn=lambda m: note(f"warning: {m}", quiet),
     )
-    _write(out, files, quiet, replaces=(f"{resolved.id}/export/{target.value}/",))
+    _write(out, files, quiet, owner("export", resolved.id, target.value))

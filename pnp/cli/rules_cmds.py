@@ -11,7 +11,8 @@ from typing_extensions import Annotated
 
 from ..errors import UsageError
 from ..game import load_game
-from ..output import write_atomic
+from ..outfolder import check_out_folder
+from ..owned import owner, write_owned
 from . import app
 from .common import note, reports_errors
 
@@ -33,12 +34,12 @@ def setup(
 
     Example: pnp setup tranquility --players 3 --seed 7
     """
-    from ..rules.outputs import setup_outputs
+    from ..rules.outputs import setup_name, setup_outputs
 
+    check_out_folder(out, [game])
     resolved = load_game(game, modules=modules)
     files = setup_outputs(resolved, players, seed)
-    for rel, data in sorted(files.items()):
-        write_atomic(out / rel, data)
+    write_owned(out, {owner("setup", resolved.id, setup_name(resolved, players, seed)): files})
     state_file = next(rel for rel in files if rel.endswith(".json"))
     if as_json:
         typer.echo(files[state_file].decode("utf-8"), nl=False)

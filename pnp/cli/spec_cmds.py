@@ -12,7 +12,7 @@ from typing_extensions import Annotated
 from ..errors import SpecError, UsageError
 from ..game import load_game
 from ..listing import deck_listing, deck_table
-from ..locate import available_games, find_spec, spec_roots
+from ..locate import available_games, find_spec, spec_files, spec_roots
 from ..validate import validate_specs
 from . import app
 from .common import reports_errors
@@ -41,7 +41,7 @@ def validate(
 def _every_spec() -> list[Path]:
     seen, paths = set(), []
     for root in spec_roots():
-        for path in sorted(root.glob("*.json")):
+        for path in spec_files(root):
             if path.stem not in seen:
                 seen.add(path.stem)
                 paths.append(path)
