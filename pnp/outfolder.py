@@ -27,7 +27,10 @@ def check_out_folder(out: Path, games: Iterable[str]) -> None:
                 inside = "" if real == where else "inside "
                 raise UsageError(f"--out {out} is {inside}the {kind} folder {_shown(root)}; {ADVICE}")
     for name in games:
-        spec = find_spec(name)
+        try:
+            spec = find_spec(name)
+        except UsageError:  # an unknown game: loading it says so
+            continue
         if real in spec.resolve().parents:
             raise UsageError(f"--out {out} holds {spec}, the spec being built; {ADVICE}")
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from .output import write_all_if_changed, write_atomic
+from .output import write_all_if_changed, write_if_changed
 
 MANIFEST_DIR = ".pnp-manifests"
 LEGACY_MANIFEST = ".pnp-manifest.json"  # the single shared manifest of earlier versions
@@ -126,7 +126,7 @@ def _listed_by_others(out_root: Path, names: set[str]) -> set[str]:
 
 def _write_manifest(out_root: Path, name: str, files: Mapping[str, str]) -> None:
     record = {"owner": name, "files": dict(sorted(files.items()))}
-    write_atomic(_manifest_path(out_root, name), json.dumps(record, indent=1) + "\n")
+    write_if_changed(_manifest_path(out_root, name), json.dumps(record, indent=1) + "\n")
 
 
 def _manifest_path(out_root: Path, name: str) -> Path:

@@ -47,8 +47,8 @@ def _checkout_untouched():
     after = [checkout_files(root) if root == CHECKOUT else _names(root) for root in roots]
     found = [f"{line} (in {root})" for root, old, new in zip(roots, before, after) for line in changes(old, new)]
     if found:
-        pytest.fail("the tests changed files outside their temporary folders:\n  " + "\n  ".join(found[:50]),
-                    pytrace=False)
+        pytest.fail("the tests changed files outside their temporary folders (files you edited while the suite "
+                    "ran count too: run it again):\n  " + "\n  ".join(found[:50]), pytrace=False)
 
 
 def _names(folder: Path) -> dict[str, tuple[int, int]]:

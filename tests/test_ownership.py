@@ -206,3 +206,22 @@ def test_hidden_files_in_a_spec_folder_are_not_specs(project):
     result = invoke(["validate"])
     assert ".pnp-manifest" not in result.stdout and ".tiny" not in result.stdout and "tiny" in result.stdout
     assert runner.invoke(app, ["list", ".pnp-manifest"]).exit_code == 2
+
+
+def test_a_run_stopped_after_writing_still_knows_every_file_it_may_have_left(tmp_path, monkeypatch):
+    import pnp.owned
+    from pnp.owned import owner, write_owned
+
+    name = owner("export", "game", "png")
+    write_owned(tmp_path, {name: {"game/a.png": b"a", "game/b.png": b"b"}})
+
+    def stop(*args):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(pnp.owned, "_remove_stale", stop)
+        with pytest.raises(KeyboardInterrupt):
+            write_owned(tmp_path, {name: {"game/a.png": b"a", "game/c.png": b"c"}})
+    assert sorted(files(tmp_path / "game")) == ["a.png", "b.png", "c.png"]
+    report = write_owned(tmp_path, {name: {"game/a.png": b"a"}})
+    assert report.removed == ("game/b.png", "game/c.png") and sorted(files(tmp_path / "game")) == ["a.png"]
