@@ -19,6 +19,7 @@ from typing import Any
 from .errors import Problem, SpecError, display_path
 from .jsonsrc import Source, json_path, read_json
 from .locate import available_games, schema_dir, spec_roots
+from .names import unknown_game
 
 MAX_EXTENDS_DEPTH = 8
 MERGED_BY_ID = ("kinds", "modules")
@@ -108,8 +109,7 @@ def _load_parent(source: Source, path: Path, name: str, seen: tuple[Path, ...]) 
     if parent_path is None and name in (source.data.get("id"), Path(path).stem):
         raise SpecError([source.problem(["extends"], f"extends forms a cycle: {display_path(path)} extends itself")])
     if parent_path is None:
-        known = ", ".join(available_games()) or "none"
-        raise SpecError([source.problem(["extends"], f"unknown game or variant {name!r} to extend (known: {known})")])
+        raise SpecError([source.problem(["extends"], unknown_game(name, available_games(), " to extend"))])
     if parent_path.resolve() in seen:
         cycle = " → ".join(display_path(p) for p in seen + (parent_path,))
         raise SpecError([source.problem(["extends"], f"extends forms a cycle: {cycle}")])

@@ -1,0 +1,116 @@
+"""What a new user trips on (issue 12, items 14-18): names, choices, the back offset, validate
+finding what render would refuse, variant kind typos, and the docs shipped with the tool."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+# 14. --back-offset in words, and a warning above 3 mm
+
+
+def test_back_offset_is_said_in_words_and_a_decimal_comma_is_warned(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("sheets", "tranquility", "--paper", "a4", "--back-offset", "1,5")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[:2] == [
+        "--back-offset 1,5: backs moved 1.0 mm right, 5.0 mm down",
+        "warning: --back-offset '1,5' gives dy = 5 mm, more than the 3 mm printers usually misregister; "
+        "dx and dy are separated by a comma: for 1.5 mm right write '1.5,0'",
+    ]
+
+
+def test_a_small_back_offset_is_said_without_warning(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("sheets", "tranquility", "--paper", "a4", "--back-offset=-1.5,0.5")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == "--back-offset -1.5,0.5: backs moved 1.5 mm left, 0.5 mm down\n"
+
+
+def test_quiet_says_nothing_about_the_back_offset(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("sheets", "tranquility", "--paper", "a4", "--back-offset", "0,-4", "-q")
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+# 15. names and choices
+
+
+def test_game_names_ignore_case():
+    result = run("list", "Tranquility")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("Tranquility (tranquility): 117 pieces\n")
+
+
+def test_a_typo_in_a_game_name_gets_a_suggestion(tmp_path):
+    result = run("build", "tranqility", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unknown game or variant 'tranqility'; did you mean 'tranquility'? (known: ")
+    assert result.stderr.rstrip().endswith("; `pnp games` lists them with their titles)")
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_name_nothing_like_a_game_gets_no_suggestion():
+    result = run("list", "zzz")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unknown game or variant 'zzz' (known: ascent, ")
+
+
+def test_module_ids_ignore_case_and_a_typo_gets_a_suggestion():
+    assert run("list", "ascent", "--modules", "Goats", "--json").exit_code == 0
+    result = run("list", "ascent", "--modules", "gaots")
+    assert result.exit_code == 2
+    assert result.stderr == ("error: unknown module 'gaots' for ascent; did you mean 'goats'? "
+                             "(choose from: green-path, panorama, goats)\n")
+
+
+def test_choice_options_ignore_case(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("sheets", "tranquility", "--paper", "A4", "--duplex", "SHORT-EDGE", "--orientation", "Landscape", "-q")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "output" / "tranquility" / "sheets" / "tranquility-a4.pdf").is_file()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["sheets", "tranquility", "--duplex", "short"],
+     "Error: Invalid value for '--duplex': 'short' is not one of long-edge, short-edge, none; did you mean 'short-edge'?"),
+    (["sheets", "tranquility", "--orientation", "sideways"],
+     "Error: Invalid value for '--orientation': 'sideways' is not one of auto, portrait, landscape."),
+    (["export", "tranquility", "--target", "tcg"],
+     "Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
+     "did you mean 'tgc'?"),
+])
+def test_a_wrong_choice_lists_the_choices_without_internal_words(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1] == message
+    assert "Value error" not in result.stderr
+
+
+def test_upper_case_target_is_accepted(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("export", "tranquility", "--target", "TTS", "-q")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "output" / "tranquility" / "export" / "tts").is_dir()
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--paper", "8.5x11", "error: The paper size '8.5x11' is out of range: give 50 to 5080 mm. Did you mean '8.5x11in'?"),
+    ("--paper", "1x1", "error: The paper size '1x1' is out of range: give 50 to 5080 mm."),
+    ("--card-size", "2.5x3.5", "error: The card size '2.5x3.5' is out of range: give 10 to 300 mm. Did you mean '2.5x3.5in'?"),
+])
+def test_a_size_without_unit_that_fits_in_inches_suggests_inches(option, value, message):
+    result = run("sheets", "tranquility", option, value)
+    assert result.exit_code == 2
+    assert result.stderr == message + "\n"
