@@ -4,6 +4,7 @@ finding what render would refuse, variant kind typos, and the docs shipped with 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -114,3 +115,76 @@ def test_a_size_without_unit_that_fits_in_inches_suggests_inches(option, value, 
     result = run("sheets", "tranquility", option, value)
     assert result.exit_code == 2
     assert result.stderr == message + "\n"
+
+
+def test_games_lists_games_then_variants_with_titles():
+    result = run("games")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:4] == [
+        "Games:",
+        "  ascent               Tranquility: The Ascent",
+        "  tranquility          Tranquility",
+        "Variants:",
+    ]
+    assert "  big-sea              Tranquility: the big sea (7×7, islands 1–100)  (extends tranquility)" in lines
+
+
+def test_games_json_names_the_users_own_variant_and_one_with_problems(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run("variant", "new", "quiet-sea", "--from", "tranquility").exit_code == 0
+    (tmp_path / "card_specs" / "variants" / "broken.json").write_text('{"id": "broken", "extends": "tranquility", "card": 3}')
+    result = run("games", "--json")
+    assert result.exit_code == 0, result.stderr
+    entries = {e["name"]: e for e in json.loads(result.stdout)}
+    assert entries["quiet-sea"] == {"name": "quiet-sea", "title": "Tranquility: quiet-sea", "extends": "tranquility",
+                                    "source": "card_specs/variants/quiet-sea.json", "problem": None}
+    assert entries["tranquility"]["source"] == "bundled"
+    problem = entries["broken"]["problem"]
+    assert problem.startswith("card_specs/variants/broken.json:1:52: $.card: ")
+    assert problem.endswith(" (run `pnp validate broken`)")
+
+
+# 18. the variant's $schema and the docs shipped with the tool
+
+
+def test_variant_new_writes_a_relative_schema_with_a_copy_beside_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("variant", "new", "quiet-sea", "--from", "tranquility")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads((tmp_path / "card_specs" / "variants" / "quiet-sea.json").read_text(encoding="utf-8"))
+    assert data["$schema"] == "../schema/spec.schema.json"
+    copied = tmp_path / "card_specs" / "variants" / data["$schema"]
+    bundled = Path(__file__).resolve().parents[1] / "card_specs" / "schema" / "spec.schema.json"
+    assert copied.read_bytes() == bundled.read_bytes()
+    assert "docs/spec-format.md" not in result.stderr + json.dumps(data)
+    assert "`pnp docs spec-format`" in result.stderr and "`pnp docs spec-format`" in " ".join(data["$comment"])
+    shared = tmp_path / "elsewhere" / "card_specs" / "variants"
+    shared.mkdir(parents=True)
+    (shared / "quiet-sea.json").write_bytes((tmp_path / "card_specs" / "variants" / "quiet-sea.json").read_bytes())
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert run("validate", "quiet-sea").exit_code == 0  # the tool validates with its own schema wherever the file is
+
+
+def test_docs_lists_topics_and_prints_a_page():
+    listing = run("docs")
+    assert listing.exit_code == 0
+    assert "  spec-format   The card spec format" in listing.stdout.splitlines()
+    page = run("docs", "Spec-Format")
+    assert page.exit_code == 0
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    assert page.stdout == (docs / "spec-format.md").read_text(encoding="utf-8")
+
+
+def test_a_docs_typo_gets_a_suggestion():
+    result = run("docs", "spec-fromat")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: no documentation page 'spec-fromat'; did you mean 'spec-format'? (topics: ")
+
+
+def test_the_wheel_ships_the_docs():
+    import tomllib
+
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    include = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert include["docs"] == "pnp/_bundled/docs"

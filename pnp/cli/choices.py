@@ -32,4 +32,4 @@ def choice_parser(choices: Type[E]) -> Callable[[str], E]:
 
 
 def choice_metavar(choices: Type[enum.Enum]) -> str:
-    return "[" + "|".join(member.value for member in choices) + "]"
+    return "<" + "|".join(member.value for member in choices) + ">"
