@@ -20,6 +20,7 @@ from .errors import Problem, SpecError, display_path
 from .jsonsrc import Source, json_path, read_json
 from .locate import available_games, schema_dir, spec_roots
 from .names import unknown_game
+from .variant_ids import is_covered, unknown_id_problems
 
 MAX_EXTENDS_DEPTH = 8
 MERGED_BY_ID = ("kinds", "modules")
@@ -93,7 +94,8 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Spec:
     parent = _load_parent(source, path, parent_name, seen + (path.resolve(),))
     merged = merge(parent.data, data)
     spec = Spec(str(data.get("id", path.stem)), path, merged, (source,) + parent.sources, parent)
-    _raise_if(own + _merged_check(spec))
+    unknown = unknown_id_problems(source, parent.data, parent.id)
+    _raise_if(own + unknown + [p for p in _merged_check(spec) if not is_covered(p, unknown)])
     return spec
 
 

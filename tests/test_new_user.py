@@ -188,3 +188,43 @@ def test_the_wheel_ships_the_docs():
     pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
     include = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert include["docs"] == "pnp/_bundled/docs"
+
+
+# 17. a kind id the parent does not have
+
+
+def _variant(tmp_path, name: str, text: str) -> None:
+    folder = tmp_path / "card_specs" / "variants"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.json").write_text(text, encoding="utf-8")
+
+
+def test_a_typo_in_a_kind_id_names_the_parents_kinds(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "v", '{\n  "id": "v",\n  "extends": "tranquility",\n  "kinds": [{"id": "isle", "count": 2}]\n}\n')
+    result = run("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "card_specs/variants/v.json:4:20: $.kinds[0].id: there is no kind 'isle' in tranquility; did you mean "
+        "'island'? (kinds: island, start, finish, border, reference); a new kind needs 'template' and 'back' "
+        "(this one lacks 'template' and 'back')\n"
+        "1 problem found; nothing was written\n")
+
+
+def test_removing_a_kind_the_parent_does_not_have_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "v", '{"id": "v", "extends": "ascent", "modules": [{"id": "goats", "kinds": [{"id": "got", "remove": true}]}]}')
+    result = run("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "card_specs/variants/v.json:1:79: $.modules[0].kinds[0].id: there is no kind 'got' in ascent's module "
+        "'goats'; did you mean 'goat'? (kinds: goat, goats-reference), so there is nothing to remove")
+
+
+def test_a_complete_new_kind_is_still_a_new_kind(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "v", '{"id": "v", "extends": "tranquility", "kinds": [{"id": "extra", "template": "start", '
+                             '"back": "back", "count": 1}]}')
+    result = run("list", "v", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["totals"]["extra"] == 1
