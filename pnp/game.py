@@ -9,6 +9,7 @@ from typing import Any, Iterable, Sequence
 
 from .errors import SpecError, UsageError
 from .locate import find_spec, find_template_dir
+from .names import did_you_mean, match_case_insensitive
 from .model import Back, Card, CardKind, CardSize, Game, Module, Theme, frozen_map
 from .spec import Spec, load_spec
 from .units import parse_length
@@ -173,9 +174,11 @@ def _choose_modules(spec: Spec, available: tuple[Module, ...], wanted: Sequence[
         return available
     if names == ["none"]:
         return ()
-    known = {m.id: m for m in available}
-    unknown = [n for n in names if n not in known]
+    known = [m.id for m in available]
+    unknown = [n for n in names if match_case_insensitive(n, known) is None]
     if unknown:
         choices = ", ".join(known) or "this game has no modules"
-        raise UsageError(f"unknown module {unknown[0]!r} for {spec.id} (choose from: {choices})")
-    return tuple(m for m in available if m.id in names)
+        raise UsageError(f"unknown module {unknown[0]!r} for {spec.id}{did_you_mean(unknown[0], known)} "
+                         f"(choose from: {choices})")
+    chosen = {match_case_insensitive(n, known) for n in names}
+    return tuple(m for m in available if m.id in chosen)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import UsageError
+from .names import match_case_insensitive, unknown_game
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -51,8 +52,11 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
         candidate = root / f"{name}.json"
         if candidate.is_file():
             return candidate
-    known = ", ".join(available_games(cwd)) or "none"
-    raise UsageError(f"unknown game or variant {name!r} (known: {known})")
+    games = available_games(cwd)
+    same = match_case_insensitive(name, games)  # spec ids are lower-case: 'Tranquility' means 'tranquility'
+    if same is not None and same != name:
+        return find_spec(same, cwd)
+    raise UsageError(unknown_game(name, games))
 
 
 def available_games(cwd: Path | None = None) -> list[str]:

@@ -65,15 +65,29 @@ def parse_paper(text: str) -> Paper:
         known = ", ".join(PAPERS)
         raise UsageError(f"Unknown paper {text!r}: give one of {known}, or a size such as '200x300mm'.")
     width, height = sorted(_two_lengths("paper size", key))
-    _within("paper size", text, (width, height), 50.0, 5080.0)  # 5,080 mm: the largest page a PDF holds
+    _within("paper size", text, (width, height), 50.0, 5080.0, _inches_hint(key, 50.0, 5080.0))  # 5,080 mm: a PDF's largest page
     return Paper(f"{_num(width)}x{_num(height)}mm", width, height)
 
 
-def _within(what: str, text: str, values: tuple[float, ...], low: float, high: float) -> None:
+def _within(what: str, text: str, values: tuple[float, ...], low: float, high: float, hint: str = "") -> None:
     """Each value's size must lie in [low, high] mm (a signed offset: low is 0)."""
     if not all(low <= abs(v) <= high for v in values):
         wanted = f"at most {_num(high)} mm either way" if low == 0 else f"{_num(low)} to {_num(high)} mm"
-        raise UsageError(f"The {what} {text!r} is out of range: give {wanted}.")
+        raise UsageError(f"The {what} {text!r} is out of range: give {wanted}.{hint}")
+
+
+def _inches_hint(text: str, low: float, high: float) -> str:
+    """' Did you mean '8.5x11in'?' when a size without a unit (read as mm) fits once read as inches."""
+    match = _CUSTOM.match(text)
+    if not match or re.search(r"[a-z]", match.group(1) + match.group(2)):
+        return ""
+    try:
+        inches = [float(match.group(i)) * 25.4 for i in (1, 2)]
+    except ValueError:
+        return ""
+    if all(low <= v <= high for v in inches):
+        return f" Did you mean '{match.group(1).strip()}x{match.group(2).strip()}in'?"
+    return ""
 
 
 def _two_lengths(what: str, text: str) -> tuple[float, float]:
@@ -220,7 +234,7 @@ def _size(text: str) -> tuple[float, float]:
         size = side, side
     else:
         size = _two_lengths("card size", text)
-    _within("card size", text, size, 10.0, 300.0)  # the limits a spec's card size has
+    _within("card size", text, size, 10.0, 300.0, _inches_hint(text.strip().lower(), 10.0, 300.0))  # a spec's limits
     return size
 
 

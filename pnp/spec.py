@@ -19,6 +19,8 @@ from typing import Any
 from .errors import Problem, SpecError, display_path
 from .jsonsrc import Source, json_path, read_json
 from .locate import available_games, schema_dir, spec_roots
+from .names import unknown_game
+from .variant_ids import is_covered, unknown_id_problems
 
 MAX_EXTENDS_DEPTH = 8
 MERGED_BY_ID = ("kinds", "modules")
@@ -92,7 +94,8 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Spec:
     parent = _load_parent(source, path, parent_name, seen + (path.resolve(),))
     merged = merge(parent.data, data)
     spec = Spec(str(data.get("id", path.stem)), path, merged, (source,) + parent.sources, parent)
-    _raise_if(own + _merged_check(spec))
+    unknown = unknown_id_problems(source, parent.data, parent.id)
+    _raise_if(own + unknown + [p for p in _merged_check(spec) if not is_covered(p, unknown)])
     return spec
 
 
@@ -108,8 +111,7 @@ def _load_parent(source: Source, path: Path, name: str, seen: tuple[Path, ...]) 
     if parent_path is None and name in (source.data.get("id"), Path(path).stem):
         raise SpecError([source.problem(["extends"], f"extends forms a cycle: {display_path(path)} extends itself")])
     if parent_path is None:
-        known = ", ".join(available_games()) or "none"
-        raise SpecError([source.problem(["extends"], f"unknown game or variant {name!r} to extend (known: {known})")])
+        raise SpecError([source.problem(["extends"], unknown_game(name, available_games(), " to extend"))])
     if parent_path.resolve() in seen:
         cycle = " → ".join(display_path(p) for p in seen + (parent_path,))
         raise SpecError([source.problem(["extends"], f"extends forms a cycle: {cycle}")])

@@ -13,16 +13,21 @@ from .spec import Spec
 GUIDANCE = [
     "A variant overrides only what it changes; everything else comes from the spec it extends.",
     "Objects merge key by key; set a key to null to remove it. Other values and lists replace the parent's.",
-    "kinds and modules merge by id: an entry with a known id changes that kind; {\"id\": ..., \"remove\": true} drops it; a new id adds a kind.",
+    "kinds and modules merge by id: an entry with a known id changes that kind; {\"id\": ..., \"remove\": true} drops it; a new id adds a kind, which needs its own template and back.",
     "You can change: card counts (kinds[].count), number ranges (kinds[].each.number), the grid or mountain size, hand_size, rule options, the card size (card: the templates scale to any size of the same proportions), the theme (colours, font), and templates (your own folder under templates/, searched before the parent's).",
     "Check it with: pnp validate NAME; compare with: pnp variant diff NAME; try it: pnp simulate NAME --vs PARENT.",
-    "docs/spec-format.md and docs/rules.md explain every key and rule option.",
+    "`pnp docs spec-format` and `pnp docs rules` explain every key and rule option (`pnp docs` lists every page).",
 ]
 
 
-def starter_variant(name: str, parent: Spec, schema: str = "../schema/spec.schema.json") -> str:
+SCHEMA_REF = "../schema/spec.schema.json"  # from card_specs/variants/, wherever the project folder is
+
+
+def starter_variant(name: str, parent: Spec, schema: str = SCHEMA_REF) -> str:
     """The text of a new variant spec: the parent's rules and card size copied, ready to edit.
-    `schema` is where an editor finds the JSON Schema, for completion and inline errors."""
+    `schema` is where an editor finds the JSON Schema, for completion and inline errors: a path
+    relative to the file, so it still holds when the file is shared (the tool itself always
+    validates against its bundled schema, whatever `$schema` says)."""
     data = parent.data
     starter: dict[str, Any] = {
         "$schema": schema,

@@ -90,7 +90,7 @@ def test_build_from_another_folder_uses_the_bundled_games(tmp_path, monkeypatch)
 def test_unknown_game_is_a_usage_error(tmp_path):
     result = runner.invoke(app, ["build", "tranquilty", "--out", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: unknown game or variant 'tranquilty' (known: ")
+    assert result.stderr.startswith("error: unknown game or variant 'tranquilty'; did you mean 'tranquility'? (known: ")
     assert not any(tmp_path.iterdir())
 
 

@@ -96,7 +96,7 @@ def test_unknown_parent_lists_known_games():
     result = validate(INVALID / "unknown-parent.json")
     assert result.exit_code == 1
     assert error_lines(result)[0].startswith(
-        "tests/fixtures/invalid/unknown-parent.json:3:14: $.extends: unknown game or variant 'tranquilty' to extend (known: "
+        "tests/fixtures/invalid/unknown-parent.json:3:14: $.extends: unknown game or variant 'tranquilty' to extend; did you mean 'tranquility'? (known: "
     )
 
 
@@ -119,7 +119,7 @@ def test_problems_from_several_files_are_collected():
 def test_unknown_game_is_a_usage_error():
     result = runner.invoke(app, ["list", "tranquilty"])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: unknown game or variant 'tranquilty' (known: ")
+    assert result.stderr.startswith("error: unknown game or variant 'tranquilty'; did you mean 'tranquility'? (known: ")
 
 
 def test_variant_merges_kinds_by_id_and_removes():

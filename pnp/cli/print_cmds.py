@@ -18,6 +18,7 @@ from ..outfolder import check_out_folder
 from ..owned import owner
 from ..sheet import SheetSpec
 from . import app
+from .choices import choice_metavar, choice_parser
 from .common import note, note_kept, reports_errors
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
@@ -45,20 +46,24 @@ class Target(str, enum.Enum):
     cut = "cut"
 
 
-def _opt(*names: str, help: str, metavar: Optional[str] = None) -> typer.models.OptionInfo:
+def _opt(*names: str, help: str, metavar: Optional[str] = None, choices: Optional[type] = None) -> typer.models.OptionInfo:
+    """A sheet option; `choices` (a str Enum) makes it take any case and name the choices when wrong."""
+    if choices is not None:
+        return typer.Option(*names, help=help, metavar=choice_metavar(choices), parser=choice_parser(choices),
+                            rich_help_panel=SHEET_HELP)
     return typer.Option(*names, help=help, metavar=metavar, rich_help_panel=SHEET_HELP)
 
 
 _SHEET_PARAMS = [
     ("paper", Annotated[Optional[List[str]], _opt("--paper", help="a4, letter, a3, a5, legal, tabloid or a size such as 200x300mm; repeat for several (default: a4 and letter).", metavar="PAPER")], None),
-    ("orientation", Annotated[Orientation, _opt("--orientation", help="auto picks whichever fits more cards (portrait on a tie).")], Orientation.auto),
+    ("orientation", Annotated[Orientation, _opt("--orientation", help="auto picks whichever fits more cards (portrait on a tie).", choices=Orientation)], Orientation.auto),
     ("margin", Annotated[str, _opt("--margin", metavar="LENGTH", help="Nothing is printed closer than this to the paper's edge.")], "5mm"),
     ("gutter", Annotated[Optional[str], _opt("--gutter", metavar="LENGTH", help="Space between cards (default: twice the bleed).")], None),
     ("bleed", Annotated[str, _opt("--bleed", metavar="LENGTH", help="Background printed past each card's trim, e.g. 3mm or 0.125in.")], "0mm"),
     ("crop_marks", Annotated[bool, _opt("--crop-marks/--no-crop-marks", help="Short lines outside the card grid along every trim.")], True),
     ("cut_lines", Annotated[bool, _opt("--cut-lines/--no-cut-lines", help="Dashed lines along every card's trim.")], False),
     ("label", Annotated[bool, _opt("--label/--no-label", help="Game, sheet number and side in the margin.")], True),
-    ("duplex", Annotated[Optional[Duplex], _opt("--duplex", help="The paper edge the sheet turns over (default long-edge; none with --gutter-fold).")], None),
+    ("duplex", Annotated[Optional[Duplex], _opt("--duplex", help="The paper edge the sheet turns over (default long-edge; none with --gutter-fold).", choices=Duplex)], None),
     ("back_offset", Annotated[str, _opt("--back-offset", metavar="DX,DY", help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); read it off the calibration sheet.")], "0,0"),
     ("gutter_fold", Annotated[bool, _opt("--gutter-fold", help="Fronts and backs side by side on one page, to fold, for printers without duplex.")], False),
     ("card_size", Annotated[Optional[str], _opt("--card-size", metavar="SIZE", help="Print the cards at this trim size, e.g. 63.5mm or 2.5x2.5in (same proportions).")], None),
@@ -87,10 +92,24 @@ def sheet_options(fn):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         chosen = {name: kwargs.pop(name) for name in SHEET_OPTION_NAMES if name in kwargs}
-        return fn(*args, sheets=sheet_specs(**chosen), **kwargs)
+        specs = sheet_specs(**chosen)
+        _say_back_offset(chosen.get("back_offset", "0,0"), specs[0].back_offset, kwargs.get("quiet", False))
+        return fn(*args, sheets=specs, **kwargs)
 
     wrapper.__signature__ = signature.replace(parameters=own + extra)
     return wrapper
+
+
+def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> None:
+    """Say in words what --back-offset applies, and warn when it is larger than a misregistration."""
+    from ..backoffset import offset_warning, offset_words
+
+    if offset == (0.0, 0.0):
+        return
+    note(f"--back-offset {text}: {offset_words(offset)}", quiet)
+    warning = offset_warning(text, offset)
+    if warning:
+        note(f"warning: {warning}", quiet)
 
 
 def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple) -> None:
@@ -152,7 +171,8 @@ def sheets(
 @sheet_options
 def export_(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
-    target: Annotated[Target, typer.Option("--target", "-t", help="tgc, mpc, drivethru, tts, png or cut.")],
+    target: Annotated[Target, typer.Option("--target", "-t", help="tgc, mpc, drivethru, tts, png or cut.",
+                                           metavar=choice_metavar(Target), parser=choice_parser(Target))],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
     product: Annotated[Optional[str], typer.Option("--product", help="The service's product, e.g. euro-square-deck (default: the one matching the card size).")] = None,
     dpi: Annotated[float, typer.Option("--dpi", help="Resolution of --target png previews.")] = 150.0,

@@ -44,10 +44,24 @@ def new(
         raise UsageError(f"{target} already exists (use --force to overwrite)")
     if not target.exists() and name in available_games():
         raise UsageError(f"{name!r} is already a game or variant; a variant with that name would hide it, so choose another name")
-    schema = (schema_dir() / "spec.schema.json").resolve().as_uri()
-    write_atomic(target, starter_variant(name, load_spec(find_spec(parent)), schema))
+    starter = starter_variant(name, load_spec(find_spec(parent)))
+    schema = _schema_copy(target.parent.parent / "schema" / "spec.schema.json")
+    write_atomic(target, starter)
     typer.echo(str(target))
+    if schema:
+        typer.echo(f"{schema} (the schema an editor reads for completion; $schema points to it)", err=True)
     typer.echo("\n".join(f"  - {line}" for line in GUIDANCE), err=True)
+
+
+def _schema_copy(target: Path) -> Path | None:
+    """Put the bundled JSON Schema where the variant's relative `$schema` points, unless it is
+    already there (or is the bundled file itself); the copy that was written, or None."""
+    bundled = schema_dir() / "spec.schema.json"
+    text = bundled.read_bytes()
+    if target.resolve() == bundled.resolve() or (target.is_file() and target.read_bytes() == text):
+        return None
+    write_atomic(target, text)
+    return target
 
 
 @variant_app.command("diff")

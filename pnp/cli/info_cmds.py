@@ -1,0 +1,46 @@
+"""`pnp games` (what can be built) and `pnp docs` (the documentation shipped with the tool)."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from typing_extensions import Annotated
+
+from . import app
+from .common import reports_errors
+
+
+@app.command()
+@reports_errors
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List every game and variant that can be built, with its title and what it extends.
+    Names are found in ./card_specs, ./card_specs/variants and the bundled games; a name in
+    ./card_specs comes first.
+
+    Example: pnp games
+    """
+    from ..catalogue import catalogue, catalogue_table
+
+    entries = catalogue()
+    if as_json:
+        typer.echo(json.dumps([e.as_json() for e in entries], indent=2, ensure_ascii=False))
+    else:
+        typer.echo(catalogue_table(entries))
+
+
+@app.command()
+@reports_errors
+def docs(
+    topic: Annotated[Optional[str], typer.Argument(help="A page, e.g. spec-format (default: list the pages).")] = None,
+) -> None:
+    """Print a page of the documentation shipped with the tool, or list the pages.
+
+    Example: pnp docs spec-format
+    """
+    from ..docpages import doc_page, topics_table
+
+    typer.echo(doc_page(topic) if topic else topics_table(), nl=not topic)
