@@ -1,10 +1,13 @@
 """Simulation speed, and the win-rate tables of docs/rules.md.
 
 Usage: python bench/simulate.py [--games 2000] [--runs 5] [--players 3]
+       python bench/simulate.py --scaling [--games 2000] [--runs 5] [--players 3]
        python bench/simulate.py --tables [--games 2000] [--seed 1] [--jobs 2]
 
 Speed: median games per second over several runs, on one core. Goal (issue 4): 2,000+ Tranquility
 games per second with the published rules.
+Scaling: games per second with 1 and 2 workers (`simulate(..., jobs=N)`, the process pool of
+`pnp simulate --jobs`), per core, and the speed-up from 1 to 2 workers (medians).
 Tables: every row of the tables in docs/rules.md ("What the simulator finds"), 1–5 players each, as
 Markdown: win % and Wilson 95 % interval, the games and the seed.
 """
@@ -83,6 +86,22 @@ def games_per_second(game, players: int, games: int, runs: int) -> list[float]:
     return rates
 
 
+def scaling(games: int, runs: int, players: int) -> None:
+    cases = [("tranquility", None, games), ("ascent", None, max(1, games // 5))]
+    for name, modules, count in cases:
+        game, medians = load_game(name, modules=modules), {}
+        for jobs in (1, 2):
+            rates = []
+            for run in range(runs):
+                start = time.perf_counter()
+                simulate(game, players, count, seed=run, jobs=jobs)
+                rates.append(count / (time.perf_counter() - start))
+            medians[jobs] = statistics.median(rates)
+            print(f"{name:<12} {players} players  {count:>6} games x {runs} runs, {jobs} worker(s): median "
+                  f"{medians[jobs]:8.0f} games/s, {medians[jobs] / jobs:8.0f} per core")
+        print(f"{name:<12} speed-up 1 -> 2 workers: {medians[2] / medians[1]:.2f}x")
+
+
 def speed(games: int, runs: int, players: int) -> None:
     cases = [("tranquility", None, games), ("ascent", None, max(1, games // 20)),
              ("ascent", "all", max(1, games // 20))]
@@ -99,11 +118,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--tables", action="store_true", help="print the win-rate tables of docs/rules.md")
+    parser.add_argument("--scaling", action="store_true", help="games/s with 1 and 2 workers")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     if args.tables:
         tables(args.games, args.seed, args.jobs)
+    elif args.scaling:
+        scaling(args.games, args.runs, args.players)
     else:
         speed(args.games, args.runs, args.players)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -16,6 +17,7 @@ from ..owned import owner, write_owned
 from . import app
 from .common import note, reports_errors
 
+HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
@@ -126,21 +128,37 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: the same seed plays the same games.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     vs: Annotated[Optional[str], typer.Option("--vs", help="Also play this game or variant (e.g. the parent) with the same seed and show both side by side.", metavar="GAME")] = None,
+    bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 (default): every core. The result is the same for any number.")] = 0,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Play on this Dask scheduler (tcp://host:8786) instead of local cores; needs the extra '.[cluster]'.", metavar="ADDRESS")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
-    """Play games with the baseline bot and report the win rate (95 % Wilson interval), how far games
-    got and why they were lost.
+    """Play games with a bot and report the win rate (95 % Wilson interval), how far games got and why
+    they were lost; games per second go to stderr. Warns when under 1 % of the games are won.
 
-    Example: pnp simulate galateia --players 4 --games 5000 --seed 1 --vs tranquility
+    Example: pnp simulate galateia --players 4 --games 5000 --seed 1 --vs tranquility --jobs 2
     """
     from ..rules import simulate as run
+    from ..rules.bots import check_bot
+    from ..rules.workers import resolve_jobs
 
     if not 1 <= games <= 10_000_000:
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
+    check_bot(bot)
+    workers = resolve_jobs(jobs)
     resolved = [load_game(name, modules=modules) for name in [game] + ([vs] if vs else [])]
-    reports = [_with_progress(lambda tick, g=g: run(g, players, games, seed, progress=tick), games, quiet)
-               for g in resolved]
+    started = time.perf_counter()
+    reports = [_with_progress(lambda tick, g=g: run(g, players, games, seed, progress=tick, bot=bot, jobs=workers,
+                                                    scheduler=scheduler), games, quiet) for g in resolved]
+    seconds = time.perf_counter() - started
+    where = f"on the Dask scheduler {scheduler}" if scheduler else f"on {workers} worker(s)"
+    note(f"played {games * len(reports)} games in {seconds:.2f} s: {games * len(reports) / seconds:,.0f} games/s "
+         f"{where}", quiet)
+    for r in reports:
+        if r.win_rate < HARD:
+            note(f"warning: {r.game} with {r.players} player(s) was won in {r.wins} of {r.games} games "
+                 f"({100 * r.win_rate:.1f} %, under 1 %) by the {r.bot} bot: nearly unwinnable")
     if as_json:
         data = [r.to_data() for r in reports]
         typer.echo(json.dumps(data[0] if not vs else {"game": data[0], "vs": data[1]}, indent=2, ensure_ascii=False))
@@ -148,6 +166,57 @@ def simulate(
         typer.echo(side_by_side(reports[0], reports[1]))
     else:
         typer.echo(reports[0].text())
+
+
+@app.command()
+@reports_errors
+def sweep(
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
+    settings: Annotated[list[str], typer.Option("--set", help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; repeat for every combination.", metavar="PATH=VALUES")] = [],  # noqa: B006
+    players: Annotated[str, typer.Option("--players", "-p", help="Player counts: 3, 1-5 or 1,3,5.")] = "1-5",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per cell.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: every cell plays the same deals.")] = 1,
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 (default): every core.")] = 0,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. The numbers are the same as locally.", metavar="ADDRESS")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Output folder; the chart goes to OUT/GAME/sweep/.")] = Path("output"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no notes.")] = False,
+) -> None:
+    """Simulate a grid of variants × player counts and print win rates with 95 % Wilson intervals;
+    write a chart (PNG and SVG, with the optional extra '.[chart]').
+
+    Example: pnp sweep tranquility --set rules.hand_size=4..7 --players 1-5 --games 500 --jobs 2
+    """
+    from ..rules.sweep import parse_players, parse_setting, sweep as run
+    from ..rules.sweep_chart import chart_available, render_chart
+    from ..rules.workers import resolve_jobs
+
+    if not 1 <= games <= 1_000_000:
+        raise UsageError(f"--games must be between 1 and 1000000, not {games}")
+    parsed, counts, workers = [parse_setting(t) for t in settings], parse_players(players), resolve_jobs(jobs)
+    resolved = load_game(game, modules=modules)
+    total = games * len(counts) * max(1, _product(len(p.values) for p in parsed))
+    started = time.perf_counter()
+    result = _with_progress(lambda tick: run(resolved, parsed, counts, games, seed, bot, workers, scheduler, tick),
+                            total, quiet)
+    note(f"played {total} games in {time.perf_counter() - started:.2f} s", quiet)
+    typer.echo(json.dumps(result.to_data(), indent=2, ensure_ascii=False) if as_json else result.table())
+    if not chart_available():
+        note("no chart: matplotlib is missing (pip install 'tranquility-pnp[chart]')", quiet)
+        return
+    stem = "sweep-" + ("-".join(p.path[-1] for p in parsed) or "none") + f"-{bot}"
+    for fmt, data in render_chart(result).items():
+        write_atomic(out / resolved.id / "sweep" / f"{stem}.{fmt}", data)
+        note(f"wrote {out / resolved.id / 'sweep' / f'{stem}.{fmt}'}", quiet)
+
+
+def _product(numbers) -> int:
+    out = 1
+    for n in numbers:
+        out *= n
+    return out
 
 
 def side_by_side(first, second) -> str:
@@ -178,4 +247,4 @@ def _with_progress(work, total: int, quiet: bool):
         return work(lambda done: bar.update(task, completed=done))
 
 
-__all__ = ["setup", "check", "simulate"]
+__all__ = ["setup", "check", "simulate", "sweep"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .check import RULES, Violation, check_state
 from . import check_tranquility  # noqa: E402,F401  (registers its rules in RULES)
 from . import check_ascent  # noqa: E402,F401  (after the base game's, so ids list in that order)
+from . import check_counts  # noqa: E402,F401  (what a snapshot's counts prove)
 from .deal import deal_setup
 from .problems import rule_problems, rule_warnings
 from .simulation import Report, simulate

@@ -108,8 +108,9 @@ class TranquilityBot:
                 out.append((DEAD, c, -1, 0))
                 continue
             hit = cache.get(c)
-            if hit is not None and hit[0] == lo and hit[1] == hi:
-                out.append(hit[2])  # the gap around this card is unchanged since it was last rated
+            if fast and hit is not None and hit[0] == lo and hit[1] == hi:
+                out.append(hit[2])  # the gap around this card is unchanged since it was last rated (a
+                # card above or below, orthogonal adjacency, changes the cost without touching the gap)
                 continue
             b = fvals[j]
             ra = rank[a - low]

@@ -92,7 +92,7 @@ class Facts:
 
 def check_state(game: Game, state: State) -> list[Violation]:
     """Every violation of the rules in `state`, for `game` (with its chosen modules); [] when legal."""
-    from . import check_ascent, check_tranquility  # noqa: F401  (registers their rules)
+    from . import check_ascent, check_counts, check_tranquility  # noqa: F401  (registers their rules)
 
     if state.engine != game.engine:
         return [Violation("state-game", f"the state is a {state.engine} game but {game.id} is played by the "

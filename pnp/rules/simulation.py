@@ -1,18 +1,18 @@
-"""Simulating games with the baseline bots: win rate with a Wilson interval, progress, causes of loss.
+"""Simulating games with the bots: win rate with a Wilson interval, progress, causes of loss.
 
 Game g of a run is dealt with its own seed drawn from `random.Random(seed)`, so a run is
-deterministic per seed and a larger run extends a smaller one with the same seed.
+deterministic per seed, a larger run extends a smaller one with the same seed, and the games may be
+played on any number of workers (pnp/rules/workers.py) with the same report.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 
 from ..model import Game
-from .deal import check_players, deal_ascent
+from .deal import check_players
 from .tranquility import PLAYING, deal_table, tranquility_deck
 
 REASONS = {
@@ -46,6 +46,7 @@ class Report:
     reasons: tuple[tuple[str, int], ...]  # loss causes, most frequent first
     mean_turns: float
     options: dict = field(default_factory=dict)
+    bot: str = "baseline"
 
     @property
     def win_rate(self) -> float:
@@ -59,7 +60,7 @@ class Report:
         return {
             "game": self.game, "engine": self.engine, "modules": list(self.modules), "players": self.players,
             "games": self.games, "seed": self.seed, "wins": self.wins, "win_rate": round(self.win_rate, 6),
-            "interval95": [round(v, 6) for v in self.interval], "bot": "baseline",
+            "interval95": [round(v, 6) for v in self.interval], "bot": self.bot,
             "progress": {"of": self.progress_of, "total": self.progress_total,
                          "mean": round(self.mean_progress, 3), "games_by_filled": list(self.progress)},
             "losses": {reason: n for reason, n in self.reasons}, "mean_turns": round(self.mean_turns, 3),
@@ -69,7 +70,7 @@ class Report:
     def text(self) -> str:
         lo, hi = self.interval
         mods = f" with {', '.join(self.modules)}" if self.modules else ""
-        lines = [f"{self.game}{mods}: {self.players} player(s), {self.games} games, seed {self.seed}, baseline bot",
+        lines = [f"{self.game}{mods}: {self.players} player(s), {self.games} games, seed {self.seed}, {self.bot} bot",
                  f"won {self.wins} of {self.games}: {100 * self.win_rate:.1f} % (95 % interval "
                  f"{100 * lo:.1f}–{100 * hi:.1f} %)",
                  f"{self.progress_of} filled: mean {self.mean_progress:.1f} of {self.progress_total}; "
@@ -103,18 +104,24 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def simulate(game: Game, players: int, games: int, seed: int, progress=None) -> Report:
-    """Play `games` games with the baseline bot; `progress(done)` is called now and then."""
-    check_players(game, players)
-    seeds = random.Random(seed)
-    if game.engine == "tranquility":
-        results = _tranquility_games(game, players, games, seeds, progress)
-        of, total = "cells", tranquility_deck(game).rules.cells
-    else:
-        results = _ascent_games(game, players, games, seeds, progress)
-        from .ascent import ascent_deck
+def simulate(game: Game, players: int, games: int, seed: int, progress=None, bot: str = "baseline",
+             jobs: int = 1, scheduler: str | None = None) -> Report:
+    """Play `games` games with a bot (`BOTS`); `progress(done)` is called now and then. The games run
+    on `jobs` processes (or a Dask scheduler); the report is the same whatever the number of workers."""
+    from .bots import check_bot, kit
+    from .workers import batch_size, batches, run_batches
 
-        of, total = "slots", ascent_deck(game).rules.slots
+    check_players(game, players)
+    check_bot(bot)
+    work = batches(game, players, bot, seed, games, batch_size(games, max(jobs, 1)))
+    results = [r for part in run_batches(work, jobs, scheduler, progress) for r in part]
+    return report(game, players, seed, bot, results, kit(game).progress_of)
+
+
+def report(game: Game, players: int, seed: int, bot: str, results: list, of: str) -> Report:
+    """Count a run's per-game results (won, filled, turns, reason) into a Report."""
+    total = tranquility_deck(game).rules.cells if of == "cells" else _slots(game)
+    games = len(results)
     wins = sum(1 for won, _, _, _ in results if won)
     filled = [0] * (total + 1)
     for _, n, _, _ in results:
@@ -123,46 +130,17 @@ def simulate(game: Game, players: int, games: int, seed: int, progress=None) -> 
     return Report(game.id, game.engine, tuple(m.id for m in game.modules), players, games, seed, wins,
                   wilson(wins, games), of, total, tuple(filled),
                   tuple(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
-                  sum(t for _, _, t, _ in results) / games if games else 0.0, _options(game))
+                  sum(t for _, _, t, _ in results) / games if games else 0.0, _options(game), bot)
+
+
+def _slots(game: Game) -> int:
+    from .ascent import ascent_deck
+
+    return ascent_deck(game).rules.slots
 
 
 def _options(game: Game) -> dict:
     return {k: (dict(v) if hasattr(v, "items") else v) for k, v in game.rules.items()}
-
-
-def _tranquility_games(game: Game, players: int, games: int, seeds: random.Random, progress) -> list:
-    from .bot import TranquilityBot
-
-    deck, bot, out = tranquility_deck(game), TranquilityBot(), []
-    for g in range(games):
-        t = deal_table(deck, players, seeds.getrandbits(64))
-        choose, apply, n = bot.choose, t.apply, t.n
-        while t.status == PLAYING:
-            p = t.turn % n
-            action = choose(t, p)
-            if action is None:
-                if t.has_action(p):
-                    raise RuntimeError(f"the bot found no action for player {p + 1} but one exists")
-                t.lose()
-                break
-            apply(p, action)
-        out.append((t.status == "won", t.filled, t.turn, t.loss_reason() if t.status == "lost" else ""))
-        if progress and g % 256 == 255:
-            progress(g + 1)
-    return out
-
-
-def _ascent_games(game: Game, players: int, games: int, seeds: random.Random, progress) -> list:
-    from .ascent import ascent_deck
-    from .ascent_bot import AscentBot
-
-    deck, bot, out = ascent_deck(game), AscentBot(), []
-    for g in range(games):
-        t = play_out(deal_ascent(deck, players, seeds.getrandbits(64)), bot)
-        out.append((t.status == "won", sum(t.fill), t.turn, t.loss_reason() if t.status == "lost" else ""))
-        if progress and g % 16 == 15:
-            progress(g + 1)
-    return out
 
 
 def play_out(table, bot, max_turns: int = 100_000):

@@ -24,10 +24,27 @@ def mountain_table(game, slots, hand=(), players=2, seed=3):
     for r, i, c in slots:
         t.rows[r - 1][i - 1] = deck.index[c]
     t.fill = [sum(1 for c in row if c >= 0) for row in t.rows]
+    pay_for_the_mountain(t, moved)
     t.hands[0][:0] = [deck.index[c] for c in hand]
     while len(t.hands[0]) > t.size:  # keep the hand size: the rest goes back on top of the pile
         t.piles[0].append(t.hands[0].pop())
     return t
+
+
+def pay_for_the_mountain(t, keep) -> None:
+    """One turn per card on the mountain and the least the cards side by side cost, off the piles'
+    bottoms into the discard, so the snapshot's counts agree (rules as-turns, as-costs-paid)."""
+    from pnp.rules.ascent import TERRAIN
+    from pnp.rules.costs import row_pairs_bound
+
+    deck = t.deck
+    t.turn = sum(t.fill)
+    numbers = [[deck.number[c] if c >= 0 and deck.kind[c] == TERRAIN else None for c in row] for row in t.rows]
+    owed, _ = row_pairs_bound(numbers, t.rules.bridge_swap_cost == "greater", 0)
+    spare = [c for pile in t.piles for c in pile if c not in keep][:owed]
+    for pile in t.piles:
+        pile[:] = [c for c in pile if c not in spare]
+    t.discard += spare
 
 
 def plays(t, card_id, what=None):
@@ -112,7 +129,8 @@ def test_goats_board_in_row_one_and_climb_onto_green_cards():
     green5, red6, green8 = (t.deck.index[c] for c in cards)
     t.apply(0, ("place", green5, 0, 0, -1, -1, ()))
     assert [at for _, at in t.goats] == [(0, 0), None, None]  # one goat per green card in row 1
-    t.apply(0, ("place", red6, 0, 1, -1, -1, ()))
+    paid = next(c for c in t.hands[0] if c not in (red6, green8))  # red 6 beside green 5 costs 1
+    t.apply(0, ("place", red6, 0, 1, -1, -1, (paid,)))
     assert [at for _, at in t.goats] == [(0, 0), None, None]
     t.apply(0, ("place", green8, 1, 0, -1, -1, ()))
     assert [at for _, at in t.goats] == [(1, 0), None, None]  # climbed onto the green card resting on it

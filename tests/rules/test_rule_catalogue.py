@@ -192,7 +192,23 @@ def _as_illegal():
     }
 
 
-ILLEGAL = {**_tq_illegal(), **_as_illegal()}
+def _count_illegal():
+    from test_snapshot_bounds import mountain_with, sea_with
+
+    AS_ = AS_PLAIN
+    return {
+        "tq-turns": (TQ, sea_with({1: 20, 3: 24, 5: 30}, turn=2)),
+        "tq-costs-paid": (TQ, sea_with({1: 20, 2: 24}, turn=2)),
+        "tq-cost-cap": (TQ, sea_with({1: 20, 2: 30}, turn=2, discard=10)),
+        "as-turns": (AS_, mountain_with([(1, 1, "terrain-red-05#1"), (1, 2, "terrain-green-05#1")], turn=1)),
+        "as-costs-paid": (AS_, mountain_with([(1, 1, "terrain-red-05#1"), (1, 2, "terrain-green-09#1")], turn=2)),
+        "as-cost-cap": (AS_, mountain_with([(1, 1, "terrain-red-01#1"), (1, 2, "terrain-green-12#1")], turn=2,
+                                           discard=11)),
+        "as-campfire": (AS_, mountain_with([(1, 1, "campfire-red#2")], turn=1)),
+    }
+
+
+ILLEGAL = {**_tq_illegal(), **_as_illegal(), **_count_illegal()}
 
 
 def test_every_rule_has_an_illegal_case():
@@ -225,7 +241,7 @@ def unpaid(name: str):
 
 def _legal_states():
     same_colour = with_rules(AS_PLAIN, same_colour_in_row=True)
-    two_reds = put_slots(deal_setup(same_colour, 2, 1), [(1, 1, "terrain-red-05#1"), (1, 2, "terrain-red-07#1")])
+    two_reds = put_slots(deal_setup(same_colour, 2, 1), [(1, 1, "terrain-red-05#1"), (1, 2, "terrain-red-05#2")])
     return {
         "setup": (TQ, tq_setup()),
         "mid-game, shares of the start discard not yet drawn back": (TQ, _right_after_start()),
@@ -236,8 +252,8 @@ def _legal_states():
         "ascent setup": (AS, as_setup()),
         "ascent mid-game with goats and modules": (AS, as_mid()),
         "ascent won": (AS_PLAIN, as_won()),
-        "same colour side by side where the rule option allows it": (same_colour, R(two_reds, turn=1,
-                                                                                    current_player=2)),
+        "same colour side by side where the rule option allows it": (same_colour, R(two_reds, turn=2,
+                                                                                    current_player=1)),
     }
 
 

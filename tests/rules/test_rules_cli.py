@@ -18,7 +18,7 @@ def run(*args, cwd=None):
 def test_setup_writes_state_check_and_sheet_and_same_seed_same_bytes(tmp_path):
     result = run("setup", "tranquility", "--players", 3, "--seed", 7, "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    assert "all 21 rules hold" in result.stdout
+    assert "all 24 rules hold" in result.stdout
     folder = tmp_path / "tranquility" / "setup"
     first = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert sorted(first) == ["setup-3p-seed7.check.txt", "setup-3p-seed7.json", "setup-3p-seed7.pdf",
@@ -38,7 +38,7 @@ def test_check_passes_a_setup_and_fails_an_edited_state(tmp_path):
     run("setup", "tranquility", "-p", 2, "-s", 1, "--out", tmp_path, "-q")
     path = tmp_path / "tranquility" / "setup" / "setup-2p-seed1.json"
     ok = run("check", path)
-    assert ok.exit_code == 0 and "all 21 rules hold" in ok.stdout
+    assert ok.exit_code == 0 and "all 24 rules hold" in ok.stdout
     data = json.loads(path.read_text())
     data["tranquility"]["cells"][0] = data["hands"][0][0]
     data["tranquility"]["cells"][1] = "island-01"

@@ -66,6 +66,6 @@ def test_setup_outputs_hold_state_check_and_sheet():
     files = setup_outputs(TQ, 3, 1)
     assert sorted(files) == [f"tranquility/setup/setup-3p-seed1.{ext}" for ext in ("check.txt", "json", "pdf", "svg")]
     report = files["tranquility/setup/setup-3p-seed1.check.txt"].decode()
-    assert "all 21 rules hold" in report and "tq-ascending:" in report
+    assert "all 24 rules hold" in report and "tq-ascending:" in report
     names = sorted(setup_outputs(game_named("ascent", ["goats"]), 2, 4))
     assert names[0] == "ascent/setup/setup-2p-seed4-goats.check.txt"

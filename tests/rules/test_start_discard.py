@@ -31,7 +31,8 @@ def test_the_option_defaults_to_hands_and_piles():
 # ---- the engine ------------------------------------------------------------------------------------
 
 def start_table(game, hands: list[tuple[int, ...]], cells=None):
-    """Three players; player 1 holds a start card and the numbers of hands[0], the others hands[1:]."""
+    """Three players after three turns (an island, two discards); player 1 holds a start card and the
+    numbers of hands[0], the others hands[1:]."""
     t = table_with(game, cells or {1: 40}, players=3)
     deck, by_number = t.deck, {t.deck.number[i]: i for i in t.deck.islands}
     wanted = {by_number[x] for hand in hands for x in hand}
@@ -42,6 +43,10 @@ def start_table(game, hands: list[tuple[int, ...]], cells=None):
         t.piles[q] += t.hands[q]  # back on top of the pile, in order
         t.hands[q] = [by_number[x] for x in hand]
     t.hands[0].insert(0, start)
+    for q in (1, 2):  # players 2 and 3 discarded two cards each and drew two off their piles
+        t.discard += t.piles[q][:2]
+        del t.piles[q][:2]
+    t.turn = 3
     return t, start
 
 
@@ -50,8 +55,8 @@ def test_a_pile_share_discards_the_top_cards_unseen():
     tops = [t.piles[1][-1], t.piles[1][-2], t.piles[2][-1]]
     three = t.hands[0][1]
     t.apply(0, ("start", start, [((three,), 0), ((), 2), (tuple(t.hands[2][:4]), 1)]))
-    assert t.start_record == (1, 1, ((1, 0), (0, 2), (4, 1)))
-    assert set(tops) <= set(t.discard) and three in t.discard and len(t.discard) == 8
+    assert t.start_record == (1, 4, ((1, 0), (0, 2), (4, 1)))
+    assert set(tops) <= set(t.discard) and three in t.discard and len(t.discard) == 4 + 8
     assert len(t.hands[1]) == 5 and len(t.hands[2]) == 1 and len(t.hands[0]) == 5  # player 1 drew back up
     assert check_state(TQ, t.to_state()) == []
 
@@ -88,9 +93,9 @@ def test_the_bot_gives_its_dead_cards_and_takes_the_rest_off_the_largest_piles()
     action = TranquilityBot().choose(t, 0)
     shares = [(sorted(num[c] for c in cards), n) for cards, n in action[2]]
     assert [cards for cards, _ in shares] == [[3, 5], [7, 8, 9], []]  # the others keep at least two cards
-    assert piles == [26, 24, 22] and [n for _, n in shares] == [3, 0, 0]  # 26 → 23: never below another pile
+    assert piles == [26, 22, 20] and [n for _, n in shares] == [3, 0, 0]  # 26 → 23: never below another pile
     t.piles[1] += [t.piles[0].pop() for _ in range(2)]
-    t.piles[2] += [t.piles[0].pop() for _ in range(4)]  # now 20, 26, 26: ties go in turn order from player 1
+    t.piles[2] += [t.piles[0].pop() for _ in range(4)]  # now 20, 24, 24: ties go in turn order from player 1
     assert [n for _, n in TranquilityBot().choose(t, 0)[2]] == [0, 2, 1]
 
 

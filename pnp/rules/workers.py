@@ -1,0 +1,128 @@
+"""Playing many games on every core, or on a Dask cluster, with the same results as on one core.
+
+A run's games are cut into batches in order; game g is dealt with the g-th seed drawn from
+`random.Random(run seed)` (as on one core), so a game's result depends only on its seed and the
+bot, never on which worker played it. Batches run in a process pool (`--jobs`, every core by
+default) or, given a scheduler address, on a Dask cluster (`pip install '.[cluster]'`); results are
+put back in game order before anything is counted.
+
+A `Game` holds read-only mappings (`types.MappingProxyType`), which pickle does not know: this
+module teaches pickle to send them as plain dicts turned read-only again on arrival.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable, Iterator, Sequence
+
+from ..errors import UsageError
+from ..model import Game
+
+Result = tuple[bool, int, int, str]  # won, cells or slots filled, turns, loss reason ("" when won)
+
+
+def _proxy(data: dict) -> MappingProxyType:
+    return MappingProxyType(data)
+
+
+copyreg.pickle(MappingProxyType, lambda m: (_proxy, (dict(m),)))
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Games of one configuration to play: the game (variant), players, bot and one seed per game."""
+
+    game: Game
+    players: int
+    bot: str
+    seeds: tuple[int, ...]
+
+
+def game_seeds(seed: int, games: int) -> Iterator[int]:
+    """The seed of each game of a run, in order (the same on any number of workers)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        yield rng.getrandbits(64)
+
+
+def batches(game: Game, players: int, bot: str, seed: int, games: int, size: int) -> list[Batch]:
+    seeds, out = list(game_seeds(seed, games)), []
+    for a in range(0, games, size):
+        out.append(Batch(game, players, bot, tuple(seeds[a:a + size])))
+    return out
+
+
+def play_batch(batch: Batch) -> list[Result]:
+    """Play one batch (in a worker): each game from its own seed."""
+    from .bots import play_game
+
+    return [play_game(batch.game, batch.players, s, batch.bot) for s in batch.seeds]
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover  (not Linux)
+        return os.cpu_count() or 1
+
+
+def batch_size(games: int, jobs: int) -> int:
+    """Small enough that every worker gets several batches, large enough to pay for sending one."""
+    return max(16, min(2000, -(-games // (jobs * 8))))
+
+
+def run_batches(work: Sequence[Batch], jobs: int = 1, scheduler: str | None = None,
+                progress: Callable[[int], None] | None = None) -> list[list[Result]]:
+    """Every batch's results, in the order of `work`, on one core, a process pool or a Dask cluster."""
+    if scheduler:
+        return _on_dask(work, scheduler, progress)
+    if jobs <= 1 or len(work) <= 1:
+        out, done = [], 0
+        for b in work:
+            out.append(play_batch(b))
+            done += len(b.seeds)
+            if progress:
+                progress(done)
+        return out
+    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+        out, done = [], 0
+        for b, result in zip(work, pool.map(play_batch, work)):
+            out.append(result)
+            done += len(b.seeds)
+            if progress:
+                progress(done)
+        return out
+
+
+def _on_dask(work: Sequence[Batch], scheduler: str, progress) -> list[list[Result]]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'tranquility-pnp[cluster]'") from None
+    try:
+        client = Client(scheduler, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
+    try:
+        futures = client.map(play_batch, list(work), pure=False)
+        out, done = [], 0
+        for b, fut in zip(work, futures):
+            out.append(fut.result())
+            done += len(b.seeds)
+            if progress:
+                progress(done)
+        return out
+    finally:
+        client.close()
+
+
+def resolve_jobs(jobs: int) -> int:
+    """--jobs 0 means every core; a negative number is a usage error."""
+    if jobs < 0:
+        raise UsageError(f"--jobs must be 0 (every core) or more, not {jobs}")
+    return jobs or cores()
