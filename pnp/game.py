@@ -42,7 +42,7 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
     for module_data in data.get("modules", []):
         if module_data["id"] in {m.id for m in chosen}:
             kinds += [build_kind(k, card, module_data["id"]) for k in module_data.get("kinds", [])]
-    return Game(
+    game = Game(
         id=spec.id,
         title=data["title"],
         engine=data["rules"]["engine"],
@@ -57,6 +57,11 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
         extends=data.get("extends"),
         description=data.get("description", ""),
     )
+    if any("topic" in card.fields for card in game.cards):  # reference cards: sentences from the rules
+        from .rulestext import with_reference_text
+
+        game = with_reference_text(game)
+    return game
 
 
 def template_dirs(spec: Spec) -> tuple[Path, ...]:

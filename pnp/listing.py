@@ -29,10 +29,18 @@ def deck_listing(game: Game) -> dict[str, Any]:
                 "front": card.front_face_id,
                 "back": card.back_face_id,
                 "fields": _plain(card.fields),
+                **_printed(card.fields),
             }
             for card in game.cards
         ],
     }
+
+
+def _printed(fields) -> dict[str, Any]:
+    """A reference card's words as printed (its sentences come from the rules: pnp/rulestext)."""
+    if "title" not in fields or "lines" not in fields:
+        return {}
+    return {"text": {"title": fields["title"], "lines": list(fields["lines"])}}
 
 
 def deck_table(game: Game) -> str:

@@ -23,7 +23,7 @@ _OWN = "own"  # a problem of the resolved game as a whole: reported in the spec 
 def semantic_problems(spec: Spec) -> list[Problem]:
     """Every semantic problem of a schema-valid spec, each placed at its file, line and path."""
     checks = (_kind_problems, _id_problems, _template_problems, _size_problems, _theme_problems,
-              _rules_problems)
+              _topic_problems, _rules_problems)
     return [_place(spec, found) for check in checks for found in check(spec)]
 
 
@@ -214,6 +214,12 @@ def _rules_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         yield (_OWN, ["rules"], item) if isinstance(item, str) else item
 
 
+def _topic_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    from .rulestext.check import topic_problems
+
+    yield from topic_problems(spec, _all_kinds(spec))
+
+
 def _structural(spec: Spec) -> Iterator[tuple[list, str]]:
-    for check in (_kind_problems, _id_problems, _count_problems):
+    for check in (_kind_problems, _id_problems, _count_problems, _topic_problems):
         yield from check(spec)

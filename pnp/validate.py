@@ -6,11 +6,13 @@ from pathlib import Path
 
 from .errors import Problem, SpecError
 from .semantics import semantic_problems
+from .rulestext.check import fit_problems
 from .spec import load_spec
 
 
 def validate_specs(paths: list[Path]) -> list[Problem]:
-    """Problems in all the given specs (schema, syntax, duplicate keys, semantics); [] when all are good."""
+    """Problems in all the given specs (schema, syntax, duplicate keys, semantics, and then reference card
+    sentences that do not fit their boxes); [] when all are good."""
     problems: list[Problem] = []
     for path in paths:
         try:
@@ -18,5 +20,6 @@ def validate_specs(paths: list[Path]) -> list[Problem]:
         except SpecError as exc:
             problems.extend(exc.problems)
             continue
-        problems.extend(semantic_problems(spec))
+        found = semantic_problems(spec)
+        problems.extend(found or fit_problems(spec))
     return problems

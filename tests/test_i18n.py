@@ -1,0 +1,87 @@
+"""Message catalogues: every id the code uses is in every shipped catalogue, a missing id falls back to
+English with a warning listing it, and the template is what extraction makes."""
+
+from __future__ import annotations
+
+import shutil
+import warnings
+
+import pytest
+
+from pnp import i18n
+
+
+def test_every_catalogue_translates_every_id_the_sources_use():
+    lacking = i18n.check()
+    assert set(lacking) >= {"en", "it"}
+    assert lacking == {lang: [] for lang in lacking}, lacking
+
+
+def test_the_template_lists_exactly_the_ids_the_sources_use():
+    assert i18n.template_ids() == frozenset(i18n.used_messages()), "run: python -m pnp.i18n extract"
+
+
+def _copy_locales(tmp_path, monkeypatch):
+    target = tmp_path / "locales"
+    shutil.copytree(i18n.LOCALES, target)
+    monkeypatch.setattr(i18n, "LOCALES", target)
+    i18n.translator.cache_clear()
+    i18n.template_ids.cache_clear()
+    return target
+
+
+def _drop(path, msgid):
+    text = path.read_text(encoding="utf-8")
+    entry = f'msgid "{msgid}"\nmsgstr "'
+    start = text.index(entry)
+    end = text.index("\n\n", start) if "\n\n" in text[start:] else len(text)
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+
+
+def test_a_catalogue_lacking_an_id_fails_the_check_and_falls_back_to_english(tmp_path, monkeypatch):
+    locales = _copy_locales(tmp_path, monkeypatch)
+    _drop(locales / "it" / "LC_MESSAGES" / "pnp.po", "Italian")
+    assert i18n.check()["it"] == ["Italian"]
+    with pytest.warns(i18n.MissingMessages, match=r"the it catalogue lacks 1 message\(s\), printed in English: 'Italian'"):
+        italian = i18n.translator("it")
+    assert italian.gettext("Italian") == "Italian"
+    assert italian.gettext("English") == "Inglese"
+    i18n.translator.cache_clear()
+    i18n.template_ids.cache_clear()
+
+
+def test_a_complete_catalogue_loads_without_warning():
+    i18n.translator.cache_clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert i18n.translator("it").gettext(i18n.LANGUAGE_NAMES["it"]) == "Italiano"
+        assert i18n.translator(None).gettext("Italian") == "Italian"
+
+
+def test_an_unknown_language_is_refused_naming_the_known_ones():
+    with pytest.raises(ValueError, match=r"no catalogue for the language 'xx' \(known: en, it\)"):
+        i18n.translator("xx")
+
+
+def test_placeholders_and_plural_forms(tmp_path, monkeypatch):
+    locales = _copy_locales(tmp_path, monkeypatch)
+    path = locales / "it" / "LC_MESSAGES" / "pnp.po"
+    path.write_text(path.read_text(encoding="utf-8") + (
+        '\nmsgid "Draw back up to {hand}."\nmsgstr "Pesca fino ad averne {hand}."\n'
+        '\nmsgid "Discard {n} card."\nmsgid_plural "Discard {n} cards."\n'
+        'msgstr[0] "Scarta {n} carta."\nmsgstr[1] "Scarta {n} carte."\n'), encoding="utf-8")
+    italian = i18n.translator("it")
+    assert italian.gettext("Draw back up to {hand}.", hand=6) == "Pesca fino ad averne 6."
+    assert italian.ngettext("Discard {n} card.", "Discard {n} cards.", 1) == "Scarta 1 carta."
+    assert italian.ngettext("Discard {n} card.", "Discard {n} cards.", 3) == "Scarta 3 carte."
+    english = i18n.translator("en")
+    assert english.ngettext("Discard {n} card.", "Discard {n} cards.", 2) == "Discard 2 cards."
+    i18n.translator.cache_clear()
+
+
+def test_extraction_writes_the_same_bytes_twice(tmp_path, monkeypatch):
+    locales = _copy_locales(tmp_path, monkeypatch)
+    before = {p: p.read_bytes() for p in locales.rglob("*.po*")}
+    i18n.extract()
+    assert {p: p.read_bytes() for p in locales.rglob("*.po*")} == before
+    i18n.translator.cache_clear()
