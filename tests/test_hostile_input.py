@@ -57,3 +57,55 @@ def test_negative_sizes_of_a_kind_and_corner_radius_are_located_errors():
         "card_specs/v.json:2:57: $.kinds[0].size.height: a card height must be between 10mm and 300mm, got 0mm",
         "3 problems found; nothing was written",
     ]
+
+
+# --- item 11: patterns anchored so that nothing follows the match ---------------------------------
+
+ROOT = Path(__file__).parent.parent
+SCHEMAS = sorted(p for folder in ("card_specs", "templates") for p in (ROOT / folder).rglob("*.schema.json"))
+
+
+def _patterns(node, where="$"):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "pattern" and isinstance(value, str):
+                yield where, value
+            elif key == "patternProperties" and isinstance(value, dict):
+                yield from ((f"{where}.patternProperties", k) for k in value)
+            yield from _patterns(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _patterns(value, f"{where}[{i}]")
+
+
+def test_every_schema_pattern_is_anchored_at_both_ends_with_no_newline_after_the_end():
+    """jsonschema matches `pattern` with Python's re.search, where `$` also matches before a final
+    newline; `$(?!\\n)` ends the match at the very end in Python and in ECMA-262 alike."""
+    assert len(SCHEMAS) >= 2
+    found = [(p.name, where, pattern) for p in SCHEMAS for where, pattern in _patterns(json.loads(p.read_text()))]
+    assert len(found) >= 8
+    loose = [f for f in found if not (f[2].startswith("^") and f[2].endswith("$(?!\\n)"))]
+    assert loose == []
+
+
+def test_an_id_or_colour_with_a_trailing_newline_is_refused():
+    variant("nl", {"id": "nl\n", "extends": "tranquility", "theme": {"colours": {"ink": "#123456\n"}}})
+    result = pnp("validate", "card_specs/nl.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/nl.json:1:8: $.id: \"nl\\n\" does not have the expected form (lower-case letters, digits and "
+        "'-', up to 48 characters)",
+        "card_specs/nl.json:1:71: $.theme.colours.ink: \"#123456\\n\" does not have the expected form (a colour "
+        "such as '#1f2a38')",
+        "2 problems found; nothing was written",
+    ]
+
+
+@pytest.mark.parametrize("colour", ["#123456\n", "ink\n"])
+def test_a_template_colour_with_a_trailing_newline_is_refused(colour):
+    from pnp.model import Theme
+    from pnp.template import resolve_colour
+
+    theme = Theme(font="Atkinson Hyperlegible", colours={"ink": "#123456"}, terrain={})
+    with pytest.raises(ValueError):
+        resolve_colour(colour, theme)
