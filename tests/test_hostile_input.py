@@ -109,3 +109,71 @@ def test_a_template_colour_with_a_trailing_newline_is_refused(colour):
     theme = Theme(font="Atkinson Hyperlegible", colours={"ink": "#123456"}, terrain={})
     with pytest.raises(ValueError):
         resolve_colour(colour, theme)
+
+
+# --- item 9: NaN and Infinity ---------------------------------------------------------------------
+
+BUNDLED_ISLAND = ROOT / "templates" / "tranquility" / "island.json"
+
+
+def own_island_template(edit) -> Path:
+    """A variant 'v' of tranquility whose island template (templates/mine/island.json) is `edit(text)`."""
+    variant("v", {"id": "v", "extends": "tranquility", "templates": "mine"})
+    folder = Path("templates/mine")
+    folder.mkdir(parents=True)
+    (folder / "island.json").write_text(edit(BUNDLED_ISLAND.read_text(encoding="utf-8")), encoding="utf-8")
+    return folder / "island.json"
+
+
+@pytest.mark.parametrize("old, new, where", [
+    ('"size_pt": 38,', '"size_pt": NaN,', "10:18: $.elements[1].size_pt: NaN"),
+    ('"box": [0, 0, 70, 70]', '"box": [0, NaN, 70, 70]', "7:76: $.elements[0].box[1]: NaN"),
+    ('"rotate": 180,', '"rotate": Infinity,', "14:103: $.elements[2].rotate: Infinity"),
+    ('"size": [70, 70]', '"size": [70, -Infinity]', "4:16: $.size[1]: -Infinity"),
+])
+def test_non_finite_numbers_in_a_template_are_refused_at_their_place(old, new, where):
+    own_island_template(lambda text: text.replace(old, new, 1))
+    result = pnp("render", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"templates/mine/island.json:{where} is not a number the tool can use; write a finite number such as 1.5",
+        "1 problem found; nothing was written",
+    ]
+    assert not Path("output").exists()
+
+
+def test_a_number_too_large_for_a_float_is_refused_in_a_spec():
+    variant("v", '{"id": "v", "extends": "tranquility",\n "rules": {"hand_size": 1e400}}')
+    result = pnp("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/v.json:2:25: $.rules.hand_size: '1e400' is too large to be a finite number; write a number "
+        "such as 1.5",
+        "1 problem found; nothing was written",
+    ]
+
+
+def test_nan_in_a_state_is_refused_at_its_place():
+    Path("s.json").write_text('{"format": "pnp-state", "version": 2, "game": "tranquility",\n "seed": NaN}')
+    result = pnp("check", "s.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "s.json:2:10: $.seed: NaN is not a number the tool can use; write a finite number such as 1.5",
+        "1 problem found; nothing was written",
+    ]
+
+
+# --- item 13: messages stay located and short -----------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [65, 5000])
+def test_nesting_too_deep_names_line_column_and_path(depth):
+    variant("deep", '{"id": "deep",\n "kinds": [{"x": ' + "[" * depth + "]" * depth + "}]}")
+    result = pnp("validate", "card_specs/deep.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/deep.json:2:79: $.kinds[0].x[0][0][0][0][0][0][0][0][0][0][0][0][0…0][0][0][0][0][0][0][0][0][0][0]"
+        "[0][0][0][0][0][0]: "
+        "is nested deeper than 64 levels (arrays and objects)",
+        "1 problem found; nothing was written",
+    ]
