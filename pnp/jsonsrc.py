@@ -16,6 +16,7 @@ from .jsonlimits import _NonFinite, _finite_float, non_finite_message, non_finit
 
 MAX_FILE_BYTES = 5 * 1024 * 1024  # 20,000 cards written out one by one fit; parsing stays within seconds
 MAX_DEPTH = 64
+MAX_KEY_SHOWN = 60  # characters of a key shown in a JSON path
 
 
 @dataclass(frozen=True)
@@ -48,10 +49,13 @@ def json_path(parts: list | tuple) -> str:
     for p in parts:
         if isinstance(p, int):
             out += f"[{p}]"
-        elif str(p).isidentifier():
+        elif str(p).isidentifier() and len(str(p)) <= MAX_KEY_SHOWN:
             out += f".{p}"
-        else:
+        elif len(str(p)) <= MAX_KEY_SHOWN:
             out += "[" + json.dumps(str(p)) + "]"
+        else:  # a 10 KB key is shown by its start and length
+            out += "[" + json.dumps(str(p)[: MAX_KEY_SHOWN - 20])[:-1] + f'…" ({len(str(p))} characters)]'
+
     return out
 
 

@@ -177,3 +177,49 @@ def test_nesting_too_deep_names_line_column_and_path(depth):
         "is nested deeper than 64 levels (arrays and objects)",
         "1 problem found; nothing was written",
     ]
+
+
+def test_a_string_over_its_maximum_length_is_quoted_short():
+    variant("v", json.dumps({"id": "v", "extends": "tranquility", "title": "x" * 10_000}))
+    result = pnp("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/v.json:1:48: $.title: '" + "x" * 59 + "… (10000 characters) is too long (maxLength 80)",
+        "1 problem found; nothing was written",
+    ]
+
+
+def test_a_long_unknown_key_is_quoted_short_in_the_message_and_the_path():
+    key = "k" * 10_000
+    Path("s.json").write_text(json.dumps({key: 1}))
+    result = pnp("check", "s.json")
+    assert result.exit_code == 1
+    line = next(line for line in result.stderr.splitlines() if "unknown key" in line)
+    assert line == ('s.json:1:10006: $["' + "k" * 40 + '…" (10000 characters)]: unknown key \'' + "k" * 60
+                    + "'… (10000 characters) (expected one of: format, version, game, engine, modules, players, seed, "
+                      "turn, current_player, status, hands, piles, discard, box, aside, tranquility, ascent)")
+
+
+@pytest.mark.parametrize("command", [["setup", "tranquility"], ["simulate", "tranquility", "--games", "2"]])
+@pytest.mark.parametrize("seed, shown", [
+    ("9" * 4000, "'999999999999'… (4000 characters)"),
+    (str(2**63), f"'{2**63}'"),
+    ("1e5", "'1e5'"),
+], ids=["4000-digits", "2**63", "1e5"])
+def test_a_seed_out_of_range_is_a_short_usage_error_on_every_command_that_takes_one(command, seed, shown):
+    result = pnp(*command, "--seed", seed)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--seed' / '-s': expected a whole number from -9223372036854775808 to "
+        f"9223372036854775807, not {shown}")
+    assert list(Path(".").iterdir()) == []
+
+
+def test_a_state_seed_out_of_range_is_refused():
+    from pnp.rules.state import loads_state
+    from pnp.errors import SpecError
+
+    with pytest.raises(SpecError) as caught:
+        loads_state('{"seed": ' + "9" * 4000 + "}", "s.json")
+    assert ("s.json:1:10: $.seed: expected a whole number of at most 9223372036854775807 (a limit of the state "
+            "format)") in str(caught.value).splitlines()

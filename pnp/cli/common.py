@@ -49,3 +49,17 @@ def note(message: str, quiet: bool = False) -> None:
     """Progress and summaries go to stderr, so stdout stays the result."""
     if not quiet:
         print(message, file=sys.stderr)
+
+
+def parse_seed(text: str) -> int:
+    """--seed: a whole number in the range of a state's seed; anything else is a usage error that
+    quotes at most a few characters of what was given (a 4,000-digit seed is not echoed)."""
+    from ..rules.state import SEEDS
+
+    low, high = SEEDS
+    cleaned = text.strip()
+    digits = cleaned.lstrip("+-")
+    if digits.isdecimal() and digits.isascii() and len(digits) <= 19 and low <= int(cleaned) <= high:
+        return int(cleaned)
+    shown = repr(text) if len(text) <= 24 else repr(text[:12]) + f"… ({len(text)} characters)"
+    raise typer.BadParameter(f"expected a whole number from {low} to {high}, not {shown}")
