@@ -57,6 +57,7 @@ def parse_seed(text: str) -> int:
     from ..rules.state import SEEDS
 
     low, high = SEEDS
+    text = str(text)  # the default arrives as an int
     cleaned = text.strip()
     digits = cleaned.lstrip("+-")
     if digits.isdecimal() and digits.isascii() and len(digits) <= 19 and low <= int(cleaned) <= high:
