@@ -22,7 +22,7 @@ from .pdfstyle import INHERITED, SHAPES
 from .xmlattr import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
-ART_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+ART_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}\Z")
 MAX_ART_BYTES = 256 * 1024
 ID_TOKEN = "@ART@"
 
@@ -30,9 +30,9 @@ _IS_NUMBER = re.compile(rf"^\s*{_NUMBER}\s*$")
 _PATH_DATA = re.compile(r"^[MmZzLlHhVvCcSsQqTtAa0-9eE.,+\-\s]*$")
 _TRANSFORM = re.compile(rf"^(\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(\s*{_NUMBER}([\s,]+{_NUMBER}){{0,5}}\s*\)\s*,?)+\s*$")
 _POINTS = re.compile(rf"^\s*{_NUMBER}([\s,]+{_NUMBER})*\s*$")
-_COLOUR = re.compile(r"^(none|#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})$")
-_CLIP_REF = re.compile(r"^url\(#([A-Za-z][\w-]*)\)$")
-_ID = re.compile(r"^[A-Za-z][\w-]{0,63}$")
+_COLOUR = re.compile(r"^(none|#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})\Z")
+_CLIP_REF = re.compile(r"^url\(#([A-Za-z][\w-]*)\)\Z")
+_ID = re.compile(r"^[A-Za-z][\w-]{0,63}\Z")
 
 _STYLE = INHERITED | {"id", "transform"}  # presentation attributes the PDF painter draws
 _GEOMETRY = {

@@ -52,3 +52,10 @@ def display_path(path: Path | str) -> str:
         return str(p.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(p)
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """`text` in quotes for a message, cut to about `limit` characters: a 10 KB value is not echoed."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[: limit - 20]) + f"… ({len(text)} characters)"

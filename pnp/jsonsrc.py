@@ -12,9 +12,11 @@ from typing import Any
 from json_source_map import calculate
 
 from .errors import Problem, SpecError, display_path
+from .jsonlimits import _NonFinite, _finite_float, non_finite_message, non_finite_values, too_deep_problem
 
 MAX_FILE_BYTES = 5 * 1024 * 1024  # 20,000 cards written out one by one fit; parsing stays within seconds
 MAX_DEPTH = 64
+MAX_KEY_SHOWN = 60  # characters of a key shown in a JSON path
 
 
 @dataclass(frozen=True)
@@ -47,10 +49,13 @@ def json_path(parts: list | tuple) -> str:
     for p in parts:
         if isinstance(p, int):
             out += f"[{p}]"
-        elif str(p).isidentifier():
+        elif str(p).isidentifier() and len(str(p)) <= MAX_KEY_SHOWN:
             out += f".{p}"
-        else:
+        elif len(str(p)) <= MAX_KEY_SHOWN:
             out += "[" + json.dumps(str(p)) + "]"
+        else:  # a 10 KB key is shown by its start and length
+            out += "[" + json.dumps(str(p)[: MAX_KEY_SHOWN - 20])[:-1] + f'…" ({len(str(p))} characters)]'
+
     return out
 
 
@@ -101,22 +106,25 @@ def read_json(path: Path) -> Source:
 def parse_json(text: str, name: str) -> Source:
     hook = _DuplicateKeys()
     try:
-        data = json.loads(text, object_pairs_hook=hook)
+        data = json.loads(text, object_pairs_hook=hook, parse_constant=_NonFinite, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise SpecError([Problem(name, exc.lineno, exc.colno, "$", f"invalid JSON: {exc.msg}")]) from None
     except RecursionError:
-        raise SpecError([Problem(name, 0, 0, "$", f"is nested deeper than {MAX_DEPTH} levels")]) from None
+        raise SpecError([too_deep_problem(text, name, MAX_DEPTH)]) from None
     except ValueError as exc:  # Python refuses integers of more than 4300 digits
         raise SpecError([_long_number_problem(text, name, exc)]) from None
     if _depth(data) > MAX_DEPTH:
-        raise SpecError([Problem(name, 0, 0, "$", f"is nested deeper than {MAX_DEPTH} levels")])
+        raise SpecError([too_deep_problem(text, name, MAX_DEPTH)])
     positions = {
         pointer: (entry.value_start.line + 1, entry.value_start.column + 1)
         for pointer, entry in calculate(text).items()
     }
     source = Source(name, data, positions)
+    problems = [source.problem(parts, non_finite_message(token)) for parts, token in non_finite_values(data)]
     if hook.duplicates:
-        raise SpecError(_duplicate_problems(text, name, hook.duplicates))
+        problems += _duplicate_problems(text, name, hook.duplicates)
+    if problems:
+        raise SpecError(problems)
     return source
 
 

@@ -107,7 +107,7 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
                 yield path + [key], f"template {name!r} not found (looked for {name}.json in {folders})"
                 continue
             drawn = _template_size(found)
-            if drawn and abs(size.width / size.height - drawn[0] / drawn[1]) > 0.01 * drawn[0] / drawn[1]:
+            if drawn and size.width > 0 and size.height > 0 and abs(size.width / size.height - drawn[0] / drawn[1]) > 0.01 * drawn[0] / drawn[1]:
                 where = tuple(path + ["size"] if "size" in kind else ["card"])
                 misfits.setdefault((where, (size.width, size.height), drawn), set()).add(name)
     for (where, (w, h), drawn), names in misfits.items():
@@ -135,9 +135,14 @@ def _size_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         bleed = parse_length(size.get("bleed", "0mm"))
         if not 0 <= bleed <= 10:
             yield path + ["bleed"], f"bleed must be between 0mm and 10mm, got {bleed:g}mm"
+        if not all(10.0 <= v <= MAX_CARD_MM for v in (width, height)):
+            continue  # the margins are measured against a size that is itself wrong
         safe = parse_length(size.get("safe", "0mm"))
         if not 0 <= safe < min(width, height) / 4:
             yield path + ["safe"], f"the safe margin must be between 0 and a quarter of the card, got {safe:g}mm"
+        radius = parse_length(size.get("corner_radius", "0mm"))
+        if not 0 <= radius <= min(width, height) / 2:
+            yield path + ["corner_radius"], f"corner_radius must be between 0 and half the card, got {radius:g}mm"
     yield from _count_problems(spec)
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import Problem, SpecError, display_path
+from .errors import Problem, SpecError, display_path, quoted
 from .jsonsrc import Source, json_path, read_json
 from .locate import available_games, schema_dir, spec_roots
 from .names import unknown_game
@@ -188,7 +188,7 @@ def schema_problems(errors) -> list[tuple[list, str]]:
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed)):
-                out.append((path + [key], f"unknown key {key!r} (expected one of: {', '.join(allowed) or 'none'})"))
+                out.append((path + [key], f"unknown key {quoted(key)} (expected one of: {', '.join(allowed) or 'none'})"))
         else:
             out.append((path, describe(error)))
     return out
@@ -226,7 +226,7 @@ def describe(error) -> str:
     if v == "additionalProperties":
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
         allowed = ", ".join(sorted(error.schema.get("properties", {}))) or "none"
-        return f"unknown key {', '.join(map(repr, extra))} (expected one of: {allowed})"
+        return f"unknown key {', '.join(map(quoted, extra[:5]))} (expected one of: {allowed})"
     if v == "required":
         return error.message.replace("is a required property", "is required here")
     if v == "enum":
@@ -241,10 +241,19 @@ def describe(error) -> str:
         word = "at least" if v == "minimum" else "at most"
         return f"expected {word} {error.validator_value}, got {_short(error.instance)}"
     if v in ("minItems", "maxItems", "maxProperties", "minProperties", "maxLength", "minLength"):
-        return f"{error.message} ({v} {error.validator_value})"
+        return f"{_bounded_message(error)} ({v} {error.validator_value})"
     if v == "const":
         return f"expected {json.dumps(error.validator_value)}, got {_short(error.instance)}"
-    return error.message
+    return _bounded_message(error)
+
+
+def _bounded_message(error, limit: int = 160) -> str:
+    """jsonschema's sentence, with the value it quotes cut to about 80 characters (it quotes it whole)."""
+    message, shown = error.message, repr(error.instance)
+    if len(message) <= limit or len(shown) <= 80:
+        return message if len(message) <= limit else message[: limit - 1] + "…"
+    size = f"{len(error.instance)} {'characters' if isinstance(error.instance, str) else 'entries'}"
+    return message.replace(shown, f"{shown[:60]}… ({size})", 1)
 
 
 def _describe_alternatives(error) -> str:

@@ -24,8 +24,8 @@ from .model import Game, Theme
 
 BUILTIN_FIELDS = ("game.title", "card.id", "card.kind", "terrain.name", "terrain.symbol")
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
-_FIELD_NAME = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_FIELD_NAME = re.compile(r"^[a-z][a-z0-9_]{0,31}\Z")
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}\Z")
 
 
 class TemplateError(PnpError):

@@ -55,3 +55,18 @@ def note_kept(out, kept, quiet: bool = False) -> None:
     """Files a command no longer makes but left alone because they changed since it wrote them."""
     for rel in kept:
         note(f"kept {out / rel}: changed since it was written", quiet)
+
+
+def parse_seed(text: str) -> int:
+    """--seed: a whole number in the range of a state's seed; anything else is a usage error that
+    quotes at most a few characters of what was given (a 4,000-digit seed is not echoed)."""
+    from ..rules.state import SEEDS
+
+    low, high = SEEDS
+    text = str(text)  # the default arrives as an int
+    cleaned = text.strip()
+    digits = cleaned.lstrip("+-")
+    if digits.isdecimal() and digits.isascii() and len(digits) <= 19 and low <= int(cleaned) <= high:
+        return int(cleaned)
+    shown = repr(text) if len(text) <= 24 else repr(text[:12]) + f"… ({len(text)} characters)"
+    raise typer.BadParameter(f"expected a whole number from {low} to {high}, not {shown}")

@@ -15,7 +15,7 @@ from ..game import load_game
 from ..outfolder import check_out_folder
 from ..owned import owner, write_owned
 from . import app
-from .common import note, reports_errors
+from .common import note, parse_seed, reports_errors
 
 HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
@@ -26,7 +26,7 @@ MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separ
 def setup(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", parser=parse_seed, metavar="<int>", help="Shuffle seed: the same seed deals the same table.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     out: Annotated[Path, typer.Option("--out", help="Output folder; files go to OUT/GAME/setup/.")] = Path("output"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")] = False,
@@ -125,7 +125,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: the same seed plays the same games.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", parser=parse_seed, metavar="<int>", help="Seed of the run: the same seed plays the same games.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     vs: Annotated[Optional[str], typer.Option("--vs", help="Also play this game or variant (e.g. the parent) with the same seed and show both side by side.", metavar="GAME")] = None,
     bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",

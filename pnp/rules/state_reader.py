@@ -9,10 +9,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..errors import Problem, SpecError
+from ..errors import Problem, SpecError, quoted
 from ..jsonsrc import Source
 from .state import (ENGINES, FORMAT, VERSION, MAX_CELLS, MAX_COUNT, MAX_ID, MAX_MODULES, MAX_PLAYERS, MAX_PROBLEMS, MAX_ROWS,
-                    MAX_SLOTS, READS, STATUSES, Mountain, Sea, Share, StartPlay, State)
+                    MAX_SLOTS, READS, SEEDS, STATUSES, Mountain, Sea, Share, StartPlay, State)
 
 
 def parse_state(source: Source) -> State:
@@ -74,7 +74,7 @@ class _Reader:
             engine=engine,
             modules=self.ids(data, ["modules"], MAX_MODULES, what="a module id"),
             players=self.integer(data, ["players"], 1, MAX_PLAYERS),
-            seed=self.integer(data, ["seed"], None, None, nullable=True),
+            seed=self.integer(data, ["seed"], SEEDS[0], SEEDS[1], nullable=True),
             turn=self.integer(data, ["turn"], 0, MAX_COUNT),
             current_player=self.integer(data, ["current_player"], 1, MAX_PLAYERS),
             status=self.choice(data, ["status"], STATUSES),
@@ -94,7 +94,7 @@ class _Reader:
     def keys(self, obj: dict, path: list, allowed: tuple[str, ...]) -> None:
         for key in obj:
             if key not in allowed:
-                self.fail(path + [key], f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+                self.fail(path + [key], f"unknown key {quoted(key)} (expected one of: {', '.join(allowed)})")
 
     def get(self, obj: dict, path: list) -> Any:
         """The value at path[-1] of obj, or _MISSING (a problem) when the key is absent."""

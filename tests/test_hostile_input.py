@@ -1,0 +1,225 @@
+"""Input written to break the tool (issue 12, items 5-13): every one is a located error, exit 1 (usage
+errors exit 2), no traceback, nothing read that should not be, nothing written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def pnp(*args: str):
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def variant(name: str, data: dict | str) -> Path:
+    folder = Path("card_specs")
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+# --- item 8: zero and negative sizes --------------------------------------------------------------
+
+
+def test_a_card_of_zero_height_is_a_located_error_not_a_division_by_zero():
+    variant("v", '{"id":"v","extends":"tranquility","card":{"height":"0mm"}}')
+    result = pnp("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/v.json:1:52: $.card.height: a card height must be between 10mm and 300mm, got 0mm",
+        "1 problem found; nothing was written",
+    ]
+
+
+def test_negative_sizes_of_a_kind_and_corner_radius_are_located_errors():
+    variant("v", '{"id":"v","extends":"tranquility","card":{"corner_radius":"-3mm"},\n'
+                 '"kinds":[{"id":"island","size":{"width":"-1mm","height":"0mm"}}]}')
+    result = pnp("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/v.json:1:59: $.card.corner_radius: corner_radius must be between 0 and half the card, got -3mm",
+        "card_specs/v.json:2:41: $.kinds[0].size.width: a card width must be between 10mm and 300mm, got -1mm",
+        "card_specs/v.json:2:57: $.kinds[0].size.height: a card height must be between 10mm and 300mm, got 0mm",
+        "3 problems found; nothing was written",
+    ]
+
+
+# --- item 11: patterns anchored so that nothing follows the match ---------------------------------
+
+ROOT = Path(__file__).parent.parent
+SCHEMAS = sorted(p for folder in ("card_specs", "templates") for p in (ROOT / folder).rglob("*.schema.json"))
+
+
+def _patterns(node, where="$"):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "pattern" and isinstance(value, str):
+                yield where, value
+            elif key == "patternProperties" and isinstance(value, dict):
+                yield from ((f"{where}.patternProperties", k) for k in value)
+            yield from _patterns(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _patterns(value, f"{where}[{i}]")
+
+
+def test_every_schema_pattern_is_anchored_at_both_ends_with_no_newline_after_the_end():
+    """jsonschema matches `pattern` with Python's re.search, where `$` also matches before a final
+    newline; `$(?!\\n)` ends the match at the very end in Python and in ECMA-262 alike."""
+    assert len(SCHEMAS) >= 2
+    found = [(p.name, where, pattern) for p in SCHEMAS for where, pattern in _patterns(json.loads(p.read_text()))]
+    assert len(found) >= 8
+    loose = [f for f in found if not (f[2].startswith("^") and f[2].endswith("$(?!\\n)"))]
+    assert loose == []
+
+
+def test_an_id_or_colour_with_a_trailing_newline_is_refused():
+    variant("nl", {"id": "nl\n", "extends": "tranquility", "theme": {"colours": {"ink": "#123456\n"}}})
+    result = pnp("validate", "card_specs/nl.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/nl.json:1:8: $.id: \"nl\\n\" does not have the expected form (lower-case letters, digits and "
+        "'-', up to 48 characters)",
+        "card_specs/nl.json:1:71: $.theme.colours.ink: \"#123456\\n\" does not have the expected form (a colour "
+        "such as '#1f2a38')",
+        "2 problems found; nothing was written",
+    ]
+
+
+@pytest.mark.parametrize("colour", ["#123456\n", "ink\n"])
+def test_a_template_colour_with_a_trailing_newline_is_refused(colour):
+    from pnp.model import Theme
+    from pnp.template import resolve_colour
+
+    theme = Theme(font="Atkinson Hyperlegible", colours={"ink": "#123456"}, terrain={})
+    with pytest.raises(ValueError):
+        resolve_colour(colour, theme)
+
+
+# --- item 9: NaN and Infinity ---------------------------------------------------------------------
+
+BUNDLED_ISLAND = ROOT / "templates" / "tranquility" / "island.json"
+
+
+def own_island_template(edit) -> Path:
+    """A variant 'v' of tranquility whose island template (templates/mine/island.json) is `edit(text)`."""
+    variant("v", {"id": "v", "extends": "tranquility", "templates": "mine"})
+    folder = Path("templates/mine")
+    folder.mkdir(parents=True)
+    (folder / "island.json").write_text(edit(BUNDLED_ISLAND.read_text(encoding="utf-8")), encoding="utf-8")
+    return folder / "island.json"
+
+
+@pytest.mark.parametrize("old, new, where", [
+    ('"size_pt": 38,', '"size_pt": NaN,', "10:18: $.elements[1].size_pt: NaN"),
+    ('"box": [0, 0, 70, 70]', '"box": [0, NaN, 70, 70]', "7:76: $.elements[0].box[1]: NaN"),
+    ('"rotate": 180,', '"rotate": Infinity,', "14:103: $.elements[2].rotate: Infinity"),
+    ('"size": [70, 70]', '"size": [70, -Infinity]', "4:16: $.size[1]: -Infinity"),
+])
+def test_non_finite_numbers_in_a_template_are_refused_at_their_place(old, new, where):
+    own_island_template(lambda text: text.replace(old, new, 1))
+    result = pnp("render", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"templates/mine/island.json:{where} is not a number the tool can use; write a finite number such as 1.5",
+        "1 problem found; nothing was written",
+    ]
+    assert not Path("output").exists()
+
+
+def test_a_number_too_large_for_a_float_is_refused_in_a_spec():
+    variant("v", '{"id": "v", "extends": "tranquility",\n "rules": {"hand_size": 1e400}}')
+    result = pnp("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/v.json:2:25: $.rules.hand_size: '1e400' is too large to be a finite number; write a number "
+        "such as 1.5",
+        "1 problem found; nothing was written",
+    ]
+
+
+def test_nan_in_a_state_is_refused_at_its_place():
+    Path("s.json").write_text('{"format": "pnp-state", "version": 2, "game": "tranquility",\n "seed": NaN}')
+    result = pnp("check", "s.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "s.json:2:10: $.seed: NaN is not a number the tool can use; write a finite number such as 1.5",
+        "1 problem found; nothing was written",
+    ]
+
+
+# --- item 13: messages stay located and short -----------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [65, 5000])
+def test_nesting_too_deep_names_line_column_and_path(depth):
+    variant("deep", '{"id": "deep",\n "kinds": [{"x": ' + "[" * depth + "]" * depth + "}]}")
+    result = pnp("validate", "card_specs/deep.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/deep.json:2:79: $.kinds[0].x[0][0][0][0][0][0][0][0][0][0][0][0][0…0][0][0][0][0][0][0][0][0][0][0]"
+        "[0][0][0][0][0][0]: "
+        "is nested deeper than 64 levels (arrays and objects)",
+        "1 problem found; nothing was written",
+    ]
+
+
+def test_a_string_over_its_maximum_length_is_quoted_short():
+    variant("v", json.dumps({"id": "v", "extends": "tranquility", "title": "x" * 10_000}))
+    result = pnp("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "card_specs/v.json:1:48: $.title: '" + "x" * 59 + "… (10000 characters) is too long (maxLength 80)",
+        "1 problem found; nothing was written",
+    ]
+
+
+def test_a_long_unknown_key_is_quoted_short_in_the_message_and_the_path():
+    key = "k" * 10_000
+    Path("s.json").write_text(json.dumps({key: 1}))
+    result = pnp("check", "s.json")
+    assert result.exit_code == 1
+    line = next(line for line in result.stderr.splitlines() if "unknown key" in line)
+    assert line == ('s.json:1:10006: $["' + "k" * 40 + '…" (10000 characters)]: unknown key \'' + "k" * 60
+                    + "'… (10000 characters) (expected one of: format, version, game, engine, modules, players, seed, "
+                      "turn, current_player, status, hands, piles, discard, box, aside, tranquility, ascent)")
+
+
+@pytest.mark.parametrize("command", [["setup", "tranquility"], ["simulate", "tranquility", "--games", "2"]])
+@pytest.mark.parametrize("seed, shown", [
+    ("9" * 4000, "'999999999999'… (4000 characters)"),
+    (str(2**63), f"'{2**63}'"),
+    ("1e5", "'1e5'"),
+], ids=["4000-digits", "2**63", "1e5"])
+def test_a_seed_out_of_range_is_a_short_usage_error_on_every_command_that_takes_one(command, seed, shown):
+    result = pnp(*command, "--seed", seed)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--seed' / '-s': expected a whole number from -9223372036854775808 to "
+        f"9223372036854775807, not {shown}")
+    assert list(Path(".").iterdir()) == []
+
+
+def test_a_state_seed_out_of_range_is_refused():
+    from pnp.rules.state import loads_state
+    from pnp.errors import SpecError
+
+    with pytest.raises(SpecError) as caught:
+        loads_state('{"seed": ' + "9" * 4000 + "}", "s.json")
+    assert ("s.json:1:10: $.seed: expected a whole number of at most 9223372036854775807 (a limit of the state "
+            "format)") in str(caught.value).splitlines()
