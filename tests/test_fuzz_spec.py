@@ -69,21 +69,21 @@ def _load_any(tmp_path: Path, text: str) -> None:
         assert str(exc), "an error must say something"
 
 
-@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=mutated_specs())
 def test_mutated_spec_loads_or_fails_cleanly(tmp_path, monkeypatch, doc):
     monkeypatch.chdir(ROOT)
     _load_any(tmp_path, json.dumps(doc))
 
 
-@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=200))
 def test_arbitrary_text_fails_cleanly(tmp_path, monkeypatch, text):
     monkeypatch.chdir(ROOT)
     _load_any(tmp_path, text)
 
 
-@settings(max_examples=60, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(overrides=st.dictionaries(st.sampled_from(["card", "kinds", "rules", "theme", "templates", "modules", "title"]),
                                  json_value, max_size=3))
 def test_fuzzed_variant_loads_or_fails_cleanly(tmp_path, monkeypatch, overrides):

@@ -138,7 +138,7 @@ def test_markup_in_a_spec_is_escaped_everywhere(tmp_path, monkeypatch):
     assert "&lt;script&gt;" in (out / "index.html").read_text(encoding="utf-8")
 
 
-@settings(max_examples=40, deadline=5000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.one_of(st.text(max_size=300), st.binary(max_size=300).map(lambda b: b.decode("latin-1"))))
 def test_validate_on_any_file_exits_cleanly(tmp_path, text):
     path = tmp_path / "input.json"
