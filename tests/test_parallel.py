@@ -20,7 +20,9 @@ from pnp.template import TemplateError
 
 runner = CliRunner()
 
-forking = pytest.mark.skipif(not parallel.may_fork(), reason="needs two cores and fork")
+# evaluated when each test starts, not at import: a test that ran before may have left threads behind,
+# and a job meant to kill a forked child must never run in the test process itself
+forking = pytest.mark.skipif("not parallel.may_fork()", reason="needs two cores, fork and a single thread")
 
 
 def square(n: int) -> tuple[int, int]:

@@ -207,9 +207,10 @@ def sweep(
         note("no chart: matplotlib is missing (pip install 'tranquility-pnp[chart]')", quiet)
         return
     stem = "sweep-" + ("-".join(p.path[-1] for p in parsed) or "none") + f"-{bot}"
-    for fmt, data in render_chart(result).items():
-        write_atomic(out / resolved.id / "sweep" / f"{stem}.{fmt}", data)
-        note(f"wrote {out / resolved.id / 'sweep' / f'{stem}.{fmt}'}", quiet)
+    charts = {f"{resolved.id}/sweep/{stem}.{fmt}": data for fmt, data in render_chart(result).items()}
+    write_owned(out, {owner("sweep", resolved.id, stem): charts})
+    for rel in charts:
+        note(f"wrote {out / rel}", quiet)
 
 
 def _product(numbers) -> int:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from rulekit import game_named, with_rules
@@ -119,19 +123,51 @@ def test_cli_bad_jobs_and_bot_are_usage_errors():
     assert bad.exit_code == 2 and "--bot must be one of baseline, search, not 'oracle'" in bad.output
 
 
+DASK_SWEEP = """
+import distributed
+from rulekit import game_named
+from pnp.rules import simulate
+from pnp.rules.sweep import parse_setting, sweep
+
+TQ, AS = game_named("tranquility"), game_named("ascent", None)
+settings = [parse_setting("rules.hand_size=4..5")]
+local = sweep(TQ, settings, (2,), 16, 4, jobs=1)
+with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+    remote = sweep(TQ, settings, (2,), 16, 4, scheduler=cluster.scheduler_address)
+    alone = simulate(AS, 2, 8, 1, scheduler=cluster.scheduler_address)
+assert remote == local, (remote, local)
+assert alone == simulate(AS, 2, 8, 1), alone
+print("same numbers")
+"""
+
+NO_SCHEDULER = """
+import pytest
+from rulekit import game_named
+from pnp.errors import UsageError
+from pnp.rules import simulate
+
+with pytest.raises(UsageError, match="no Dask scheduler answers there"):
+    simulate(game_named("tranquility"), 2, 4, 1, scheduler="tcp://127.0.0.1:9")
+print("refused")
+"""
+
+
+def in_own_process(code: str) -> str:
+    """Run `code` in a fresh Python: Dask's client leaves threads behind, and a threaded test
+    process may no longer fork (pnp.parallel), so the cluster never shares the test process."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests"), str(root / "tests" / "rules"),
+                                                         os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
 def test_a_sweep_on_a_real_dask_cluster_gives_the_local_numbers():
-    distributed = pytest.importorskip("distributed")
-    settings = [parse_setting("rules.hand_size=4..5")]
-    local = sweep(TQ, settings, (2,), 16, 4, jobs=1)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
-        remote = sweep(TQ, settings, (2,), 16, 4, scheduler=cluster.scheduler_address)
-        alone = simulate(AS, 2, 8, 1, scheduler=cluster.scheduler_address)
-    assert remote == local
-    assert alone == simulate(AS, 2, 8, 1)
+    pytest.importorskip("distributed")
+    assert in_own_process(DASK_SWEEP).strip() == "same numbers"
 
 
 def test_no_scheduler_there_is_a_usage_error():
     pytest.importorskip("distributed")
-    with pytest.raises(UsageError, match="no Dask scheduler answers there"):
-        simulate(TQ, 2, 4, 1, scheduler="tcp://127.0.0.1:9")
+    assert in_own_process(NO_SCHEDULER).strip() == "refused"
