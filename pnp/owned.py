@@ -20,9 +20,9 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from .output import write_all_if_changed, write_if_changed
 
@@ -142,7 +142,7 @@ def _inside(rel: object) -> bool:
     return not path.is_absolute() and ".." not in path.parts and "\\" not in rel
 
 
-def digest(data: "bytes | str") -> str:
+def digest(data: bytes | str) -> str:
     return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
 
 
