@@ -21,7 +21,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .output import write_all_if_changed, write_if_changed
@@ -51,7 +51,7 @@ class WriteReport:
     unchanged: tuple[str, ...]
     removed: tuple[str, ...]  # stale files of the same owners
     kept: tuple[str, ...] = ()  # stale files edited since they were written: left alone
-    digests: Mapping[str, str] | None = None  # path → SHA-256 of every file written or unchanged
+    digests: Mapping[str, str] = field(default_factory=dict)  # path → SHA-256 of every file written or unchanged
 
 
 def write_owned(out_root: Path, owned: Mapping[str, Outputs], staged: dict | None = None,
