@@ -7,8 +7,8 @@ user's sources with files a later run may replace or remove. Each is a usage err
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from .errors import UsageError
 from .locate import find_spec, spec_roots, template_roots

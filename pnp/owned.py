@@ -20,9 +20,9 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from .output import write_all_if_changed, write_if_changed
 
@@ -51,7 +51,7 @@ class WriteReport:
     unchanged: tuple[str, ...]
     removed: tuple[str, ...]  # stale files of the same owners
     kept: tuple[str, ...] = ()  # stale files edited since they were written: left alone
-    digests: Mapping[str, str] | None = None  # path → SHA-256 of every file written or unchanged
+    digests: Mapping[str, str] = field(default_factory=dict)  # path → SHA-256 of every file written or unchanged
 
 
 def write_owned(out_root: Path, owned: Mapping[str, Outputs], staged: dict | None = None,
@@ -63,20 +63,21 @@ def write_owned(out_root: Path, owned: Mapping[str, Outputs], staged: dict | Non
     staged = staged or {}
     out_root.mkdir(parents=True, exist_ok=True)
     previous = {name: read_manifest(out_root, name) for name in owned}
-    digests = {rel: digest(data) for outputs in owned.values() for rel, data in outputs.items()}
-    ours = [out_root / rel for rel in digests] + [out_root / rel for files in previous.values() for rel in files]
+    data = {rel: contents for outputs in owned.values() for rel, contents in outputs.items()}
+    order = sorted(data)
+    paths = {rel: out_root / rel for rel in order}  # each Path made once: 5,000 files
+    digests = {rel: digest(data[rel]) for rel in order}
+    ours = list(paths.values()) + [out_root / rel for files in previous.values() for rel in files if rel not in paths]
     ours += [_manifest_path(out_root, name) for name in owned] + list(extra_files)
     remove_stray_temporaries(ours, keep={tmp for tmp in staged.values() if tmp is not None})
     for name, outputs in owned.items():  # first the union: a run stopped now still knows every file
         _write_manifest(out_root, name, {**previous[name], **{rel: digests[rel] for rel in outputs}})
-    order = sorted(digests)
-    merged = {out_root / rel: data for outputs in owned.values() for rel, data in outputs.items()}
-    changed = write_all_if_changed({out_root / rel: merged[out_root / rel] for rel in order}, staged)
+    changed = write_all_if_changed({paths[rel]: data[rel] for rel in order}, staged)
     removed, kept = _remove_stale(out_root, owned, previous)
     for name, outputs in owned.items():
-        _write_manifest(out_root, name, {rel: digests[rel] for rel in sorted(outputs)})
+        _write_manifest(out_root, name, {rel: digests[rel] for rel in outputs})
     (out_root / LEGACY_MANIFEST).unlink(missing_ok=True)  # it listed every command's files as one
-    return WriteReport(tuple(r for r in order if changed[out_root / r]), tuple(r for r in order if not changed[out_root / r]),
+    return WriteReport(tuple(r for r in order if changed[paths[r]]), tuple(r for r in order if not changed[paths[r]]),
                        tuple(removed), tuple(kept), digests)
 
 
@@ -141,7 +142,7 @@ def _inside(rel: object) -> bool:
     return not path.is_absolute() and ".." not in path.parts and "\\" not in rel
 
 
-def digest(data: "bytes | str") -> str:
+def digest(data: bytes | str) -> str:
     return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
 
 
