@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import Problem, SpecError
+from .facecheck import face_problems
 from .semantics import semantic_problems
 from .spec import load_spec
 
@@ -18,5 +19,6 @@ def validate_specs(paths: list[Path]) -> list[Problem]:
         except SpecError as exc:
             problems.extend(exc.problems)
             continue
-        problems.extend(semantic_problems(spec))
+        found = semantic_problems(spec)
+        problems.extend(found or face_problems(spec))  # faces are drawn only for a game that can be built
     return problems

@@ -228,3 +228,25 @@ def test_a_complete_new_kind_is_still_a_new_kind(tmp_path, monkeypatch):
     result = run("list", "v", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["totals"]["extra"] == 1
+
+
+# 16. validate finds what render would refuse
+
+
+def test_validate_finds_text_that_does_not_fit_naming_card_template_and_spec_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    long_title = "Your turn, which is a very long title indeed that cannot fit anywhere at all on this card"
+    _variant(tmp_path, "long", json.dumps({
+        "id": "long", "extends": "tranquility",
+        "kinds": [{"id": "reference", "cards": [{"title": long_title, "lines": ["One line."]}]}],
+    }, indent=2))
+    result = run("validate", "long")
+    assert result.exit_code == 1
+    template = Path(__file__).resolve().parents[1] / "templates" / "tranquility" / "reference.json"
+    assert result.stderr == (
+        f"card_specs/variants/long.json:8:9: $.kinds[0].cards[0]: card reference-1 cannot be drawn with template "
+        f"'reference': {template}:8:5: $.elements[1]: the text 'Your turn, which is a very long title indeed that "
+        "cannot …' does not fit its 60 × 8 mm box even at 10.0 pt; shorten it, enlarge the box or allow a smaller size.\n"
+        "1 problem found; nothing was written\n")
+    render = run("render", "long", "--out", str(tmp_path / "out"))
+    assert render.exit_code == 1 and "does not fit its 60 × 8 mm box" in render.stderr
