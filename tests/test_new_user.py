@@ -250,3 +250,28 @@ def test_validate_finds_text_that_does_not_fit_naming_card_template_and_spec_lin
         "1 problem found; nothing was written\n")
     render = run("render", "long", "--out", str(tmp_path / "out"))
     assert render.exit_code == 1 and "does not fit its 60 × 8 mm box" in render.stderr
+
+
+def test_schema_and_semantic_problems_come_in_one_round(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "two", '{\n  "id": "two",\n  "extends": "tranquility",\n  "colour": "red",\n'
+                              '  "kinds": [{"id": "island", "each": {"number": {"from": 80, "to": 1}}}]\n}\n')
+    result = run("validate", "two")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "card_specs/variants/two.json:4:13: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, "
+        "description, extends, id, kinds, modules, rules, templates, theme, title)\n"
+        "card_specs/variants/two.json:5:49: $.kinds[0].each.number: empty range: 'from' (80) is above 'to' (1)\n"
+        "2 problems found; nothing was written\n")
+
+
+def test_a_semantic_check_is_not_repeated_where_the_schema_refused_the_value(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "odd", '{"id": "odd", "extends": "tranquility", "kinds": [{"id": "island", "each": '
+                              '{"number": {"from": "a", "to": 1}}}]}')
+    result = run("validate", "odd")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert lines[-1] == "1 problem found; nothing was written"
+    assert lines[0].startswith("card_specs/variants/odd.json:1:87: $.kinds[0].each.number: ")
