@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .errors import PnpError, Problem, SpecError
+from .errors import PnpError, Problem, SpecError, display_path
 from .game import build_game, expand_cards
 from .layout import FaceError, layout_card
 from .model import Card, Game
@@ -20,6 +20,7 @@ def face_problems(spec: Spec) -> list[Problem]:
     where = _card_paths(spec)
     templates: dict[str, Template | None] = {}
     problems: list[Problem] = []
+    failed: dict[tuple, list[str]] = {}  # (template, element) → the cards it failed for
     for card, side, name in _faces(game):
         if name not in templates:
             templates[name] = _template(game, name, problems)
@@ -29,8 +30,26 @@ def face_problems(spec: Spec) -> list[Problem]:
         try:
             layout_card(card, template, game, side)
         except PnpError as exc:
-            problems.append(spec.problem(where.get(card.id, []), _sentence(card, side, name, exc)))
-    return problems
+            cards = failed.setdefault((name, getattr(exc, "where", str(exc))), [])
+            cards.append(card.id)
+            if len(cards) <= SHOWN_PER_ELEMENT:
+                problems.append(spec.problem(where.get(card.id, []), _sentence(card, side, name, exc)))
+    return problems + _more(spec, where, failed)
+
+
+SHOWN_PER_ELEMENT = 3  # a box too small for a whole kind's text is said three times, not eighty
+
+
+def _more(spec: Spec, where: dict[str, list], failed: dict[tuple, list[str]]) -> list[Problem]:
+    """One line for the cards past the first few that fail at the same template element."""
+    out = []
+    for (name, element), cards in failed.items():
+        rest = cards[SHOWN_PER_ELEMENT:]
+        if rest:
+            listed = ", ".join(rest[:5]) + (", …" if len(rest) > 5 else "")
+            out.append(spec.problem(where.get(rest[0], []), f"the same element of template {name!r} ({element}) "
+                                    f"fails for {len(rest)} more cards too: {listed}"))
+    return out
 
 
 def _faces(game: Game) -> Iterator[tuple[Card, str, str]]:
@@ -49,7 +68,7 @@ def _template(game: Game, name: str, problems: list[Problem]) -> Template | None
     except SpecError as exc:
         problems.extend(exc.problems)
     except PnpError as exc:
-        problems.append(Problem(str(game.spec_file), 0, 0, "$", str(exc)))
+        problems.append(Problem(display_path(game.spec_file), 0, 0, "$", str(exc)))
     return None
 
 

@@ -275,3 +275,22 @@ def test_a_semantic_check_is_not_repeated_where_the_schema_refused_the_value(tmp
     lines = result.stderr.splitlines()
     assert lines[-1] == "1 problem found; nothing was written"
     assert lines[0].startswith("card_specs/variants/odd.json:1:87: $.kinds[0].each.number: ")
+
+
+def test_a_box_too_small_for_a_whole_kind_is_said_a_few_times_then_summed_up(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "wide", '{"id": "wide", "extends": "tranquility", '
+                               '"kinds": [{"id": "island", "each": {"number": {"from": 99920, "to": 99999}}}]}')
+    result = run("validate", "wide")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    template = Path(__file__).resolve().parents[1] / "templates" / "tranquility" / "island.json"
+    assert len(lines) == 5 and lines[-1] == "4 problems found; nothing was written"
+    assert lines[0] == (
+        f"card_specs/variants/wide.json:1:52: $.kinds[0]: card island-99920 cannot be drawn with template 'island': "
+        f"{template}:8:5: $.elements[1]: the text '99920' does not fit its 24 × 13 mm box even at 24.0 pt; "
+        "shorten it, enlarge the box or allow a smaller size.")
+    assert lines[3] == (
+        f"card_specs/variants/wide.json:1:52: $.kinds[0]: the same element of template 'island' ({template}:8:5: "
+        "$.elements[1]) fails for 58 more cards too: island-99924, island-99925, island-99926, island-99928, "
+        "island-99929, …")
