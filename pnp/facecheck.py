@@ -4,7 +4,7 @@ output is made: placed at the card's line in the spec, naming the card and the t
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .errors import PnpError, Problem, SpecError, display_path
 from .game import build_game, expand_cards

@@ -32,4 +32,4 @@ def _beside(semantic: list[Problem], schema: list[Problem]) -> list[Problem]:
 
 
 def _inside(path: str, outer: str) -> bool:
-    return path.startswith(outer + ".") or path.startswith(outer + "[")
+    return path.startswith((outer + ".", outer + "["))

@@ -27,8 +27,8 @@ def test_back_offset_is_said_in_words_and_a_decimal_comma_is_warned(tmp_path, mo
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines()[:2] == [
         "--back-offset 1,5: backs moved 1.0 mm right, 5.0 mm down",
-        "warning: --back-offset '1,5' gives dy = 5 mm, more than the 3 mm printers usually misregister; "
-        "dx and dy are separated by a comma: for 1.5 mm right write '1.5,0'",
+        ("warning: --back-offset '1,5' gives dy = 5 mm, more than the 3 mm printers usually misregister; "
+        "dx and dy are separated by a comma: for 1.5 mm right write '1.5,0'"),
     ]
 
 
@@ -89,8 +89,8 @@ def test_choice_options_ignore_case(tmp_path, monkeypatch):
     (["sheets", "tranquility", "--orientation", "sideways"],
      "Error: Invalid value for '--orientation': 'sideways' is not one of auto, portrait, landscape."),
     (["export", "tranquility", "--target", "tcg"],
-     "Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
-     "did you mean 'tgc'?"),
+     ("Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
+     "did you mean 'tgc'?")),
 ])
 def test_a_wrong_choice_lists_the_choices_without_internal_words(args, message):
     result = run(*args)
