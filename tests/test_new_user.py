@@ -92,11 +92,13 @@ def test_choice_options_ignore_case(tmp_path, monkeypatch):
      ("Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
      "did you mean 'tgc'?")),
 ])
-def test_a_wrong_choice_lists_the_choices_without_internal_words(args, message):
+def test_a_wrong_choice_lists_the_choices_without_internal_words(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     result = run(*args)
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines()[-1] == message
     assert "Value error" not in result.stderr
+    assert not any(tmp_path.iterdir())
 
 
 def test_upper_case_target_is_accepted(tmp_path, monkeypatch):
@@ -111,10 +113,12 @@ def test_upper_case_target_is_accepted(tmp_path, monkeypatch):
     ("--paper", "1x1", "error: The paper size '1x1' is out of range: give 50 to 5080 mm."),
     ("--card-size", "2.5x3.5", "error: The card size '2.5x3.5' is out of range: give 10 to 300 mm. Did you mean '2.5x3.5in'?"),
 ])
-def test_a_size_without_unit_that_fits_in_inches_suggests_inches(option, value, message):
+def test_a_size_without_unit_that_fits_in_inches_suggests_inches(option, value, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     result = run("sheets", "tranquility", option, value)
     assert result.exit_code == 2
     assert result.stderr == message + "\n"
+    assert not any(tmp_path.iterdir())
 
 
 def test_games_lists_games_then_variants_with_titles():
