@@ -147,13 +147,22 @@ def template_scale(card: Card, template: Template) -> float:
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
+class FaceError(TemplateError):
+    """One element of a template cannot be drawn for one face: where in the template, which
+    card or face, and why (`pnp validate` places it at the card's line in the spec)."""
+
+    def __init__(self, where: str, label: str, reason: str):
+        self.where, self.label, self.reason = where, label, reason
+        super().__init__(f"{where}: {label}: {reason}")
+
+
 class _Context:
     def __init__(self, card: Card, template: Template, game: Game, fields: Mapping[str, Any], face_id: str):
         self.card, self.template, self.game, self.fields, self.face_id = card, template, game, fields, face_id
         self.label = f"card {card.id}" if face_id == card.front_face_id else f"face {face_id}"
 
     def fail(self, where: str, message: str) -> TemplateError:
-        return TemplateError(f"{where}: {self.label}: {message}")
+        return FaceError(where, self.label, message)
 
     def colour(self, value: Formatted | None, where: str) -> str | None:
         if value is None:

@@ -20,11 +20,22 @@ MAX_CARD_MM = 300.0
 _OWN = "own"  # a problem of the resolved game as a whole: reported in the spec that was asked for
 
 
-def semantic_problems(spec: Spec) -> list[Problem]:
-    """Every semantic problem of a schema-valid spec, each placed at its file, line and path."""
+def semantic_problems(spec: Spec, schema_valid: bool = True) -> list[Problem]:
+    """Every semantic problem of a schema-valid spec, each placed at its file, line and path.
+
+    With `schema_valid=False` (validate, which reports schema and semantic problems in one round)
+    a check that meets a value of the wrong shape is skipped: the schema problem already says it."""
     checks = (_kind_problems, _id_problems, _template_problems, _size_problems, _theme_problems,
               _topic_problems, _rules_problems)
-    return [_place(spec, found) for check in checks for found in check(spec)]
+    if schema_valid:
+        return [_place(spec, found) for check in checks for found in check(spec)]
+    problems: list[Problem] = []
+    for check in checks:
+        try:
+            problems += [_place(spec, found) for found in check(spec)]
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError):
+            continue
+    return problems
 
 
 def _place(spec: Spec, found: tuple) -> Problem:

@@ -79,15 +79,25 @@ def load_spec(path: Path) -> Spec:
     return _load(Path(path), ())
 
 
-def _load(path: Path, seen: tuple[Path, ...]) -> Spec:
+def load_spec_with_problems(path: Path) -> tuple[Spec, list[Problem]]:
+    """The spec even when its own file breaks the schema, with those problems, so that `validate`
+    can add the semantic ones in the same round. Raises SpecError when the file does not parse,
+    is not an object, or what it extends cannot be loaded."""
+    problems: list[Problem] = []
+    return _load(Path(path), (), problems), problems
+
+
+def _load(path: Path, seen: tuple[Path, ...], collect: list[Problem] | None = None) -> Spec:
+    """`collect`: schema problems of this file go there instead of being raised."""
+    keep = _raise_if if collect is None else collect.extend
     source = read_json(path)
     data = source.data
     if not isinstance(data, dict):
         raise SpecError([source.problem([], "expected a JSON object describing a game or variant")])
     parent_name = data.get("extends")
     if parent_name is None:
-        _raise_if(_schema_check(source, data, partial=False))
-        return Spec(str(data["id"]), path, data, (source,))
+        keep(_schema_check(source, data, partial=False))
+        return Spec(str(data.get("id", path.stem)), path, data, (source,))
     own = _schema_check(source, _without_nulls(data), partial=True)
     if not isinstance(parent_name, str) or any(p.path == "$.extends" for p in own):
         _raise_if(own)
@@ -95,7 +105,7 @@ def _load(path: Path, seen: tuple[Path, ...]) -> Spec:
     merged = merge(parent.data, data)
     spec = Spec(str(data.get("id", path.stem)), path, merged, (source,) + parent.sources, parent)
     unknown = unknown_id_problems(source, parent.data, parent.id)
-    _raise_if(own + unknown + [p for p in _merged_check(spec) if not is_covered(p, unknown)])
+    keep(own + unknown + [p for p in _merged_check(spec) if not is_covered(p, unknown)])
     return spec
 
 

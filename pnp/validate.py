@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import Problem, SpecError
+from .facecheck import face_problems
 from .semantics import semantic_problems
 from .rulestext.check import fit_problems
-from .spec import load_spec
+from .spec import load_spec_with_problems
 
 
 def validate_specs(paths: list[Path]) -> list[Problem]:
@@ -16,10 +17,22 @@ def validate_specs(paths: list[Path]) -> list[Problem]:
     problems: list[Problem] = []
     for path in paths:
         try:
-            spec = load_spec(path)
+            spec, schema = load_spec_with_problems(path)
         except SpecError as exc:
             problems.extend(exc.problems)
             continue
-        found = semantic_problems(spec)
-        problems.extend(found or fit_problems(spec))
+        found = schema + _beside(semantic_problems(spec, schema_valid=not schema), schema)
+        # faces are drawn only for a game that can be built; then the reference cards in every language
+        problems.extend(found or face_problems(spec) or fit_problems(spec))
     return problems
+
+
+def _beside(semantic: list[Problem], schema: list[Problem]) -> list[Problem]:
+    """Semantic problems not at or inside a value the schema already refused (one sentence a value)."""
+    refused = {(p.file, p.path) for p in schema}
+    return [p for p in semantic if not any((p.file, p.path) == r or (p.file == r[0] and _inside(p.path, r[1]))
+                                           for r in refused)]
+
+
+def _inside(path: str, outer: str) -> bool:
+    return path.startswith((outer + ".", outer + "["))

@@ -6,7 +6,8 @@ happened: there is no such kind in the parent, which kinds there are, and what a
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from .errors import Problem
 from .jsonsrc import Source

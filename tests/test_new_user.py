@@ -27,8 +27,8 @@ def test_back_offset_is_said_in_words_and_a_decimal_comma_is_warned(tmp_path, mo
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines()[:2] == [
         "--back-offset 1,5: backs moved 1.0 mm right, 5.0 mm down",
-        "warning: --back-offset '1,5' gives dy = 5 mm, more than the 3 mm printers usually misregister; "
-        "dx and dy are separated by a comma: for 1.5 mm right write '1.5,0'",
+        ("warning: --back-offset '1,5' gives dy = 5 mm, more than the 3 mm printers usually misregister; "
+        "dx and dy are separated by a comma: for 1.5 mm right write '1.5,0'"),
     ]
 
 
@@ -89,14 +89,16 @@ def test_choice_options_ignore_case(tmp_path, monkeypatch):
     (["sheets", "tranquility", "--orientation", "sideways"],
      "Error: Invalid value for '--orientation': 'sideways' is not one of auto, portrait, landscape."),
     (["export", "tranquility", "--target", "tcg"],
-     "Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
-     "did you mean 'tgc'?"),
+     ("Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
+     "did you mean 'tgc'?")),
 ])
-def test_a_wrong_choice_lists_the_choices_without_internal_words(args, message):
+def test_a_wrong_choice_lists_the_choices_without_internal_words(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     result = run(*args)
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines()[-1] == message
     assert "Value error" not in result.stderr
+    assert not any(tmp_path.iterdir())
 
 
 def test_upper_case_target_is_accepted(tmp_path, monkeypatch):
@@ -111,10 +113,12 @@ def test_upper_case_target_is_accepted(tmp_path, monkeypatch):
     ("--paper", "1x1", "error: The paper size '1x1' is out of range: give 50 to 5080 mm."),
     ("--card-size", "2.5x3.5", "error: The card size '2.5x3.5' is out of range: give 10 to 300 mm. Did you mean '2.5x3.5in'?"),
 ])
-def test_a_size_without_unit_that_fits_in_inches_suggests_inches(option, value, message):
+def test_a_size_without_unit_that_fits_in_inches_suggests_inches(option, value, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     result = run("sheets", "tranquility", option, value)
     assert result.exit_code == 2
     assert result.stderr == message + "\n"
+    assert not any(tmp_path.iterdir())
 
 
 def test_games_lists_games_then_variants_with_titles():
@@ -228,3 +232,69 @@ def test_a_complete_new_kind_is_still_a_new_kind(tmp_path, monkeypatch):
     result = run("list", "v", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["totals"]["extra"] == 1
+
+
+# 16. validate finds what render would refuse
+
+
+def test_validate_finds_text_that_does_not_fit_naming_card_template_and_spec_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    long_title = "Your turn, which is a very long title indeed that cannot fit anywhere at all on this card"
+    _variant(tmp_path, "long", json.dumps({
+        "id": "long", "extends": "tranquility",
+        "kinds": [{"id": "reference", "cards": [{"title": long_title, "lines": ["One line."]}]}],
+    }, indent=2))
+    result = run("validate", "long")
+    assert result.exit_code == 1
+    template = Path(__file__).resolve().parents[1] / "templates" / "tranquility" / "reference.json"
+    assert result.stderr == (
+        f"card_specs/variants/long.json:8:9: $.kinds[0].cards[0]: card reference-1 cannot be drawn with template "
+        f"'reference': {template}:8:5: $.elements[1]: the text 'Your turn, which is a very long title indeed that "
+        "cannot …' does not fit its 60 × 8 mm box even at 10.0 pt; shorten it, enlarge the box or allow a smaller size.\n"
+        "1 problem found; nothing was written\n")
+    render = run("render", "long", "--out", str(tmp_path / "out"))
+    assert render.exit_code == 1 and "does not fit its 60 × 8 mm box" in render.stderr
+
+
+def test_schema_and_semantic_problems_come_in_one_round(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "two", '{\n  "id": "two",\n  "extends": "tranquility",\n  "colour": "red",\n'
+                              '  "kinds": [{"id": "island", "each": {"number": {"from": 80, "to": 1}}}]\n}\n')
+    result = run("validate", "two")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "card_specs/variants/two.json:4:13: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, "
+        "description, extends, id, kinds, modules, rules, templates, theme, title)\n"
+        "card_specs/variants/two.json:5:49: $.kinds[0].each.number: empty range: 'from' (80) is above 'to' (1)\n"
+        "2 problems found; nothing was written\n")
+
+
+def test_a_semantic_check_is_not_repeated_where_the_schema_refused_the_value(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "odd", '{"id": "odd", "extends": "tranquility", "kinds": [{"id": "island", "each": '
+                              '{"number": {"from": "a", "to": 1}}}]}')
+    result = run("validate", "odd")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert lines[-1] == "1 problem found; nothing was written"
+    assert lines[0].startswith("card_specs/variants/odd.json:1:87: $.kinds[0].each.number: ")
+
+
+def test_a_box_too_small_for_a_whole_kind_is_said_a_few_times_then_summed_up(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "wide", '{"id": "wide", "extends": "tranquility", '
+                               '"kinds": [{"id": "island", "each": {"number": {"from": 99920, "to": 99999}}}]}')
+    result = run("validate", "wide")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    template = Path(__file__).resolve().parents[1] / "templates" / "tranquility" / "island.json"
+    assert len(lines) == 5 and lines[-1] == "4 problems found; nothing was written"
+    assert lines[0] == (
+        f"card_specs/variants/wide.json:1:52: $.kinds[0]: card island-99920 cannot be drawn with template 'island': "
+        f"{template}:8:5: $.elements[1]: the text '99920' does not fit its 24 × 13 mm box even at 24.0 pt; "
+        "shorten it, enlarge the box or allow a smaller size.")
+    assert lines[3] == (
+        f"card_specs/variants/wide.json:1:52: $.kinds[0]: the same element of template 'island' ({template}:8:5: "
+        "$.elements[1]) fails for 58 more cards too: island-99924, island-99925, island-99926, island-99928, "
+        "island-99929, …")

@@ -6,7 +6,8 @@ typer's own enum check is case-sensitive and words its error through an internal
 from __future__ import annotations
 
 import enum
-from typing import Callable, Type, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 import typer
 
@@ -15,7 +16,7 @@ from ..names import did_you_mean, match_case_insensitive
 E = TypeVar("E", bound=enum.Enum)
 
 
-def choice_parser(choices: Type[E]) -> Callable[[str], E]:
+def choice_parser(choices: type[E]) -> Callable[[str], E]:
     """A typer `parser` for a str Enum: 'TGC' → Target.tgc; 'short' → a usage error listing the choices."""
     values = [member.value for member in choices]
 
@@ -31,5 +32,5 @@ def choice_parser(choices: Type[E]) -> Callable[[str], E]:
     return parse
 
 
-def choice_metavar(choices: Type[enum.Enum]) -> str:
+def choice_metavar(choices: type[enum.Enum]) -> str:
     return "<" + "|".join(member.value for member in choices) + ">"
