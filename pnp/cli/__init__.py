@@ -38,6 +38,7 @@ from . import spec_cmds  # noqa: E402,F401
 from . import print_cmds  # noqa: E402,F401
 from . import rules_cmds  # noqa: E402,F401
 from . import variant_cmds  # noqa: E402,F401
+from . import record_cmds  # noqa: E402,F401
 
 
 def _interrupt(signum, frame):  # noqa: ARG001

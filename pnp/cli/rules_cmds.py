@@ -127,6 +127,9 @@ def simulate(
     vs: Annotated[Optional[str], typer.Option("--vs", help="Also play this game or variant (e.g. the parent) with the same seed and show both side by side.", metavar="GAME")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    log: Annotated[Optional[Path], typer.Option("--log", help="Also write a game record of every game into this "
+                                                              "folder (pnp replay re-checks one).",
+                                                metavar="DIR")] = None,
 ) -> None:
     """Play games with the baseline bot and report the win rate (95 % Wilson interval), how far games
     got and why they were lost.
@@ -137,6 +140,8 @@ def simulate(
 
     if not 1 <= games <= 10_000_000:
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
+    if log is not None and games > 10_000:
+        raise UsageError(f"--log writes one file per game: at most 10000 games, not {games}")
     resolved = [load_game(name, modules=modules) for name in [game] + ([vs] if vs else [])]
     reports = [_with_progress(lambda tick, g=g: run(g, players, games, seed, progress=tick), games, quiet)
                for g in resolved]
@@ -147,6 +152,10 @@ def simulate(
         typer.echo(side_by_side(reports[0], reports[1]))
     else:
         typer.echo(reports[0].text())
+    if log is not None:
+        from ..rules.simlog import write_logs
+
+        note(f"wrote {len(write_logs(resolved[0], players, games, seed, log))} game records to {log}", quiet)
 
 
 def side_by_side(first, second) -> str:
