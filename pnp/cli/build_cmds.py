@@ -52,6 +52,7 @@ def build(
                          warn=lambda message: note(f"warning: {message}", quiet), progress=say)
     say(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
         f"in {out}/ ({time.perf_counter() - started:.2f} s)")
+    say(f"open {out / 'index.html'}")
 
 
 @app.command()
