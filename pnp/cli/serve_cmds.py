@@ -56,11 +56,49 @@ def serve(
 
 
 def _play_routes(names: list[str], modules: str) -> list:
-    try:
-        from ..server.play import play_routes
-    except ImportError:
-        return []
+    from ..server.play import play_routes
+
     return play_routes(names, modules)
 
 
-__all__ = ["serve"]
+@app.command()
+@reports_errors
+def play(
+    game: Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players (hot seat).")] = 2,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    bot: Annotated[Optional[List[int]], typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat "
+                                                                   "for more seats.")] = None,
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8001,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    records: Annotated[Path, typer.Option("--records", help="Where each game's record is saved.")] = Path("records"),
+    no_open: Annotated[bool, typer.Option("--no-open", help="Do not open the page in the browser.")] = False,
+) -> None:
+    """Open a virtual table in the browser: the dealt setup with the game's own faces, hot seat for
+    every player, any seat to the bot; the rules engine judges every move. Each game is saved as a
+    record (pnp replay re-checks it).
+
+    Example: pnp play galateia --players 3 --seed 7 --bot 3
+    """
+    from urllib.parse import urlencode
+
+    from ..game import load_game
+    from ..rules.deal import check_players
+    from ..server.run import serve_play
+
+    resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
+    check_players(resolved, players)
+    seats = ["person"] * players
+    for seat in bot or []:
+        if not 1 <= seat <= players:
+            raise UsageError(f"--bot names a seat from 1 to {players}, not {seat}")
+        seats[seat - 1] = "bot"
+    query = urlencode({"game": game, "players": players, "seed": seed, "modules": modules, "seats": ",".join(seats)})
+    try:
+        serve_play([game], modules, records, host, port, query, open_page=not no_open, say=note)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
+
+
+__all__ = ["serve", "play"]

@@ -44,3 +44,32 @@ def serve(rebuild: Rebuilder, host: str, port: int, open_page: bool = False, ext
     server = uvicorn.Server(config)
     server.run()
     say("stopped")
+
+
+def serve_play(names: list[str], modules: str, records: Path, host: str, port: int, query: str,
+               open_page: bool = True, say: Callable[[str], None] = print) -> None:
+    """`pnp play`: the Play page only, until Ctrl-C."""
+    import uvicorn
+    from starlette.applications import Starlette
+    from starlette.responses import RedirectResponse
+    from starlette.routing import Route
+
+    from .play import play_routes
+
+    url = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}/play?{query}"
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):  # noqa: ARG001
+        say(f"the table is at {url}; records go to {records}/; Ctrl-C stops")
+        if open_page:
+            import webbrowser
+
+            asyncio.get_running_loop().call_later(0.3, webbrowser.open, url)
+        yield
+
+    async def home(request):  # noqa: ARG001
+        return RedirectResponse(f"/play?{query}")
+
+    app = Starlette(routes=[Route("/", home), *play_routes(names, modules, records)], lifespan=lifespan)
+    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)).run()
+    say("stopped")
