@@ -41,8 +41,7 @@ def serve(rebuild: Rebuilder, host: str, port: int, open_page: bool = False, ext
     app = make_app(rebuild.out, live, extra_routes, lifespan)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2,
                             lifespan="on")
-    server = uvicorn.Server(config)
-    server.run()
+    _run(uvicorn.Server(config))
     say("stopped")
 
 
@@ -71,5 +70,17 @@ def serve_play(names: list[str], modules: str, records: Path, host: str, port: i
         return RedirectResponse(f"/play?{query}")
 
     app = Starlette(routes=[Route("/", home), *play_routes(names, modules, records)], lifespan=lifespan)
-    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)).run()
+    _run(uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)))
     say("stopped")
+
+
+def _run(server) -> None:
+    """Run until Ctrl-C or SIGTERM: uvicorn stops cleanly, then passes the signal on; here it ends the run."""
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    except SystemExit:  # uvicorn exits when it cannot listen (the port is taken)
+        if not server.started:
+            raise OSError(98, "the address is in use or cannot be used") from None
+        raise
