@@ -12,6 +12,17 @@
   status.textContent = 'live';
   document.body.appendChild(status);
 
+  // under serve each game can also be played at the virtual table
+  var sections = document.querySelectorAll('section[id] > h2');
+  for (var s = 0; s < sections.length; s++) {
+    var play = document.createElement('a');
+    play.href = '/play?game=' + encodeURIComponent(sections[s].parentNode.id);
+    play.textContent = 'play at the table';
+    play.className = 'pnp-play';
+    play.style.cssText = 'font-size:.6em;margin-left:1rem;font-weight:normal';
+    sections[s].appendChild(play);
+  }
+
   function path(src) { return decodeURIComponent(src.split('?')[0].replace(/^\//, '')); }
 
   function refresh(news) {
