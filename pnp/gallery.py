@@ -56,7 +56,7 @@ a.face{text-decoration:none;color:inherit;cursor:zoom-in}
 .setups{display:flex;gap:1rem;flex-wrap:wrap}.setups figure{width:260px}
 #viewer{position:fixed;inset:0;background:#1f2a38e6;display:none;align-items:center;justify-content:center;
 gap:2rem;z-index:10;cursor:zoom-out}
-#viewer.open{display:flex}#viewer img{max-height:88vh;max-width:45vw;background:#fff;box-shadow:0 2px 12px #0008}
+#viewer.open{display:flex}#viewer img{height:min(84vh,45vw);width:auto;background:#fff;box-shadow:0 2px 12px #0008}
 #viewer p{position:absolute;bottom:.5rem;color:#fff;margin:0}
 img.broken{outline:3px solid #c8553d}
 a{color:#2a4a63}
