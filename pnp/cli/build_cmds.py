@@ -13,6 +13,7 @@ from ..game import load_game
 from ..locate import available_games, spec_roots
 from . import app
 from .common import note, reports_errors
+from .completion import complete_games
 from .print_cmds import sheet_options
 
 OUT_HELP = "The output folder."
@@ -32,7 +33,8 @@ def default_games() -> list[str]:
 @reports_errors
 @sheet_options
 def build(
-    games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the variants).")] = None,
+    games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the variants).",
+                                                         autocompletion=complete_games)] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,

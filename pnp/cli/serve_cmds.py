@@ -11,6 +11,7 @@ from ..errors import UsageError
 from . import app
 from .build_cmds import default_games
 from .common import note, reports_errors
+from .completion import complete_games
 from .print_cmds import sheet_options
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
@@ -21,7 +22,7 @@ MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separ
 @sheet_options
 def serve(
     games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the "
-                                                              "variants).")] = None,
+                                                              "variants).", autocompletion=complete_games)] = None,
     port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
     host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 (this machine only) "
                                                      "unless you mean to share it, e.g. 0.0.0.0.")] = "127.0.0.1",
@@ -64,7 +65,8 @@ def _play_routes(names: list[str], modules: str) -> list:
 @app.command()
 @reports_errors
 def play(
-    game: Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME")],
+    game: Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME",
+                                        autocompletion=complete_games)],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players (hot seat).")] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
