@@ -54,8 +54,8 @@ def run(driver, spec: Path, port: int, runs: int) -> list[tuple[float, float, fl
         seen = driver.execute_script("return document.body.getAttribute('data-version')")
         saved = time.time()
         spec.write_text(text.replace('"title": "Your turn"', f'"title": "Your turn {k + 1}"', 1))
-        wait_for(driver, lambda d: body(d, "data-updated") not in (None, seen) and body(d, "data-updated")
-                 == body(d, "data-version"), timeout=60, what="the new face")
+        wait_for(driver, lambda d, seen=seen: body(d, "data-updated") not in (None, seen)
+                 and body(d, "data-updated") == body(d, "data-version"), timeout=60, what="the new face")
         news = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/_pnp/status").read())
         assert news["kind"] == "built" and any("/svg/reference" in f for f in news["written"]), news
         page = float(body(driver, "data-updated-at")) / 1000

@@ -128,8 +128,8 @@ def test_a_rebuild_with_a_broken_spec_publishes_its_problems_and_writes_nothing(
     live, said = Live(), []
     assert Rebuilder(["galateia"], folder / "output", (), False, "all", live, said.append)() is False
     assert live.news["kind"] == "error" and live.news["problems"] == said
-    assert said == ['card_specs/variants/galateia.json:7:32: $.rules.remove_islands: expected an integer, got '
-                    'string "x"']
+    assert said == [('card_specs/variants/galateia.json:7:32: $.rules.remove_islands: expected an integer, got '
+                     'string "x"')]
     assert not (folder / "output").exists()
 
 

@@ -32,7 +32,8 @@ def replay(
     Example: pnp replay output/records/tranquility-3p-seed1-game0001.json
     """
     from ..rules.record import dump_state, read_record
-    from ..rules.replay import record_game, replay as run
+    from ..rules.replay import record_game
+    from ..rules.replay import replay as run
 
     if record_file.is_dir():
         raise UsageError(f"{record_file}: is a folder, not a record file")

@@ -97,7 +97,7 @@ def _start(t, p: int, action, ids) -> Violation | None:
     _, c, shares = action
     if t.can_start(p) != c:
         return _v("move-start", f"{ids[c]} is not a start card player {p + 1} may play now", (ids[c],))
-    need, n = t.rules.start_discard, t.n
+    need = t.rules.start_discard
     piles_allowed = t.rules.start_discard_from != HANDS
     can_pay = sum(len(h) for h in t.hands) - 1 + (sum(map(len, t.piles)) if piles_allowed else 0) >= need
     if shares is None:

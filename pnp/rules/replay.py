@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import SpecError
+from ..errors import SpecError, UsageError
 from ..game import load_game
 from ..model import Game
 from .check import Violation, check_state
@@ -47,7 +47,8 @@ def new_table(game: Game, state: State):
         from .tranquility import table_from_state, tranquility_deck
 
         return table_from_state(tranquility_deck(game), state)
-    from .ascent import ascent_deck, table_from_state as ascent_table
+    from .ascent import ascent_deck
+    from .ascent import table_from_state as ascent_table
 
     return ascent_table(ascent_deck(game), state)
 
@@ -55,9 +56,9 @@ def new_table(game: Game, state: State):
 def record_game(record: Record, game_name: str | None = None) -> Game:
     try:
         return load_game(game_name or record.game, modules=list(record.modules))
-    except SpecError:
-        raise
-    except Exception as exc:  # UsageError: no such game or module
+    except UsageError as exc:  # no such game or module: a problem of the record
+        if game_name is not None:
+            raise
         raise SpecError([record.source.problem(["setup", "game"], str(exc).rstrip("."))]) from None
 
 

@@ -15,8 +15,8 @@ from .check import Violation
 from .deal import check_players
 from .judge import judge
 from .record import MoveError, Recorder, move_from_data, move_to_data
-from .simulation import REASONS
 from .simlog import deal, new_bot
+from .simulation import REASONS
 
 PERSON, BOT = "person", "bot"
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Callable
 
 from .app import make_app
-from .live import Live
 from .watch import Rebuilder, watch, watched_folders
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -116,3 +117,21 @@ def _doc():
     from pathlib import Path
 
     return (Path(__file__).parents[2] / "docs" / "record-format.md").read_text()
+
+
+def test_a_record_of_a_game_that_does_not_exist_is_a_problem_at_its_game(logged, tmp_path):
+    path, _ = _tamper(logged, tmp_path, lambda d: d["setup"].update(game="nosuch"))
+    result = run("replay", path)
+    assert result.exit_code == 1
+    assert re.match(rf"{re.escape(str(path))}:\d+:\d+: \$\.setup\.game: unknown game or variant 'nosuch'",
+                    result.stderr), result.stderr
+
+
+def test_a_setup_that_breaks_a_state_rule_is_named_as_the_setup(logged, tmp_path):
+    def steal(data):
+        hand = data["setup"]["hands"][0]
+        data["setup"]["hands"][1].append(hand.pop())
+
+    path, _ = _tamper(logged, tmp_path, steal)
+    result = run("replay", path)
+    assert result.exit_code == 1 and result.stdout.startswith(f"{path}: setup: [")
