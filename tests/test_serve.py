@@ -142,3 +142,19 @@ def test_a_rebuild_with_a_broken_spec_publishes_its_problems_and_writes_nothing(
 def test_usage_errors(args, message):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and f"error: {message}" in result.stderr
+
+
+def test_one_broken_game_does_not_stop_the_others_from_building(tmp_path, monkeypatch):
+    folder = project(tmp_path)
+    monkeypatch.chdir(folder)
+    spec = folder / "card_specs" / "variants" / "galateia.json"
+    spec.write_text(spec.read_text().replace('"remove_islands": 4', '"remove_islands": "x"'))
+    live = Live()
+    from pnp.sheet import SheetSpec
+
+    sheets = (SheetSpec.from_options(paper="a4"),)
+    assert Rebuilder(["galateia", "tranquility"], folder / "output", sheets, False, "all", live, lambda m: None)() \
+        is False
+    assert len(live.news["problems"]) == 1 and "galateia.json:7:32" in live.news["problems"][0]
+    assert (folder / "output" / "tranquility" / "svg" / "island-07.svg").is_file()
+    assert not (folder / "output" / "galateia").exists()

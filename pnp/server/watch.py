@@ -35,23 +35,29 @@ class Rebuilder:
     say: Callable[[str], None] = print
 
     def __call__(self) -> bool:
-        """Build; publish what was written or why it failed. True when the build succeeded."""
-        started = time.perf_counter()
-        try:
-            report = build_games(self.names, self.out, self.sheets, setup=self.setup, modules=self.modules)
-        except SpecError as exc:
-            problems = [str(p) for p in exc.problems]
+        """Build; publish what was written or why it failed. True when the build succeeded.
+
+        One game per `build_games` call: a game that fails does not stop the others, and the build never
+        forks its two-game worker pool from this threaded server (a fork with threads can deadlock)."""
+        started, written, problems = time.perf_counter(), [], []
+        for name in self.names:
+            try:
+                report = build_games([name], self.out, self.sheets, setup=self.setup, modules=self.modules)
+            except SpecError as exc:
+                problems += [str(p) for p in exc.problems if str(p) not in problems]
+                continue
+            except PnpError as exc:
+                problems += [f"error: {line}" for line in str(exc).splitlines()]
+                continue
+            written += [*report.written, *report.removed]
+        seconds = time.perf_counter() - started
+        if problems:
             self.live.failed(problems)
             for line in problems:
                 self.say(line)
             return False
-        except PnpError as exc:
-            self.live.failed([f"error: {line}" for line in str(exc).splitlines()])
-            self.say(f"error: {exc}")
-            return False
-        seconds = time.perf_counter() - started
-        self.live.built(list(report.written) + list(report.removed), seconds)
-        self.say(f"rebuilt in {seconds:.2f} s: {len(report.written)} written, {len(report.removed)} removed")
+        self.live.built(sorted(set(written)), seconds)
+        self.say(f"rebuilt in {seconds:.2f} s: {len(set(written))} files written or removed")
         return True
 
 
