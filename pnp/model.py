@@ -149,3 +149,7 @@ class Face:
     height: float  # trim height, mm
     bleed: float  # mm drawn past the trim on every side
     shape: Shape = "square"
+
+    def _repr_svg_(self) -> str:
+        """Jupyter and IPython show a face as its picture."""
+        return self.svg

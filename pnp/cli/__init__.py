@@ -13,7 +13,7 @@ app = typer.Typer(
     name="pnp",
     help="Print-and-play generator for Tranquility and Tranquility: The Ascent.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -39,6 +39,8 @@ from . import print_cmds  # noqa: E402,F401
 from . import rules_cmds  # noqa: E402,F401
 from . import variant_cmds  # noqa: E402,F401
 from . import info_cmds  # noqa: E402,F401
+from . import record_cmds  # noqa: E402,F401
+from . import serve_cmds  # noqa: E402,F401
 
 
 def _interrupt(signum, frame):  # noqa: ARG001

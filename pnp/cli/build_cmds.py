@@ -15,6 +15,7 @@ from ..outfolder import check_out_folder
 from ..owned import owner, write_owned
 from . import app
 from .common import note, note_kept, reports_errors
+from .completion import complete_games
 from .print_cmds import sheet_options
 
 OUT_HELP = "The output folder."
@@ -34,7 +35,8 @@ def default_games() -> list[str]:
 @reports_errors
 @sheet_options
 def build(
-    games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the variants).")] = None,
+    games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the variants).",
+                                                         autocompletion=complete_games)] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
@@ -56,6 +58,7 @@ def build(
     note_kept(out, report.kept, quiet)
     say(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
         f"in {out}/ ({time.perf_counter() - started:.2f} s)")
+    say(f"open {out / 'index.html'}")
 
 
 @app.command()

@@ -133,6 +133,9 @@ def simulate(
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Play on this Dask scheduler (tcp://host:8786) instead of local cores; needs the extra '.[cluster]'.", metavar="ADDRESS")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    log: Annotated[Optional[Path], typer.Option("--log", help="Also write a game record of every game into this "
+                                                              "folder (pnp replay re-checks one).",
+                                                metavar="DIR")] = None,
 ) -> None:
     """Play games with a bot and report the win rate (95 % Wilson interval), how far games got and why
     they were lost; games per second go to stderr. Warns when under 1 % of the games are won.
@@ -147,6 +150,8 @@ def simulate(
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
     check_bot(bot)
     workers = resolve_jobs(jobs)
+    if log is not None and games > 10_000:
+        raise UsageError(f"--log writes one file per game: at most 10000 games, not {games}")
     resolved = [load_game(name, modules=modules) for name in [game] + ([vs] if vs else [])]
     started = time.perf_counter()
     reports = [_with_progress(lambda tick, g=g: run(g, players, games, seed, progress=tick, bot=bot, jobs=workers,
@@ -166,6 +171,10 @@ def simulate(
         typer.echo(side_by_side(reports[0], reports[1]))
     else:
         typer.echo(reports[0].text())
+    if log is not None:
+        from ..rules.simlog import write_logs
+
+        note(f"wrote {len(write_logs(resolved[0], players, games, seed, log))} game records to {log}", quiet)
 
 
 @app.command()

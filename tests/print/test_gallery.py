@@ -60,3 +60,44 @@ def test_special_characters_in_names_are_quoted_in_links():
     game = GalleryGame("g", "G & co", (("cards", 1),), (Item("a b", "g/svg/a b.svg"),), (), (), ())
     html = write_gallery([game])
     assert 'src="g/svg/a%20b.svg"' in html and "G &amp; co" in html
+
+
+def _deck_json(game_id: str, engine: str, extends=None) -> bytes:
+    import json
+
+    cards = [{"id": "island-01", "kind": "island", "front": "island-01", "back": "back-island"},
+             {"id": "border", "kind": "border", "front": "border", "back": "back-border"},
+             {"id": "island-02", "kind": "island", "front": "island-02", "back": "back-island"}]
+    return json.dumps({"game": game_id, "title": game_id.title(), "engine": engine, "extends": extends,
+                       "names": {"island": "Island", "border": "Border"}, "totals": {}, "pieces": 3,
+                       "cards": cards}).encode()
+
+
+def _face_outputs(game_id: str, engine: str, extends=None) -> dict[str, bytes]:
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'
+    out = {f"{game_id}/svg/{name}.svg": svg for name in ("back-border", "back-island", "border", "island-01",
+                                                          "island-02")}
+    out[f"{game_id}/deck.json"] = _deck_json(game_id, engine, extends)
+    out[f"{game_id}/export/tts/deck.png"] = b"png"
+    return out
+
+
+def test_faces_come_in_sections_per_kind_fronts_first_backs_last_each_opening_with_its_back(tmp_path):
+    html = gallery_outputs(tmp_path, _face_outputs("base", "tranquility"))["index.html"].decode()
+    headings = re.findall(r"<h4>([^<]+)</h4>", html)
+    assert headings == ["Island (2)", "Border (1)", "Backs (2)"]
+    faces = re.findall(r'<a class="face" href="([^"]+)"( data-back="([^"]+)")?', html)
+    assert [(f, b) for f, _, b in faces] == [
+        ("base/svg/island-01.svg", "base/svg/back-island.svg"), ("base/svg/island-02.svg", "base/svg/back-island.svg"),
+        ("base/svg/border.svg", "base/svg/back-border.svg"), ("base/svg/back-island.svg", ""),
+        ("base/svg/back-border.svg", "")]
+    assert '<a href="base/export/tts/deck.png">tts/deck.png</a>' in html and 'src="base/export' not in html
+    assert '<div id="viewer"></div>' in html
+
+
+def test_the_base_game_comes_first_then_its_variants_then_the_ascent(tmp_path):
+    outputs = {**_face_outputs("ascent", "ascent"), **_face_outputs("tranquility", "tranquility"),
+               **_face_outputs("galateia", "tranquility", "tranquility"),
+               **_face_outputs("alpine", "ascent", "ascent")}
+    html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
+    assert re.findall(r'<section id="([^"]+)"', html) == ["tranquility", "galateia", "ascent", "alpine"]

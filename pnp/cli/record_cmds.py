@@ -1,0 +1,56 @@
+"""Game records: `pnp replay` re-checks a played or simulated game move by move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from typing_extensions import Annotated
+
+from ..errors import UsageError
+from ..output import write_atomic
+from . import app
+from .common import note, reports_errors
+
+
+@app.command()
+@reports_errors
+def replay(
+    record_file: Annotated[Path, typer.Argument(help="A game record (from pnp play or pnp simulate --log).",
+                                                metavar="RECORD.json")],
+    game: Annotated[Optional[str], typer.Option("--game", help="Replay against this game, variant or spec file "
+                                                               "instead of the one the record names.")] = None,
+    final: Annotated[Optional[Path], typer.Option("--final", help="Write the state after the last good move to "
+                                                                  "this file (pnp check reads it).",
+                                                  metavar="STATE.json")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a broken rule.")] = False,
+) -> None:
+    """Re-check a game record: the setup, every move and every state after it; exit 1 naming the first
+    move that breaks a rule (move number, player, rule id and sentence).
+
+    Example: pnp replay output/records/tranquility-3p-seed1-game0001.json
+    """
+    from ..rules.record import dump_state, read_record
+    from ..rules.replay import record_game
+    from ..rules.replay import replay as run
+
+    if record_file.is_dir():
+        raise UsageError(f"{record_file}: is a folder, not a record file")
+    if not record_file.exists():
+        raise UsageError(f"{record_file}: record file not found")
+    record = read_record(record_file)
+    result = run(record, record_game(record, game))
+    if final is not None:
+        write_atomic(final, dump_state(result.final))
+        note(f"wrote {final}", quiet)
+    if result.broken is not None:
+        typer.echo(f"{record_file}: {result.broken}")
+        raise typer.Exit(1)
+    if not quiet:
+        end = record.end or {"status": "playing"}
+        how = end["status"] + (f" ({end.get('reason')})" if end.get("reason") else "")
+        typer.echo(f"{record_file}: {result.moves} moves, every one legal; the game is {how}")
+
+
+__all__ = ["replay"]

@@ -1,0 +1,106 @@
+"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date."""
+
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from typing_extensions import Annotated
+
+from ..errors import UsageError
+from . import app
+from .build_cmds import default_games
+from .common import note, reports_errors
+from .completion import complete_games
+from .print_cmds import sheet_options
+
+MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
+
+
+@app.command()
+@reports_errors
+@sheet_options
+def serve(
+    games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the "
+                                                              "variants).", autocompletion=complete_games)] = None,
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 (this machine only) "
+                                                     "unless you mean to share it, e.g. 0.0.0.0.")] = "127.0.0.1",
+    open_page: Annotated[bool, typer.Option("--open", help="Open the page in the default browser.")] = False,
+    out: Annotated[Path, typer.Option("--out", "-o", help="The output folder (built as by pnp build).")] = Path("output"),
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
+    sheets: tuple = (),
+) -> None:
+    """Serve the gallery of the chosen games on a local web server; on every save in card_specs/ or
+    templates/ (art included) rebuild what changed and update the open page. A spec or template error
+    shows in the page, over the last good faces, until it is fixed. Ctrl-C stops it.
+
+    Example: pnp serve galateia --open
+    """
+    from ..locate import find_spec
+    from ..server.live import Live
+    from ..server.run import serve as run
+    from ..server.watch import Rebuilder
+
+    if not 1 <= port <= 65535:
+        raise UsageError(f"--port must be between 1 and 65535, not {port}")
+    names = games or default_games()
+    for name in names:
+        find_spec(name)  # an unknown game is a usage error before anything starts
+    say = lambda message: note(message)  # noqa: E731
+    rebuild = Rebuilder(names, out, sheets, not no_setup, modules, Live(), say)
+    try:
+        run(rebuild, host, port, open_page, extra_routes=_play_routes(names, modules), say=say)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
+
+
+def _play_routes(names: list[str], modules: str) -> list:
+    from ..server.play import play_routes
+
+    return play_routes(names, modules)
+
+
+@app.command()
+@reports_errors
+def play(
+    game: Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME",
+                                        autocompletion=complete_games)],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players (hot seat).")] = 2,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    bot: Annotated[Optional[List[int]], typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat "
+                                                                   "for more seats.")] = None,
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8001,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    records: Annotated[Path, typer.Option("--records", help="Where each game's record is saved.")] = Path("records"),
+    no_open: Annotated[bool, typer.Option("--no-open", help="Do not open the page in the browser.")] = False,
+) -> None:
+    """Open a virtual table in the browser: the dealt setup with the game's own faces, hot seat for
+    every player, any seat to the bot; the rules engine judges every move. Each game is saved as a
+    record (pnp replay re-checks it).
+
+    Example: pnp play galateia --players 3 --seed 7 --bot 3
+    """
+    from urllib.parse import urlencode
+
+    from ..game import load_game
+    from ..rules.deal import check_players
+    from ..server.run import serve_play
+
+    resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
+    check_players(resolved, players)
+    seats = ["person"] * players
+    for seat in bot or []:
+        if not 1 <= seat <= players:
+            raise UsageError(f"--bot names a seat from 1 to {players}, not {seat}")
+        seats[seat - 1] = "bot"
+    query = urlencode({"game": game, "players": players, "seed": seed, "modules": modules, "seats": ",".join(seats)})
+    try:
+        serve_play([game], modules, records, host, port, query, open_page=not no_open, say=note)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
+
+
+__all__ = ["serve", "play"]

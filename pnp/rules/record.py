@@ -1,0 +1,252 @@
+"""Game records (docs/record-format.md): the setup state, every move in order, the end, the rule options.
+
+A record is written while a game is played (`Recorder`) by `pnp play` and `pnp simulate --log`, and
+read back by `pnp replay`, which re-checks every move with the engine (pnp/rules/judge.py) and every
+state with `check_state`. Moves name cards by their piece ids and places by 1-based numbers, as
+states do; `move_to_data` and `move_from_data` translate between them and the engines' actions.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..errors import Problem, SpecError, display_path
+from ..jsonsrc import Source, parse_json
+from ..model import Game
+from .state import State, dump_state, parse_state, state_to_data
+
+FORMAT = "pnp-record"
+VERSION = 1
+MAX_RECORD_BYTES = 8 * 1024 * 1024  # a setup of a few KB and some hundred moves of ~100 bytes each
+MAX_MOVES = 100_000
+TOP = ("format", "version", "pnp", "game", "engine", "modules", "players", "seed", "options", "seats", "setup",
+       "moves", "end")
+
+
+@dataclass(frozen=True)
+class Record:
+    """A read record: the setup state, the moves as data (judged on replay), the claimed end."""
+
+    source: Source
+    game: str
+    modules: tuple[str, ...]
+    setup: State
+    moves: tuple[dict, ...]
+    end: dict | None
+
+
+# ---- moves <-> engine actions --------------------------------------------------------------
+def move_to_data(table, p: int, action) -> dict:
+    """One engine action of player p (0-based) as record data (ids, 1-based places)."""
+    ids = [piece.id for piece in table.deck.pieces]
+    what = action[0]
+    move: dict[str, Any] = {"player": p + 1, "action": what}
+    if what == "discard":
+        move["cards"] = [ids[c] for c in action[1]]
+    elif what in ("finish", "summit"):
+        move["card"] = ids[action[1]]
+    elif what == "start":
+        move["card"] = ids[action[1]]
+        shares = action[2]
+        move["shares"] = None if shares is None else [{"hand": [ids[c] for c in cards], "pile": n}
+                                                      for cards, n in shares]
+    elif what == "play":
+        move.update(card=ids[action[1]], cell=action[2], paid=[ids[c] for c in action[3]])
+    else:  # place, swap, campfire (Ascent)
+        _, c, r, i, r2, i2, paid = action
+        move.update(card=ids[c], row=r + 1, slot=i + 1)
+        if what == "campfire":
+            move.update(to_row=r2 + 1, to_slot=i2 + 1)
+        move["paid"] = [ids[q] for q in paid]
+    return move
+
+
+class MoveError(ValueError):
+    """A move's data cannot be read as an action of this game: (JSON path under the move, sentence)."""
+
+    def __init__(self, path: list, message: str):
+        super().__init__(message)
+        self.path = path
+
+
+def move_from_data(table, move: Any) -> tuple[int, tuple]:
+    """(player 0-based, engine action) for a move's data; MoveError when it is not shaped like a move."""
+    if not isinstance(move, dict):
+        raise MoveError([], "expected a move (an object)")
+    player = move.get("player")
+    if not isinstance(player, int) or isinstance(player, bool) or not 1 <= player <= table.n:
+        raise MoveError(["player"], f"expected a player number from 1 to {table.n}")
+    what = move.get("action")
+    engine_actions = ("play", "start", "finish", "discard") if hasattr(table, "cells") else \
+        ("place", "swap", "campfire", "summit", "discard")
+    if what not in engine_actions:
+        raise MoveError(["action"], "expected one of " + ", ".join(engine_actions))
+    card = lambda key: _card(table, move, key)  # noqa: E731
+    cards = lambda key: tuple(_card(table, move, key, k) for k in range(_list_len(move, key)))  # noqa: E731
+    if what == "discard":
+        return player - 1, ("discard", cards("cards"))
+    if what in ("finish", "summit"):
+        return player - 1, (what, card("card"))
+    if what == "start":
+        return player - 1, ("start", card("card"), _shares(table, move))
+    if what == "play":
+        return player - 1, ("play", card("card"), _number(move, "cell"), cards("paid"))
+    r, i = _number(move, "row") - 1, _number(move, "slot") - 1
+    r2, i2 = (_number(move, "to_row") - 1, _number(move, "to_slot") - 1) if what == "campfire" else (-1, -1)
+    return player - 1, (what, card("card"), r, i, r2, i2, cards("paid"))
+
+
+def _card(table, move: dict, key: str, k: int | None = None) -> int:
+    value = move.get(key) if k is None else move[key][k]
+    path = [key] if k is None else [key, k]
+    if not isinstance(value, str) or value not in table.deck.index:
+        raise MoveError(path, f"expected a card id of {table.deck.game}, not {json.dumps(value)}")
+    return table.deck.index[value]
+
+
+def _list_len(move: dict, key: str) -> int:
+    if not isinstance(move.get(key), list):
+        raise MoveError([key], "expected a list of card ids")
+    return len(move[key])
+
+
+def _number(move: dict, key: str) -> int:
+    value = move.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10_000:
+        raise MoveError([key], "expected a whole number from 1")
+    return value
+
+
+def _shares(table, move: dict):
+    shares = move.get("shares")
+    if shares is None:
+        return None
+    if not isinstance(shares, list) or len(shares) != table.n:
+        raise MoveError(["shares"], f"expected one share per player ({table.n}), or null when the start discard "
+                                    "cannot be paid")
+    out = []
+    for q, share in enumerate(shares):
+        if not isinstance(share, dict) or not isinstance(share.get("hand"), list):
+            raise MoveError(["shares", q], 'expected {"hand": [card ids], "pile": cards off the pile}')
+        pile = share.get("pile", 0)
+        if not isinstance(pile, int) or isinstance(pile, bool) or pile < 0:
+            raise MoveError(["shares", q, "pile"], "expected a whole number of cards, 0 or more")
+        hand = []
+        for k, value in enumerate(share["hand"]):
+            if not isinstance(value, str) or value not in table.deck.index:
+                raise MoveError(["shares", q, "hand", k], f"expected a card id of {table.deck.game}")
+            hand.append(table.deck.index[value])
+        out.append((tuple(hand), pile))
+    return out
+
+
+# ---- writing -------------------------------------------------------------------------------
+class Recorder:
+    """Keeps the record of a game while it is played: `apply` judges nothing, it records and applies."""
+
+    def __init__(self, game: Game, table, seats: list[str] | None = None):
+        self.game, self.table = game, table
+        self.setup = table.to_state()
+        self.moves: list[dict] = []
+        self.seats = seats or ["person"] * table.n
+
+    def apply(self, p: int, action) -> None:
+        self.moves.append(move_to_data(self.table, p, action))
+        self.table.apply(p, action)
+
+    def data(self) -> dict:
+        t = self.table
+        end = None if t.status == "playing" else {"status": t.status, "reason": t.loss_reason() if t.status == "lost"
+                                                   else "", "turns": t.turn}
+        return {"format": FORMAT, "version": VERSION, "pnp": __version__, "game": self.game.id,
+                "engine": self.game.engine, "modules": [m.id for m in self.game.modules], "players": t.n,
+                "seed": self.setup.seed, "options": rule_options(self.game), "seats": list(self.seats),
+                "setup": state_to_data(self.setup), "moves": list(self.moves), "end": end}
+
+    def dumps(self) -> str:
+        return dumps_record(self.data())
+
+
+def rule_options(game: Game) -> dict:
+    return {k: (dict(v) if hasattr(v, "items") else v) for k, v in game.rules.items()}
+
+
+def dumps_record(data: dict) -> str:
+    """A record as JSON text: one move per line, the setup laid out as a state file."""
+    lines = ["{"]
+    for key in TOP:
+        if key == "setup":
+            body = dump_state_data(data["setup"]).rstrip("\n").replace("\n", "\n  ")
+        elif key == "moves":
+            body = "[" + ",".join("\n    " + json.dumps(m, ensure_ascii=False) for m in data["moves"]) + \
+                   ("\n  ]" if data["moves"] else "]")
+        else:
+            body = json.dumps(data[key], ensure_ascii=False, sort_keys=key == "options")
+        lines.append(f'  "{key}": {body}' + ("," if key != TOP[-1] else ""))
+    return "\n".join(lines) + "\n}\n"
+
+
+def dump_state_data(data: dict) -> str:
+    from .state import _dump
+
+    return _dump(data, 0) + "\n"
+
+
+# ---- reading -------------------------------------------------------------------------------
+def read_record(path: Path) -> Record:
+    """Read a record file; its shape and its setup state are checked here, its moves on replay."""
+    name = display_path(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise SpecError([Problem(name, 0, 0, "$", f"cannot be read ({exc.strerror or exc})")]) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise SpecError([Problem(name, 0, 0, "$", f"is larger than {MAX_RECORD_BYTES // 2**20} MB, the most a "
+                                                  "record may hold")])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SpecError([Problem(name, 0, 0, "$", f"is not UTF-8 text (byte {exc.start})")]) from None
+    return parse_record(parse_json(text, name))
+
+
+def parse_record(source: Source) -> Record:
+    data = source.data
+    if not isinstance(data, dict):
+        raise SpecError([source.problem([], "expected a game record (an object)")])
+    problems = [source.problem([key], f"unknown key {key!r}; a record has " + ", ".join(TOP))
+                for key in data if key not in TOP]
+    if data.get("format") != FORMAT:
+        problems.append(source.problem(["format"], f'expected "{FORMAT}"'))
+    if data.get("version") != VERSION:
+        problems.append(source.problem(["version"], f"expected version {VERSION}"))
+    if not isinstance(data.get("moves"), list) or len(data["moves"]) > MAX_MOVES:
+        problems.append(source.problem(["moves"], f"expected a list of at most {MAX_MOVES} moves"))
+    if data.get("end") is not None and not isinstance(data.get("end"), dict):
+        problems.append(source.problem(["end"], 'expected null or {"status": …, "reason": …, "turns": …}'))
+    if not isinstance(data.get("setup"), dict):
+        problems.append(source.problem(["setup"], "expected the setup state (an object)"))
+    if problems:
+        raise SpecError(problems)
+    setup = _setup_state(source)
+    return Record(source, setup.game, setup.modules, setup, tuple(data["moves"]), data.get("end"))
+
+
+def _setup_state(source: Source) -> State:
+    """The setup, read by the state reader with its problems placed in the record file."""
+    positions = {k[len("/setup"):]: v for k, v in source.positions.items() if k == "/setup" or k.startswith("/setup/")}
+    inner = Source(source.file, source.data["setup"], positions)
+    try:
+        return parse_state(inner)
+    except SpecError as exc:
+        raise SpecError([Problem(p.file, p.line, p.col, "$.setup" + p.path[1:], p.message)
+                         for p in exc.problems]) from None
+
+
+__all__ = ["FORMAT", "VERSION", "Record", "Recorder", "MoveError", "move_to_data", "move_from_data",
+           "dumps_record", "read_record", "parse_record", "rule_options", "dump_state"]

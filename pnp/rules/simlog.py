@@ -1,0 +1,63 @@
+"""`pnp simulate --log DIR`: the simulated games again, each written as a game record.
+
+Game g is dealt with the g-th seed of `random.Random(seed)`, exactly as `simulate` deals it, and played
+by the same baseline bot, so the records are the games the report counts.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from ..model import Game
+from ..output import write_atomic
+from .deal import deal_ascent
+from .record import Recorder
+from .tranquility import PLAYING, deal_table, tranquility_deck
+
+MAX_LOGGED = 10_000  # records written by one run: one file each
+
+
+def new_bot(game: Game):
+    if game.engine == "tranquility":
+        from .bot import TranquilityBot
+
+        return TranquilityBot()
+    from .ascent_bot import AscentBot
+
+    return AscentBot()
+
+
+def deal(game: Game, players: int, seed: int):
+    if game.engine == "tranquility":
+        return deal_table(tranquility_deck(game), players, seed)
+    from .ascent import ascent_deck
+
+    return deal_ascent(ascent_deck(game), players, seed)
+
+
+def bot_game(game: Game, players: int, seed: int, bot=None) -> Recorder:
+    """One game dealt with `seed`, played to its end by the bot, with its record."""
+    bot = bot or new_bot(game)
+    recorder = Recorder(game, deal(game, players, seed), seats=["bot"] * players)
+    table = recorder.table
+    while table.status == PLAYING:
+        p = table.turn % table.n
+        action = bot.choose(table, p)
+        if action is None:
+            table.lose()
+            break
+        recorder.apply(p, action)
+    return recorder
+
+
+def write_logs(game: Game, players: int, games: int, seed: int, folder: Path) -> list[Path]:
+    """Write one record per game: FOLDER/GAME-Np-seedS-gameNNNN.json."""
+    seeds, bot, written = random.Random(seed), new_bot(game), []
+    width = max(4, len(str(games)))
+    for g in range(1, games + 1):
+        recorder = bot_game(game, players, seeds.getrandbits(64), bot)
+        path = folder / f"{game.id}-{players}p-seed{seed}-game{g:0{width}d}.json"
+        write_atomic(path, recorder.dumps().encode("utf-8"))
+        written.append(path)
+    return written

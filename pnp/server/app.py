@@ -1,0 +1,47 @@
+"""The starlette application of `pnp serve`: the gallery with live.js, the output files, the events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .live import Live
+
+LIVE_JS = (Path(__file__).parent / "live.js").read_text(encoding="utf-8")
+_EMPTY = ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>pnp serve</title></head>"
+          "<body><h1>pnp serve</h1><p>Nothing has been built yet: fix the problems shown above.</p></body></html>")
+
+
+def gallery_page(out: Path) -> str:
+    """The built gallery with the live script added (the file on disk stays as `pnp build` wrote it)."""
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8") if index.is_file() else _EMPTY
+    tag = '<script src="/_pnp/live.js"></script>'
+    return html.replace("</body>", tag + "</body>", 1) if "</body>" in html else html + tag
+
+
+def make_app(out: Path, live: Live, extra_routes: list | None = None, lifespan=None) -> Starlette:
+    async def index(request):  # noqa: ARG001
+        return HTMLResponse(gallery_page(out), headers={"Cache-Control": "no-store"})
+
+    async def events(request):  # noqa: ARG001
+        return StreamingResponse(live.stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def script(request):  # noqa: ARG001
+        return Response(LIVE_JS, media_type="text/javascript", headers={"Cache-Control": "no-store"})
+
+    async def status(request):  # noqa: ARG001
+        from starlette.responses import JSONResponse
+
+        return JSONResponse(live.news)
+
+    out.mkdir(parents=True, exist_ok=True)
+    routes = [Route("/", index), Route("/index.html", index), Route("/_pnp/events", events),
+              Route("/_pnp/live.js", script), Route("/_pnp/status", status), *(extra_routes or []),
+              Mount("/", StaticFiles(directory=out, html=False, check_dir=False))]
+    return Starlette(routes=routes, lifespan=lifespan)

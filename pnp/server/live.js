@@ -1,0 +1,66 @@
+// pnp serve: listen to the server's events; refresh the faces a rebuild changed, show and clear errors.
+(function () {
+  var banner = document.createElement('div');
+  banner.id = 'pnp-error';
+  banner.setAttribute('role', 'alert');
+  banner.style.cssText = 'display:none;position:sticky;top:0;z-index:20;background:#7a1f12;color:#fff;' +
+    'padding:.8rem 1rem;font:14px/1.4 ui-monospace,monospace;white-space:pre-wrap;box-shadow:0 2px 8px #0006';
+  document.body.insertBefore(banner, document.body.firstChild);
+  var status = document.createElement('div');
+  status.id = 'pnp-live';
+  status.style.cssText = 'position:fixed;right:.6rem;bottom:.4rem;font:12px system-ui;color:#2a4a63;opacity:.8';
+  status.textContent = 'live';
+  document.body.appendChild(status);
+
+  // under serve each game can also be played at the virtual table
+  var sections = document.querySelectorAll('section[id] > h2');
+  for (var s = 0; s < sections.length; s++) {
+    var play = document.createElement('a');
+    play.href = '/play?game=' + encodeURIComponent(sections[s].parentNode.id);
+    play.textContent = 'play at the table';
+    play.className = 'pnp-play';
+    play.style.cssText = 'font-size:.6em;margin-left:1rem;font-weight:normal';
+    sections[s].appendChild(play);
+  }
+
+  function path(src) { return decodeURIComponent(src.split('?')[0].replace(/^\//, '')); }
+
+  function refresh(news) {
+    var written = {}, pending = 0, done = function () {
+      document.body.setAttribute('data-updated', String(news.version));
+      document.body.setAttribute('data-updated-at', String(performance.timeOrigin + performance.now()));
+    };
+    for (var i = 0; i < news.written.length; i++) written[news.written[i]] = true;
+    var images = document.images;
+    for (var k = 0; k < images.length; k++) {
+      var img = images[k], src = img.getAttribute('src');
+      if (!src || !written[path(src)]) continue;
+      pending++;
+      img.onload = img.onerror = function () { if (--pending === 0) done(); };
+      img.src = src.split('?')[0] + '?v=' + news.version;
+    }
+    if (pending === 0) done();
+  }
+
+  var source = new EventSource('/_pnp/events');
+  source.onopen = function () { status.textContent = 'live'; };
+  source.onerror = function () { status.textContent = 'server stopped'; };
+  source.onmessage = function (event) {
+    var news = JSON.parse(event.data);
+    var seen = Number(document.body.getAttribute('data-version') || '-1');
+    document.body.setAttribute('data-version', String(news.version));
+    if (news.kind === 'error') {
+      banner.textContent = 'The last change could not be built; the faces below are the last good ones.\n' +
+        news.problems.join('\n');
+      banner.style.display = 'block';
+      document.body.setAttribute('data-error', 'yes');
+      return;
+    }
+    banner.style.display = 'none';
+    banner.textContent = '';
+    document.body.setAttribute('data-error', 'no');
+    if (seen < 0) return;  // the news this page was served with
+    if (news.reload) { location.reload(); return; }
+    refresh(news);
+  };
+})();

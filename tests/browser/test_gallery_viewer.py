@@ -1,0 +1,40 @@
+"""The gallery opened as a file in a real browser: a face opens full-size with its back beside it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from browserkit import browser, needs_browser, wait_for
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "print"))
+from test_gallery import _face_outputs  # noqa: E402
+
+from pnp.gallery import gallery_outputs  # noqa: E402
+
+pytestmark = needs_browser
+
+
+def test_a_face_opens_with_its_back_and_closes_with_escape(tmp_path):
+    outputs = _face_outputs("base", "tranquility")
+    outputs.update(gallery_outputs(tmp_path, outputs))
+    for rel, data in outputs.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(data)
+    driver = browser()
+    try:
+        driver.get((tmp_path / "index.html").as_uri())
+        driver.find_element("css selector", 'a.face[href="base/svg/island-02.svg"]').click()
+        wait_for(driver, lambda d: d.find_element("id", "viewer").is_displayed(), what="the viewer")
+        shown = [img.get_attribute("src").rsplit("/", 1)[1] for img in driver.find_elements("css selector", "#viewer img")]
+        assert shown == ["island-02.svg", "back-island.svg"]
+        wait_for(driver, lambda d: d.execute_script(
+            "return Array.from(document.querySelectorAll('#viewer img')).every(i => i.naturalWidth > 0)"),
+            what="both sides to load")
+        assert driver.find_element("css selector", "#viewer img").size["height"] > 300  # larger than a thumbnail
+        from selenium.webdriver.common.keys import Keys
+
+        driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
+        wait_for(driver, lambda d: not d.find_element("id", "viewer").is_displayed(), what="the viewer to close")
+    finally:
+        driver.quit()
