@@ -137,3 +137,27 @@ def test_the_imposed_booklet_places_each_page_on_its_half(tranquility_booklet):
     # page 1 (the cover, with "Components") is on the right half of the first sheet side
     index, _count = textpage.search("Components").get_next()
     assert textpage.get_charbox(index)[0] > width / 2
+
+
+def test_the_booklet_command_writes_an_italian_booklet(tmp_path):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    result = CliRunner().invoke(app, ["booklet", "tranquility", "--lang", "it", "--out", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.stderr
+    text = _text((tmp_path / "tranquility" / "rules-a4.pdf").read_bytes())
+    assert "Tranquillità" in text and "Il tuo turno" in text
+    assert sorted(p.name for p in (tmp_path / "tranquility").iterdir()) == [
+        "rules-a4.pdf", "rules-booklet-a4.pdf", "rules-booklet-letter.pdf", "rules-letter.pdf"]
+
+
+def test_an_unknown_booklet_language_is_a_usage_error_and_writes_nothing(tmp_path):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    result = CliRunner().invoke(app, ["booklet", "tranquility", "--lang", "xx", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --lang takes one of en, it, not 'xx'\n"
+    assert list(tmp_path.iterdir()) == []
