@@ -211,10 +211,12 @@ def _say(progress: Callable[[str], None] | None, message: str) -> None:
 
 def game_outputs(game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True,
                  warn: Callable[[str], None] | None = None) -> Outputs:
-    """Everything `pnp build` makes for one game, in memory: faces, deck, sheets, sample setup."""
+    """Everything `pnp build` makes for one game, in memory: faces, deck, sheets, rules booklet, sample setup."""
+    from .booklet import booklet_outputs
     from .impose import sheet_outputs
 
-    outputs = {**face_outputs(game, faces), **deck_output(game), **sheet_outputs(game, faces, sheets, warn)}
+    outputs = {**face_outputs(game, faces), **deck_output(game), **sheet_outputs(game, faces, sheets, warn),
+               **booklet_outputs(game, faces)}
     if setup:
         from .rules.outputs import setup_outputs
 

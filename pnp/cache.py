@@ -28,9 +28,9 @@ CACHE_DIR = ".pnp-cache"
 
 @lru_cache(maxsize=1)
 def code_key() -> str:
-    """Changes whenever the tool's code (any .py file of the package) changes."""
+    """Changes whenever the tool's code (any .py file of the package) or a message catalogue changes."""
     digest = hashlib.sha256(__version__.encode())
-    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+    for path in sorted([*PACKAGE_DIR.rglob("*.py"), *PACKAGE_DIR.rglob("*.po")]):
         digest.update(str(path.relative_to(PACKAGE_DIR)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

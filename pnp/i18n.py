@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import sys
 import warnings
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
@@ -91,7 +91,7 @@ def read_catalogue(path: Path, lang: str | None = None) -> Catalog:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
 
-@lru_cache(maxsize=None)
+@cache
 def template_ids() -> frozenset:
     """The ids of the shipped template (`pnp.pot`): what every catalogue must translate."""
     path = LOCALES / f"{DOMAIN}.pot"
@@ -104,7 +104,7 @@ def missing_ids(catalog: Catalog, wanted: Iterable) -> list[str]:
     return sorted(_label(k) for k in set(wanted) - have)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str | None = None) -> Translator:
     """The translator for `lang` (None or "en": English). An unknown language is a ValueError naming
     the known ones; a catalogue lacking ids warns once, listing them."""
@@ -125,7 +125,9 @@ def translator(lang: str | None = None) -> Translator:
 
 
 def _plural_function(catalog: Catalog) -> Callable[[int], int]:
-    from gettext import c2py  # the standard library's safe reader of a Plural-Forms expression
+    from gettext import (
+        c2py,  # the standard library's safe reader of a Plural-Forms expression
+    )
 
     return c2py(catalog.plural_expr or "(n != 1)")
 

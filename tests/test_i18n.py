@@ -85,3 +85,19 @@ def test_extraction_writes_the_same_bytes_twice(tmp_path, monkeypatch):
     i18n.extract()
     assert {p: p.read_bytes() for p in locales.rglob("*.po*")} == before
     i18n.translator.cache_clear()
+
+
+def test_a_changed_catalogue_changes_the_code_key_so_games_are_built_again(tmp_path, monkeypatch):
+    from pnp import cache
+
+    (tmp_path / "locales" / "it" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "a.py").write_text("x = 1\n", encoding="utf-8")
+    catalogue = tmp_path / "locales" / "it" / "LC_MESSAGES" / "pnp.po"
+    catalogue.write_text('msgid "Setup"\nmsgstr "Preparazione"\n', encoding="utf-8")
+    monkeypatch.setattr(cache, "PACKAGE_DIR", tmp_path)
+    cache.code_key.cache_clear()
+    before = cache.code_key()
+    catalogue.write_text('msgid "Setup"\nmsgstr "Allestimento"\n', encoding="utf-8")
+    cache.code_key.cache_clear()
+    assert cache.code_key() != before
+    cache.code_key.cache_clear()

@@ -101,3 +101,27 @@ def test_words_that_do_not_fit_are_a_validate_error_naming_the_card(tmp_path, mo
     assert first.startswith(f"{ROOT / 'card_specs' / 'tranquility.json'}:42:17: ")  # the card's own entry
     assert "$.kinds[4].cards[0]: the reference card 'reference-1' (en, 'Your turn') does not fit:" in first
     assert "does not fit its 60 × 14 mm box even at 9.0 pt" in first
+
+
+@pytest.mark.parametrize("name, topic, title, first", [
+    ("tranquility", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due."),
+    ("tranquility", "start-finish", "Partenza e arrivo",
+     "Hai una carta Partenza e nessuna è in gioco? Devi giocarla all'angolo in basso a sinistra."),
+    ("ascent", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due. Poi pesca fino ad averne 5."),
+    ("ascent", "goats", "Le Capre di Montagna", "3 capre attendono ai piedi della montagna."),
+    ("ascent-hand-6", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due. Poi pesca fino ad averne 6."),
+])
+def test_italian_reference_text(name, topic, title, first):
+    text = reference_text(load_game(name), topic, "it")
+    assert (text.title, text.lines[0]) == (title, first)
+
+
+def test_italian_reference_cards_fit_their_boxes():
+    from pnp.faces import render_faces
+    from pnp.rulestext import with_reference_text
+
+    for name in ("tranquility", "ascent", "big-sea"):
+        game = with_reference_text(load_game(name), "it")
+        faces = {f.id: f for f in render_faces(game)}  # a card that does not fit raises here
+        assert "Il tuo turno" in game.kind("reference").cards[0].fields["title"]
+        assert faces["reference-1"].svg.count("<path") > 100

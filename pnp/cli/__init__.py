@@ -36,6 +36,7 @@ def _root(
 from . import build_cmds  # noqa: E402,F401
 from . import spec_cmds  # noqa: E402,F401
 from . import print_cmds  # noqa: E402,F401
+from . import booklet_cmds  # noqa: E402,F401
 from . import rules_cmds  # noqa: E402,F401
 from . import variant_cmds  # noqa: E402,F401
 from . import info_cmds  # noqa: E402,F401

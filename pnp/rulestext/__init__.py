@@ -9,8 +9,8 @@ A card without a topic keeps the literal title and lines of its spec.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from ..i18n import Translator, translator
 from ..model import Game, frozen_map
@@ -66,4 +66,4 @@ def _filled(card, game: Game, lang: str | None):
     return replace(card, fields=frozen_map({**card.fields, "title": text.title, "lines": list(text.lines)}))
 
 
-__all__ = ["CardText", "TOPICS", "game_language", "reference_text", "topics", "with_reference_text"]
+__all__ = ["TOPICS", "CardText", "game_language", "reference_text", "topics", "with_reference_text"]

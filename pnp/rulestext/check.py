@@ -3,7 +3,7 @@ card's sentences must fit its text boxes in every shipped language (`pnp validat
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..errors import Problem
 from ..spec import Spec

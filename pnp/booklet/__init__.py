@@ -1,0 +1,114 @@
+"""The rules booklet: a PDF generated from the game's resolved spec, rule parameters and chosen
+modules, in the game's language, with real text in the bundled font.
+
+`booklet_outputs(game, faces)` gives what `pnp build` writes for a game:
+
+    GAME/rules-a4.pdf, GAME/rules-letter.pdf            the booklet on whole pages
+    GAME/rules-booklet-a4.pdf, GAME/rules-booklet-letter.pdf
+                                                        A5 / half-letter pages imposed two to a landscape
+                                                        sheet, in saddle-stitch order (print duplex, flip
+                                                        on the short edge, fold, staple)
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Frame,
+    PageBreak,
+    PageTemplate,
+)
+
+from ..i18n import translator
+from ..model import Face, Game
+from ..pdfform import LABEL_FONT, SheetCanvas
+from ..rules.params import ASCENT, rule_params
+from ..rulestext import game_language
+from ..rulestext.facts import game_facts
+from ..units import mm_to_pt
+from . import ascent, content, options, tranquility
+from .common import Book
+from .impose import impose_saddle, refit
+from .styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
+
+PAPERS = {"a4": A4, "letter": LETTER}
+
+
+def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | None = None) -> dict[str, bytes]:
+    """The booklet files of a game, by path relative to the output root. The booklet is set twice,
+    on A4 and on A5; letter and half-letter pages are those pages scaled to fit (94 %)."""
+    faces = faces if isinstance(faces, Mapping) else {f.id: f for f in faces}
+    lang = lang if lang is not None else game_language(game)
+    setup = content.setup_svg(game)
+    whole = render_booklet(game, faces, A4, lang, setup)
+    folded = render_booklet(game, faces, A5, lang, setup)
+    letter, half_letter = LETTER.size_pt, HALF_LETTER.size_pt
+    return {
+        f"{game.id}/rules-a4.pdf": whole,
+        f"{game.id}/rules-letter.pdf": refit(whole, letter),
+        f"{game.id}/rules-booklet-a4.pdf": impose_saddle(folded, (A4.size_pt[1], A4.size_pt[0])),
+        f"{game.id}/rules-booklet-letter.pdf": impose_saddle(refit(folded, half_letter), (letter[1], letter[0])),
+    }
+
+
+def render_booklet(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None,
+                   setup: str | None = None) -> bytes:
+    """The booklet on pages of `paper`, as PDF bytes (same inputs, same bytes)."""
+    book = Book(game, faces, rule_params(game), game_facts(game), translator(lang), styles(paper, game.theme.colours),
+                paper, setup if setup is not None else content.setup_svg(game))
+    buffer = io.BytesIO()
+    doc = _document(buffer, book)
+    doc.build(story(book), canvasmaker=_canvas_maker(paper))
+    return buffer.getvalue()
+
+
+def story(book: Book) -> list:
+    """Every section in order, each following the last on the same page unless little room is left;
+    the variants and options start a new page."""
+    game_sections = (ascent if book.game.engine == ASCENT else tranquility).sections(book)
+    room = CondPageBreak(mm_to_pt(book.paper.height) * 0.3)  # a section starts on a new page near the bottom
+    flow = [*content.cover(book), *content.components(book)]
+    for name, items in game_sections:
+        flow += [room, *items]
+        if name == "setup":
+            flow += content.setup_picture(book)
+    flow += [PageBreak(), *options.variants(book), room, *options.options(book), room, *content.printing(book),
+             *content.credits(book)]
+    return flow
+
+
+def _document(buffer: io.BytesIO, book: Book) -> BaseDocTemplate:
+    paper, margin = book.paper, mm_to_pt(book.paper.margin)
+    width, height = paper.size_pt
+    frame = Frame(margin, margin * 1.3, width - 2 * margin, height - 2.3 * margin, id="text",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    title = content.title(book)
+    doc = BaseDocTemplate(buffer, pagesize=(width, height), title=f"{title}: {book.t.gettext('Rules of play')}",
+                          author="tranquility-pnp", subject=book.game.id, invariant=1, pageCompression=1)
+
+    def footer(canvas, document):
+        canvas.saveState()
+        canvas.setFont(LABEL_FONT, book.paper.text * 0.8)
+        canvas.setFillColorRGB(0.4, 0.4, 0.4)
+        canvas.drawCentredString(width / 2, margin * 0.6, f"{title} · {document.page}")
+        canvas.restoreState()
+
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
+    return doc
+
+
+def _canvas_maker(paper: Paper):
+    class BookCanvas(SheetCanvas):
+        """The sheets' deterministic canvas (forms for faces, embedded font), as platypus calls it."""
+
+        def __init__(self, filename, **options):
+            super().__init__(filename, paper.size_pt)
+
+    return BookCanvas
+
+
+__all__ = ["PAPERS", "booklet_outputs", "render_booklet"]

@@ -1,0 +1,156 @@
+"""The bundled variants' differences and what each rule option changes, as sentences made from the
+rule parameters (the same sentences as the reference cards where there is one)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields, replace
+from functools import lru_cache
+from pathlib import Path
+
+from ..rules.params import (
+    HANDS,
+    HANDS_AND_PILES,
+    AscentRules,
+    TranquilityRules,
+    rule_params,
+)
+from ..rulestext import ascent as ascent_cards
+from ..rulestext import tranquility as tq_cards
+from ..rulestext.facts import game_facts
+from .common import Book, bullets, heading, para, sub
+
+
+@lru_cache(maxsize=4)
+def bundled_variants(engine: str) -> tuple:
+    """(variant id, rules, totals) of every bundled variant of this engine. The bundled files are
+    merged as `extends` says without validating them again (tests validate every bundled variant):
+    validating eight specs took longer than drawing the booklet."""
+    from ..locate import bundled_root
+
+    out = []
+    for path in sorted((bundled_root() / "card_specs" / "variants").glob("*.json")):
+        game = _bundled_game(path)
+        if game.engine == engine:
+            out.append((game.id, rule_params(game), dict(game_facts(game).totals)))
+    return tuple(out)
+
+
+def _bundled_game(path: Path):
+    from ..game import build_game
+    from ..spec import Spec, merge
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    chain = [data]
+    while "extends" in chain[-1]:
+        name = chain[-1]["extends"]
+        parent = next(p for p in (path.parent / f"{name}.json", path.parent.parent / f"{name}.json") if p.is_file())
+        chain.append(json.loads(parent.read_text(encoding="utf-8")))
+    merged = chain[-1]
+    for child in reversed(chain[:-1]):
+        merged = merge(merged, child)
+    return build_game(Spec(id=data["id"], path=path, data=merged, sources=()))
+
+
+def differences(book: Book, rules, totals: dict, base, base_totals: dict) -> list[str]:
+    """Sentences for what `rules` (and counts) change against the base game."""
+    t, out = book.t, []
+    for field in fields(rules):
+        if getattr(rules, field.name) != getattr(base, field.name):
+            out.append(option_sentence(book, rules, field.name))
+    for kind, total in sorted(totals.items()):
+        if base_totals.get(kind) != total:
+            out.append(t.gettext("{kind}: {n} instead of {m}.", kind=t.gettext(kind.title()), n=total,
+                                 m=base_totals.get(kind, 0)))
+    return [s for i, s in enumerate(out) if s and s not in out[:i]]
+
+
+def option_sentence(book: Book, rules, name: str) -> str:
+    t = book.t
+    if isinstance(rules, TranquilityRules):
+        sentences = {
+            "hand_size": lambda: t.gettext("Hands of {n} cards.", n=rules.hand_size),
+            "rows": lambda: t.gettext("A sea of {rows} × {cols} cells.", rows=rules.rows, cols=rules.cols),
+            "cols": lambda: t.gettext("A sea of {rows} × {cols} cells.", rows=rules.rows, cols=rules.cols),
+            "adjacency": lambda: tq_cards.cost(rules, t), "cost": lambda: tq_cards.cost(rules, t),
+            "cost_cap": lambda: tq_cards.cap(rules.cost_cap, t) if rules.cost_cap is not None else
+            t.gettext("A play may cost up to the cards left in hand."),
+            "start_discard": lambda: tq_cards.start_discard(rules, t),
+            "start_discard_from": lambda: tq_cards.start_discard(rules, t),
+            "remove_islands": lambda: t.ngettext("Remove {n} island card at random, unseen, back to the box.",
+                                                 "Remove {n} island cards at random, unseen, back to the box.",
+                                                 rules.remove_islands),
+        }
+    else:
+        sentences = {
+            "hand_size": lambda: t.gettext("Hands of {n} cards.", n=rules.hand_size),
+            "base": lambda: ascent_cards.mountain(rules, t), "rows": lambda: ascent_cards.mountain(rules, t),
+            "row_minimum": lambda: t.gettext("Any number may go in any row.") if not rules.row_minimum else
+            t.gettext("Number at least the row number."),
+            "same_colour_in_row": lambda: t.gettext("Two cards of one colour may stand side by side.")
+            if rules.same_colour_in_row else t.gettext("No two of one colour side by side."),
+            "cost_cap": lambda: tq_cards.cap(rules.cost_cap, t) if rules.cost_cap is not None else
+            t.gettext("A play may cost up to the cards left in hand."),
+            "bridge_swap_cost": lambda: ascent_cards.special(rules, book.facts, t)[1][0],
+        }
+    make = sentences.get(name)
+    return make() if make else ""
+
+
+OPTIONS = {
+    "tranquility": (("adjacency", "orthogonal"), ("cost", "gap"), ("cost_cap", 4),
+                    ("start_discard_from", None)),
+    "ascent": (("row_minimum", False), ("same_colour_in_row", True), ("bridge_swap_cost", None), ("cost_cap", 4)),
+}
+_OTHER = {"start_discard_from": {HANDS: HANDS_AND_PILES, HANDS_AND_PILES: HANDS},
+          "bridge_swap_cost": {"greater": "smaller", "smaller": "greater"}}
+
+
+def options(book: Book) -> list:
+    """Each rule option: the rule this game uses, and what the other setting would say instead."""
+    t, r = book.t, book.rules
+    out = [heading(book, t.gettext("Rule options")),
+           para(t.gettext("A variant can change these rules in its spec. This game plays the first sentence of "
+                          "each; the second says what the option would change."), book.st.body)]
+    for name, other in OPTIONS[book.game.engine]:
+        current = getattr(r, name)
+        if other is None:
+            other = _OTHER[name][current]
+        if current == other:
+            other = None if name == "cost_cap" else ("sequence" if name == "adjacency" else "nearest")
+        alternative = replace(r, **{name: other})
+        out += [sub(book, name), *bullets(book, [
+            t.gettext("This game: {rule}", rule=option_sentence(book, r, name)),
+            t.gettext("With the option: {rule}", rule=option_sentence(book, alternative, name))])]
+    return out
+
+
+def variants(book: Book) -> list:
+    t = book.t
+    found = bundled_variants(book.game.engine)
+    if not found:
+        return []
+    base = rule_params_of_base(book)
+    out = [heading(book, t.gettext("Variants")),
+           para(t.gettext("These variants come with the kit; build one by name (for example “pnp build {id}”).",
+                          id=found[0][0]), book.st.body)]
+    for variant_id, rules, totals in found:
+        if isinstance(rules, AscentRules) != isinstance(base[0], AscentRules):
+            continue
+        changes = differences(book, rules, totals, *base)
+        if variant_id == "galateia":
+            changes.insert(0, t.gettext("Galateia, from the published rulebook (§7.1)."))
+        out += [sub(book, variant_id), *bullets(book, changes or [t.gettext("Same rules, other cards.")])]
+    return out
+
+
+@lru_cache(maxsize=4)
+def _base(engine: str):
+    from ..locate import bundled_root
+
+    game = _bundled_game(bundled_root() / "card_specs" / f"{engine}.json")
+    return rule_params(game), dict(game_facts(game).totals)
+
+
+def rule_params_of_base(book: Book):
+    return _base(book.game.engine)

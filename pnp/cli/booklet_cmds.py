@@ -1,0 +1,44 @@
+"""`pnp booklet`: the rules booklet alone, in any shipped language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from typing_extensions import Annotated
+
+from ..errors import UsageError
+from . import app
+from .common import reports_errors
+from .print_cmds import MODULES_HELP, _write
+
+
+@app.command()
+@reports_errors
+def booklet(
+    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
+    lang: Annotated[Optional[str], typer.Option("--lang", help="Language of the booklet and its reference-card pictures: en or it (default: the game's, else en).")] = None,
+    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+) -> None:
+    """The rules booklet, made from the game's resolved rules: OUT/GAME/rules-a4.pdf,
+    rules-letter.pdf, and rules-booklet-a4.pdf / rules-booklet-letter.pdf imposed to fold into an
+    A5 / half-letter booklet (print duplex, flip on the short edge, fold, staple). `pnp build`
+    writes the same files in the game's language.
+
+    Example: pnp booklet ascent --lang it
+    """
+    from ..booklet import booklet_outputs
+    from ..faces import render_faces
+    from ..game import load_game
+    from ..i18n import languages
+    from ..rulestext import with_reference_text
+
+    if lang is not None and lang not in languages():
+        raise UsageError(f"--lang takes one of {', '.join(languages())}, not {lang!r}")
+    resolved = load_game(game, modules=modules)
+    if lang is not None:
+        resolved = with_reference_text(resolved, lang)
+    _write(out, booklet_outputs(resolved, render_faces(resolved), lang), quiet)
