@@ -373,3 +373,59 @@ def test_art_nested_thirty_thousand_deep_is_a_located_error_not_a_recursion_erro
         "than 32 levels; flatten the groups.",
         "1 problem found; nothing was written",
     ]
+
+
+# --- item 6: a state names a game, never a file ---------------------------------------------------
+
+SECRET = "s3cr3t-token-4242"
+
+
+@pytest.fixture
+def opened():
+    """Paths opened while the fixture is active (audit hooks cannot be removed: the hook checks a flag)."""
+    found: list[str] = []
+    _AUDIT["sink"] = found
+    yield found
+    _AUDIT["sink"] = None
+
+
+_AUDIT: dict = {"sink": None}
+
+
+def _audit(event: str, args: tuple) -> None:
+    if event == "open" and _AUDIT["sink"] is not None and isinstance(args[0], (str, bytes, os.PathLike)):
+        _AUDIT["sink"].append(os.fsdecode(args[0]))
+
+
+sys.addaudithook(_audit)
+
+
+@pytest.mark.parametrize("where", ["absolute", "relative", "parent"])
+def test_a_state_naming_a_file_is_refused_without_opening_it(tmp_path_factory, opened, where):
+    secret = tmp_path_factory.mktemp("outside") / "creds.json"
+    secret.write_text(json.dumps({"id": SECRET, "extends": "tranquility", "title": SECRET}))
+    Path("here.json").write_text(secret.read_text())
+    game = {"absolute": str(secret), "relative": "here.json", "parent": f"../{secret.parent.name}/creds.json"}[where]
+    setup = pnp("setup", "tranquility", "--json", "--quiet", "--out", "out")
+    state = json.loads(setup.stdout)
+    state["game"] = game
+    Path("s.json").write_text(json.dumps(state, indent=1))
+    opened.clear()
+    result = pnp("check", "s.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"s.json:4:10: $.game: names {game!r}, which is not a game or variant name: a state names a bundled game or "
+        "a variant in card_specs/ (lower-case letters, digits and '-'); to check it against a spec file, pass --game "
+        "FILE",
+        "1 problem found; nothing was written",
+    ]
+    assert SECRET not in result.stdout + result.stderr
+    assert not [p for p in opened if p.endswith("creds.json") or p.endswith("here.json")]
+
+
+def test_a_state_may_name_a_variant_where_build_looks():
+    variant("mine", {"id": "mine", "extends": "tranquility", "title": "Mine"})
+    setup = pnp("setup", "mine", "--out", "out", "--quiet")
+    assert setup.exit_code == 0, setup.stderr
+    result = pnp("check", "out/mine/setup/setup-3p-seed1.json")
+    assert result.exit_code == 0, result.stderr
