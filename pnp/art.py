@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .artxml import ArtSyntaxError, parse_art_xml
 from .errors import PnpError, display_path
+from .inputs import OutsideLink, read_regular
 from .locate import first_file
 from .pdfpath import NUMBER as _NUMBER
 from .pdfstyle import INHERITED, SHAPES
@@ -83,7 +85,10 @@ def find_art(art_dirs: tuple[Path, ...], name: str) -> Path:
     """art/<name>.svg from the first folder that has it; names are slugs, so never outside art/."""
     if not ART_NAME.match(name):
         raise ArtError(f"{name!r} is not an art name: use lower-case letters, digits and '-'.")
-    found = first_file(art_dirs, f"{name}.svg")
+    try:
+        found = first_file(art_dirs, f"{name}.svg")
+    except OutsideLink as exc:
+        raise ArtError(str(exc)) from None
     if found is not None:
         return found
     looked = ", ".join(display_path(d) for d in art_dirs) or "no art folders"
@@ -99,15 +104,13 @@ def load_art(path: Path) -> Art:
 @lru_cache(maxsize=256)
 def _load_art(path: str, _mtime: int, size: int) -> Art:
     name = display_path(path)
-    if size > MAX_ART_BYTES:
+    raw = read_regular(path, MAX_ART_BYTES) if size <= MAX_ART_BYTES else b""
+    if size > MAX_ART_BYTES or len(raw) > MAX_ART_BYTES:
         raise ArtError(f"{name}: art files may be at most {MAX_ART_BYTES // 1024} KB.")
-    raw = Path(path).read_bytes()
-    if b"<!DOCTYPE" in raw or b"<!ENTITY" in raw:
-        raise ArtError(f"{name}: DOCTYPE and ENTITY declarations are not allowed in art.")
     try:
-        root = ET.fromstring(raw)
-    except ET.ParseError as exc:
-        raise ArtError(f"{name}: not well-formed XML ({exc}).") from None
+        root = parse_art_xml(raw)
+    except ArtSyntaxError as exc:
+        raise ArtError(f"{name}:{exc.line}:{exc.col}: {exc.message}.") from None
     if root.tag != f"{{{SVG_NS}}}svg":
         raise ArtError(f"{name}: the root element must be <svg xmlns=\"{SVG_NS}\">.")
     checker = _Checker(name)

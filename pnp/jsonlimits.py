@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from .errors import Problem, quoted
 
 
-class _NonFinite:
+class NonFinite:
     """Stands in for NaN, Infinity, -Infinity or a number beyond the float range while parsing."""
 
     __slots__ = ("token",)
@@ -21,9 +22,9 @@ class _NonFinite:
         self.token = token
 
 
-def _finite_float(token: str) -> float | _NonFinite:
+def finite_float(token: str) -> float | NonFinite:
     value = float(token)
-    return value if math.isfinite(value) else _NonFinite(token)
+    return value if math.isfinite(value) else NonFinite(token)
 
 
 def non_finite_message(token: str) -> str:
@@ -35,7 +36,7 @@ def non_finite_message(token: str) -> str:
 def non_finite_values(value: Any, parts: tuple = ()) -> Iterator[tuple[list, str]]:
     """(JSON path parts, token) of every non-finite number, in document order (the nesting is
     bounded before this runs)."""
-    if isinstance(value, _NonFinite):
+    if isinstance(value, NonFinite):
         yield list(parts), value.token
     elif isinstance(value, dict):
         for key, item in value.items():

@@ -12,7 +12,8 @@ from typing import Any
 from json_source_map import calculate
 
 from .errors import Problem, SpecError, display_path
-from .jsonlimits import _NonFinite, _finite_float, non_finite_message, non_finite_values, too_deep_problem
+from .inputs import read_regular
+from .jsonlimits import NonFinite, finite_float, non_finite_message, non_finite_values, too_deep_problem
 
 MAX_FILE_BYTES = 5 * 1024 * 1024  # 20,000 cards written out one by one fit; parsing stays within seconds
 MAX_DEPTH = 64
@@ -88,8 +89,7 @@ def read_json(path: Path) -> Source:
     """Parse a JSON file; every syntax problem or duplicate key is a SpecError with its position."""
     name = display_path(path)
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)  # no further: a huge file (or /dev/zero) costs nothing
+        raw = read_regular(path, MAX_FILE_BYTES)  # no further: a huge file costs nothing; a pipe is refused
     except FileNotFoundError:
         raise SpecError([Problem(name, 0, 0, "$", "file not found")]) from None
     except OSError as exc:
@@ -106,7 +106,7 @@ def read_json(path: Path) -> Source:
 def parse_json(text: str, name: str) -> Source:
     hook = _DuplicateKeys()
     try:
-        data = json.loads(text, object_pairs_hook=hook, parse_constant=_NonFinite, parse_float=_finite_float)
+        data = json.loads(text, object_pairs_hook=hook, parse_constant=NonFinite, parse_float=finite_float)
     except json.JSONDecodeError as exc:
         raise SpecError([Problem(name, exc.lineno, exc.colno, "$", f"invalid JSON: {exc.msg}")]) from None
     except RecursionError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from .errors import UsageError
@@ -47,6 +48,9 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
     if name.endswith(".json"):
         if as_path.is_file():
             return as_path
+        from .inputs import refuse_special
+
+        refuse_special(as_path)  # a pipe or device: a usage error that says so
         raise UsageError(f"{name}: spec file not found")
     for root in spec_roots(cwd) if not name.startswith(".") else ():
         candidate = root / f"{name}.json"
@@ -74,17 +78,37 @@ def bundled_games() -> list[str]:
 
 
 def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | None:
-    """folder/filename in the first of `folders` that has it (a variant's own folder comes first)."""
+    """folder/filename in the first of `folders` that has it (a variant's own folder comes first).
+
+    The folders are template folders: a file found there that is a pipe or device is a usage error,
+    and one that is a symbolic link leading outside the template roots is refused (pnp/inputs.py)."""
+    from .inputs import check_inside_templates, refuse_special
+
     for folder in folders:
         candidate = folder / filename
+        refuse_special(candidate)
         if candidate.is_file():
+            check_inside_templates(candidate)
             return candidate
     return None
 
 
 def find_template_dir(name: str, cwd: Path | None = None) -> tuple[Path, ...]:
-    """Every existing templates/<name> folder, user's first."""
-    return tuple(root / name for root in template_roots(cwd) if (root / name).is_dir())
+    """Every existing templates/<name> folder, user's first; one that leads outside the template
+    roots through a symbolic link is refused (OutsideLink)."""
+    from .inputs import check_inside_templates
+
+    found = tuple(root / name for root in template_roots(cwd) if (root / name).is_dir())
+    for folder in found:
+        check_inside_templates(folder)
+    return found
+
+
+@lru_cache(maxsize=16)
+def template_real_roots(cwd: str) -> tuple[Path, ...]:
+    """The real paths template folders, template files and art may lie in: the project folder `cwd`
+    (where ./templates is) and the bundled templates/."""
+    return (Path(cwd).resolve(), (bundled_root() / "templates").resolve())
 
 
 def _unique_dirs(paths: list[Path]) -> tuple[Path, ...]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Iterator
 
-from .errors import Problem, display_path
+from .errors import Problem, SpecError, display_path
+from .inputs import OutsideLink
+from .jsonsrc import read_json
 from .locate import first_file
 from .game import card_size, default_size, expand_cards, template_dirs
 from .spec import Spec
@@ -102,7 +103,11 @@ def _where(path: list) -> str:
 
 
 def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
-    dirs = template_dirs(spec)
+    try:
+        dirs = template_dirs(spec)
+    except OutsideLink as exc:
+        yield ["templates"], str(exc)
+        return
     if not dirs:
         yield ["templates"], f"template folder {spec.data['templates']!r} not found under templates/"
         return
@@ -112,7 +117,11 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         back = kind["back"] if isinstance(kind["back"], str) else kind["back"]["template"]
         size = card_size(kind["size"], card) if "size" in kind else default_size(kind.get("shape", "square"), card)
         for key, name in (("template", kind["template"]), ("back", back)):
-            found = first_file(dirs, f"{name}.json")
+            try:
+                found = first_file(dirs, f"{name}.json")
+            except OutsideLink as exc:
+                yield path + [key], str(exc)
+                continue
             if found is None:
                 folders = " and ".join(display_path(d) for d in dirs)
                 yield path + [key], f"template {name!r} not found (looked for {name}.json in {folders})"
@@ -130,9 +139,9 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 def _template_size(path) -> tuple[float, float] | None:
     """The size a template is drawn for, if it can be read (the template loader reports the rest)."""
     try:
-        width, height = json.loads(path.read_text(encoding="utf-8"))["size"]
+        width, height = read_json(path).data["size"]
         return (float(width), float(height)) if width > 0 and height > 0 else None
-    except (OSError, ValueError, KeyError, TypeError):
+    except (SpecError, ValueError, KeyError, TypeError):
         return None
 
 
@@ -237,5 +246,13 @@ def _topic_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 
 
 def _structural(spec: Spec) -> Iterator[tuple[list, str]]:
-    for check in (_kind_problems, _id_problems, _count_problems, _topic_problems):
+    for check in (_kind_problems, _id_problems, _count_problems, _topic_problems, _folder_problems):
         yield from check(spec)
+
+
+def _folder_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    """A template folder that cannot be used (reported by _template_problems) keeps the game unbuilt."""
+    try:
+        template_dirs(spec)
+    except OutsideLink as exc:
+        yield ["templates"], str(exc)

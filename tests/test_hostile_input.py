@@ -4,6 +4,9 @@ errors exit 2), no traceback, nothing read that should not be, nothing written."
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -216,10 +219,213 @@ def test_a_seed_out_of_range_is_a_short_usage_error_on_every_command_that_takes_
 
 
 def test_a_state_seed_out_of_range_is_refused():
-    from pnp.rules.state import loads_state
     from pnp.errors import SpecError
+    from pnp.rules.state import loads_state
 
     with pytest.raises(SpecError) as caught:
         loads_state('{"seed": ' + "9" * 4000 + "}", "s.json")
     assert ("s.json:1:10: $.seed: expected a whole number of at most 9223372036854775807 (a limit of the state "
             "format)") in str(caught.value).splitlines()
+
+
+# --- item 12: only regular files are read ---------------------------------------------------------
+
+PIPE_MESSAGE = "is a named pipe, not a regular file; only regular files are read"
+
+
+@pytest.mark.parametrize("command", [["check", "s.json"], ["validate", "s.json"], ["build", "s.json"]])
+def test_a_named_pipe_is_a_usage_error_not_a_hang(command):
+    os.mkfifo("s.json")
+    result = run_in_child(command)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [f"error: s.json: {PIPE_MESSAGE}"]
+    assert sorted(os.listdir()) == ["s.json"]
+
+
+@pytest.mark.parametrize("name", ["art/sky.svg", "island.json"])
+def test_a_named_pipe_among_the_templates_is_a_usage_error(name):
+    own_island_template(lambda text: text)
+    pipe = Path("templates/mine") / name
+    pipe.parent.mkdir(exist_ok=True)
+    pipe.unlink(missing_ok=True)
+    os.mkfifo(pipe)
+    result = run_in_child(["render", "v"])
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [f"error: templates/mine/{name}: {PIPE_MESSAGE}"]
+    assert not Path("output").exists()
+
+
+def run_in_child(args: list[str]) -> subprocess.CompletedProcess:
+    """The command in its own process, stopped after 60 s: a read that waits on a pipe fails the test."""
+    code = "import sys; from pnp.cli import main; sys.argv = ['pnp'] + sys.argv[1:]; main()"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60, env=env)
+
+
+# --- item 5: symbolic links do not lead out of the project ----------------------------------------
+
+OUTSIDE_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+               '<rect width="10" height="10" fill="#abcdef"/></svg>')
+
+
+@pytest.fixture
+def outside(tmp_path_factory) -> Path:
+    """A folder outside the project (the working folder) holding an SVG and a template."""
+    folder = tmp_path_factory.mktemp("outside")
+    (folder / "sky.svg").write_text(OUTSIDE_SVG)
+    (folder / "island.json").write_text(BUNDLED_ISLAND.read_text(encoding="utf-8"))
+    (folder / "art").mkdir()
+    (folder / "art" / "sky.svg").write_text(OUTSIDE_SVG)
+    return folder
+
+
+def test_an_art_file_linked_to_outside_the_project_is_refused_naming_the_link(outside):
+    own_island_template(lambda text: text)
+    Path("templates/mine/art").mkdir()
+    Path("templates/mine/art/sky.svg").symlink_to(outside / "sky.svg")
+    result = pnp("render", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "templates/mine/island.json:5:41: $.background.art: templates/mine/art/sky.svg: the symbolic link "
+        f"templates/mine/art/sky.svg leads outside the project (to {(outside / 'sky.svg').resolve()}); templates and "
+        f"art are read only from inside {Path.cwd().resolve()} and {(ROOT / 'templates').resolve()}: copy the file "
+        "into the project instead")
+    assert not Path("output").exists()
+
+
+def test_an_art_folder_linked_to_outside_is_refused(outside):
+    own_island_template(lambda text: text)
+    Path("templates/mine/art").symlink_to(outside / "art")
+    result = pnp("render", "v")
+    assert result.exit_code == 1
+    assert "the symbolic link templates/mine/art leads outside the project" in result.stderr.splitlines()[0]
+    assert "#abcdef" not in result.stdout + result.stderr and not Path("output").exists()
+
+
+def test_a_template_file_linked_to_outside_is_refused(outside):
+    own_island_template(lambda text: text)
+    Path("templates/mine/island.json").unlink()
+    Path("templates/mine/island.json").symlink_to(outside / "island.json")
+    result = pnp("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0].startswith(  # the kind and its template are the parent's
+        f"{ROOT / 'card_specs' / 'tranquility.json'}:29:19: $.kinds[0].template: templates/mine/island.json: the "
+        "symbolic link templates/mine/island.json leads outside the project")
+
+
+def test_a_whole_template_folder_linked_to_outside_is_refused(outside):
+    variant("v", {"id": "v", "extends": "tranquility", "templates": "mine"})
+    Path("templates").mkdir()
+    Path("templates/mine").symlink_to(outside)
+    for command in (["validate", "v"], ["render", "v"]):
+        result = pnp(*command)
+        assert result.exit_code == 1
+        assert result.stderr.splitlines()[0].startswith(
+            'card_specs/v.json:1:52: $.templates: templates/mine: the symbolic link templates/mine leads outside')
+    assert not Path("output").exists()
+
+
+def test_links_that_stay_inside_the_project_still_work():
+    own_island_template(lambda text: text)
+    Path("shared").mkdir()
+    Path("shared/sky.svg").write_text(OUTSIDE_SVG)
+    Path("templates/mine/art").mkdir()
+    Path("templates/mine/art/sky.svg").symlink_to(Path("shared/sky.svg").resolve())
+    result = pnp("render", "v", "--quiet")
+    assert result.exit_code == 0, result.stderr
+    assert "#abcdef" in Path("output/v/svg/island-01.svg").read_text()
+
+
+# --- items 7 and 10: art XML is refused in the parser ---------------------------------------------
+
+
+def art_template(svg: bytes) -> None:
+    own_island_template(lambda text: text)
+    Path("templates/mine/art").mkdir()
+    Path("templates/mine/art/sky.svg").write_bytes(svg)
+
+
+def test_an_entity_in_utf16_art_is_refused_not_expanded():
+    svg = ('<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE svg [<!ENTITY c "#abcdef">]>\n'
+           '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="&c;"/></svg>')
+    assert b"<!ENTITY" not in svg.encode("utf-16")  # a byte search cannot see it
+    art_template(svg.encode("utf-16"))
+    result = pnp("render", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "templates/mine/island.json:5:41: $.background.art: templates/mine/art/sky.svg:2:15: DOCTYPE and ENTITY "
+        "declarations are not allowed in art.",
+        "1 problem found; nothing was written",
+    ]
+    assert not Path("output").exists()
+
+
+def test_art_nested_thirty_thousand_deep_is_a_located_error_not_a_recursion_error():
+    depth = 30_000
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n' + "<g>" * depth + "</g>" * depth
+           + "</svg>").encode()
+    assert len(svg) < 256 * 1024
+    art_template(svg)
+    result = pnp("render", "v")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "templates/mine/island.json:5:41: $.background.art: templates/mine/art/sky.svg:2:94: <g> is nested deeper "
+        "than 32 levels; flatten the groups.",
+        "1 problem found; nothing was written",
+    ]
+
+
+# --- item 6: a state names a game, never a file ---------------------------------------------------
+
+SECRET = "s3cr3t-token-4242"
+
+
+@pytest.fixture
+def opened():
+    """Paths opened while the fixture is active (audit hooks cannot be removed: the hook checks a flag)."""
+    found: list[str] = []
+    _AUDIT["sink"] = found
+    yield found
+    _AUDIT["sink"] = None
+
+
+_AUDIT: dict = {"sink": None}
+
+
+def _audit(event: str, args: tuple) -> None:
+    if event == "open" and _AUDIT["sink"] is not None and isinstance(args[0], (str, bytes, os.PathLike)):
+        _AUDIT["sink"].append(os.fsdecode(args[0]))
+
+
+sys.addaudithook(_audit)
+
+
+@pytest.mark.parametrize("where", ["absolute", "relative", "parent"])
+def test_a_state_naming_a_file_is_refused_without_opening_it(tmp_path_factory, opened, where):
+    secret = tmp_path_factory.mktemp("outside") / "creds.json"
+    secret.write_text(json.dumps({"id": SECRET, "extends": "tranquility", "title": SECRET}))
+    Path("here.json").write_text(secret.read_text())
+    game = {"absolute": str(secret), "relative": "here.json", "parent": f"../{secret.parent.name}/creds.json"}[where]
+    setup = pnp("setup", "tranquility", "--json", "--quiet", "--out", "out")
+    state = json.loads(setup.stdout)
+    state["game"] = game
+    Path("s.json").write_text(json.dumps(state, indent=1))
+    opened.clear()
+    result = pnp("check", "s.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"s.json:4:10: $.game: names {game!r}, which is not a game or variant name: a state names a bundled game or "
+        "a variant in card_specs/ (lower-case letters, digits and '-'); to check it against a spec file, pass --game "
+        "FILE",
+        "1 problem found; nothing was written",
+    ]
+    assert SECRET not in result.stdout + result.stderr
+    assert not [p for p in opened if p.endswith("creds.json") or p.endswith("here.json")]
+
+
+def test_a_state_may_name_a_variant_where_build_looks():
+    variant("mine", {"id": "mine", "extends": "tranquility", "title": "Mine"})
+    setup = pnp("setup", "mine", "--out", "out", "--quiet")
+    assert setup.exit_code == 0, setup.stderr
+    result = pnp("check", "out/mine/setup/setup-3p-seed1.json")
+    assert result.exit_code == 0, result.stderr

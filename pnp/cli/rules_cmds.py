@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Optional
@@ -10,7 +11,7 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
-from ..errors import UsageError
+from ..errors import UsageError, quoted
 from ..game import load_game
 from ..outfolder import check_out_folder
 from ..owned import owner, write_owned
@@ -18,6 +19,7 @@ from . import app
 from .common import note, parse_seed, reports_errors
 
 HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
+GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: what a state may name
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
@@ -104,6 +106,11 @@ def _state_game(source, state, game: Optional[str]):
     spec cannot be loaded, is a problem of the state file, reported at its line and path."""
     from ..errors import SpecError
 
+    if game is None and not GAME_NAME.match(state.game):  # a path in a shared state file is never opened
+        raise SpecError([source.problem(["game"], f"names {quoted(state.game, 60)}, which is not a game or variant "
+                                                  "name: a state names a bundled game or a variant in card_specs/ "
+                                                  "(lower-case letters, digits and '-'); to check it against a spec "
+                                                  "file, pass --game FILE")])
     try:
         return load_game(game or state.game, modules=list(state.modules))
     except UsageError as exc:

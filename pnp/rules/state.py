@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem, SpecError, display_path
+from ..inputs import read_regular
 from ..jsonsrc import Source, parse_json
 
 FORMAT = "pnp-state"
@@ -176,8 +177,7 @@ def read_state_source(path: Path) -> Source:
     when it cannot be read, is too large, is not UTF-8 or not JSON."""
     name = display_path(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_STATE_BYTES + 1)
+        raw = read_regular(path, MAX_STATE_BYTES)  # a pipe or device is a usage error, never waited on
     except FileNotFoundError:
         raise SpecError([Problem(name, 0, 0, "$", "file not found")]) from None
     except IsADirectoryError:

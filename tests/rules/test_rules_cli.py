@@ -100,15 +100,17 @@ def test_check_json_names_the_file_when_rules_are_broken(tmp_path):
     assert result.stderr.strip().endswith(f"rule(s) in {path}")
 
 
-def test_a_state_naming_a_broken_spec_points_at_its_game_and_the_spec(tmp_path):
-    spec = tmp_path / "broken-spec.json"
+def test_a_state_naming_a_broken_spec_points_at_its_game_and_the_spec(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a state names a game by name, found where pnp build looks (./card_specs)
+    (tmp_path / "card_specs").mkdir()
+    spec = tmp_path / "card_specs" / "broken-spec.json"
     spec.write_text('{"id": "broken-spec", "extends": "tranquility", "title": 7}')
     data = json.loads(run("setup", "tranquility", "-p", 2, "--json", "--out", tmp_path, "-q").stdout)
-    data["game"] = str(spec)
+    data["game"] = "broken-spec"
     path = tmp_path / "named.json"
     path.write_text(json.dumps(data, indent=2))
     result = run("check", path)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"{path.name}:4:" in result.stderr
-    assert f"$.game: names {str(spec)!r}, a spec that cannot be loaded" in result.stderr
-    assert "broken-spec.json" in result.stderr.replace(f"$.game: names {str(spec)!r}", "")
+    assert "$.game: names 'broken-spec', a spec that cannot be loaded" in result.stderr
+    assert "card_specs/broken-spec.json:1:" in result.stderr

@@ -134,9 +134,18 @@ def test_a_file_past_256_kb_is_refused_before_it_is_parsed(tmp_path):
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
-def test_an_endless_file_is_read_no_further_than_the_limit():
-    with pytest.raises(SpecError, match="is larger than 256 KB"):
+def test_an_endless_device_is_refused_unread():
+    from pnp.inputs import NotRegularFile
+
+    with pytest.raises(NotRegularFile, match="/dev/zero: is a character device, not a regular file"):
         read_state(Path("/dev/zero"))
+
+
+def test_a_large_file_is_read_no_further_than_the_limit(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * (1 << 20))
+    with pytest.raises(SpecError, match="is larger than 256 KB"):
+        read_state(path)
 
 
 def test_a_number_of_5000_digits_is_a_problem_not_a_crash(tmp_path):
