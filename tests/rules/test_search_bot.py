@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulekit import game_named
 
 from pnp.rules import check_state
-from pnp.rules.bots import kit, _deck, play_game
+from pnp.rules.bots import _deck, kit, play_game
 from pnp.rules.search import TranquilitySearch, clone
 
 TQ = game_named("tranquility")
@@ -35,8 +35,12 @@ def test_the_redeal_keeps_what_the_player_sees_and_the_sizes():
     assert c.hands[0] == t.hands[0] and c.cells == t.cells and c.discard == t.discard
     assert [len(h) for h in c.hands] == [len(h) for h in t.hands]
     assert [len(p) for p in c.piles] == [len(p) for p in t.piles]
-    hidden = lambda x: sorted(sum(x.piles, []) + sum(x.hands[1:], []))  # noqa: E731
+    def hidden(x):
+        return sorted(c for lst in x.piles + x.hands[1:] for c in lst)
+
+    def starts(x, q):
+        return [card for card in x.piles[q] + (x.hands[q] if q else []) if x.deck.kind[card] == 1]
+
     assert hidden(c) == hidden(t) and c.piles != t.piles
     for q in range(3):  # each start card stays with its owner
-        starts = lambda x: [card for card in x.piles[q] + (x.hands[q] if q else []) if x.deck.kind[card] == 1]  # noqa: E731
-        assert starts(c) == starts(t)
+        assert starts(c, q) == starts(t, q)
