@@ -7,8 +7,8 @@ table, deal and bot are looked up in one table here, so no other module compares
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..errors import UsageError
 from ..model import Game

@@ -10,11 +10,17 @@ implies (pnp/rules/costs.py).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .check import Facts, Violation, rule, slot_label
-from .costs import (forced_pair, grid_cost_bound, most_cost, row_pairs_bound, sequence_cap_feasible,
-                    sequence_cost_bound)
+from .costs import (
+    forced_pair,
+    grid_cost_bound,
+    most_cost,
+    row_pairs_bound,
+    sequence_cap_feasible,
+    sequence_cost_bound,
+)
 from .params import effective_cap
 
 
@@ -70,7 +76,7 @@ def tq_turns(f: Facts) -> Iterator[Violation]:
       "tranquility")
 def tq_costs_paid(f: Facts) -> Iterator[Violation]:
     s, start = f.state, f.state.sea.start
-    islands, plays = _tq_plays(f)
+    _, plays = _tq_plays(f)
     if plays > s.turn:
         return  # tq-turns says it
     given = sum(share.total for share in start.shares) if start else 0

@@ -11,7 +11,7 @@ dynamic programming, on the orthogonal grid by a row-by-row search over small wi
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 Numbers = dict[int, int]  # cell (1-based) -> island number
 

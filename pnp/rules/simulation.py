@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..model import Game
 from .deal import check_players
-from .tranquility import PLAYING, deal_table, tranquility_deck
+from .tranquility import PLAYING, tranquility_deck
 
 REASONS = {
     "start-discard": "the hands (and, by the rule option, the piles) could not pay the start discard",

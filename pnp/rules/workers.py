@@ -15,10 +15,10 @@ from __future__ import annotations
 import copyreg
 import os
 import random
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable, Iterator, Sequence
 
 from ..errors import UsageError
 from ..model import Game

@@ -98,8 +98,8 @@ def test_issue_4_a_campfire_in_the_top_terrain_row():
                                              "terrain-red-11#1"], 1)]
     state = mountain_with(slots + [(8, 1, "campfire-red#1")], turn=8)
     v = [x for x in check_state(AS, state) if x.rule == "as-campfire"]
-    assert [str(x) for x in v] == ["[as-campfire] 1 red campfire(s) in row 8 replaced cards that must have moved "
-                                   "up, but there is no higher row (cards: campfire-red#1; at: row 8 slot 1)"]
+    assert [str(x) for x in v] == [("[as-campfire] 1 red campfire(s) in row 8 replaced cards that must have moved "
+                                    "up, but there is no higher row (cards: campfire-red#1; at: row 8 slot 1)")]
 
 
 def test_issue_5_a_campfire_whose_card_went_nowhere():
