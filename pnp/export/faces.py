@@ -9,7 +9,8 @@ from typing import Callable
 from ..errors import UsageError
 from ..model import Face, Game
 from .products import DPI, Fit, product_for
-from .raster import Region, png_bytes, render_region, trim_region
+from .pixels import Picture, Progress, make_pngs
+from .raster import Region, trim_region
 
 Warn = Callable[[str], None]
 SHORT_BLEED_TOLERANCE = 0.25  # mm: less than this missing is filled by repeating edge pixels, silently
@@ -42,10 +43,11 @@ def product_region(face: Face, fit: Fit) -> tuple[Region, float]:
     return region, max(bleed_x, bleed_y)
 
 
-def service_images(game: Game, faces, service: str, product: str | None = None, warn: Warn | None = None) -> dict[str, bytes]:
+def service_images(game: Game, faces, service: str, product: str | None = None, warn: Warn | None = None,
+                   progress: Progress | None = None) -> dict[str, bytes]:
     """One 300 dpi PNG per face, with bleed, at the service's product size; plus cards.csv
     (card, copies, front image, back image) for the order form."""
-    out: dict[str, bytes] = {}
+    pictures: dict[str, Picture] = {}
     told: set[str] = set()
     for face in faces_in_use(game, faces):
         fit = product_for(service, face.width, face.height, product)
@@ -54,7 +56,8 @@ def service_images(game: Game, faces, service: str, product: str | None = None, 
             if warn is not None and note not in told:
                 told.add(note)
                 warn(note)
-        out[f"{face.id}.png"] = png_bytes(render_region(face, region), DPI)
+        pictures[f"{face.id}.png"] = Picture.of(face.id, region, DPI)
+    out = dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress)))
     out["cards.csv"] = _card_list(game)
     return out
 
@@ -78,10 +81,10 @@ def _card_list(game: Game) -> bytes:
     return text.getvalue().encode("utf-8")
 
 
-def preview_images(game: Game, faces, dpi: float = 150, bleed: bool = False) -> dict[str, bytes]:
+def preview_images(game: Game, faces, dpi: float = 150, bleed: bool = False, progress: Progress | None = None) -> dict[str, bytes]:
     """Every face as a PNG preview at `dpi`: the trim (the card as cut), or with its bleed."""
-    out = {}
-    for face in faces_in_use(game, faces):
-        region = trim_region(face, dpi, face.bleed if bleed else 0.0)
-        out[f"{face.id}.png"] = png_bytes(render_region(face, region), dpi)
-    return out
+    pictures = {
+        f"{face.id}.png": Picture.of(face.id, trim_region(face, dpi, face.bleed if bleed else 0.0), dpi)
+        for face in faces_in_use(game, faces)
+    }
+    return dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress)))
