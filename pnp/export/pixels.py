@@ -25,7 +25,7 @@ from ..model import Face
 from ..units import PT_PER_MM
 from .raster import Region, extend_edges
 
-Progress = Callable[[int], None]  # called with the number of pictures just finished
+Progress = Callable[[int, int], None]  # called with (pictures just finished, pictures in all)
 SERIAL_BELOW = 8  # fewer pictures than this are made in-process: forking costs more than it saves
 
 
@@ -166,6 +166,8 @@ def make_images(faces: Sequence[Face], pictures: Sequence[Picture], progress: Pr
 
 
 def _run(job, faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None) -> list:
+    if not pictures:
+        return []
     used = _faces_used(faces, pictures)
     pdf = faces_pdf(used)
     workers = min(cores(), max(1, len(pictures) // SERIAL_BELOW))
@@ -175,7 +177,7 @@ def _run(job, faces: Sequence[Face], pictures: Sequence[Picture], progress: Prog
         for picture in pictures:
             results.append(job(picture))
             if progress is not None:
-                progress(1)
+                progress(1, len(pictures))
         return results
     return _on_cores(job, used, pdf, pictures, workers, progress)
 
@@ -193,7 +195,7 @@ def _on_cores(job, used, pdf, pictures, workers, progress) -> list:
             for index, result in zip(futures[future], future.result()):
                 results[index] = result
             if progress is not None:
-                progress(len(futures[future]))
+                progress(len(futures[future]), len(pictures))
     return results
 
 
