@@ -17,9 +17,9 @@ from reportlab.lib.utils import ImageReader
 from ..model import Card, Face, Game
 from ..pdfform import SheetCanvas
 from ..units import PT_PER_MM
-from .faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region
+from .faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region, refuse_pieces
 from .pdfx import make_pdfx
-from .products import product_for
+from .products import NoProduct, product_for
 from .pixels import Picture, make_images
 from .products import DPI
 
@@ -45,13 +45,18 @@ def drivethru_decks(game: Game, faces, product: str | None = None, warn: Warn | 
     for card in game.cards:
         face = by_id[card.front_face_id]
         groups.setdefault((face.shape, round(face.width, 3), round(face.height, 3)), []).append(card)
-    out = {}
-    for (_, width, height), cards in groups.items():
-        fit = product_for("drivethru", width, height, product)
+    out, refused = {}, {}
+    for (shape, width, height), cards in groups.items():
+        try:
+            fit = product_for("drivethru", width, height, product, shape)
+        except NoProduct as exc:
+            refused.update({i: str(exc) for c in cards for i in (c.front_face_id, c.back_face_id)})
+            continue
         if fit.note and warn is not None:
-            warn(f"{width:g} × {height:g} mm cards: {fit.note}")
+            warn(f"{width:.1f} × {height:.1f} mm cards: {fit.note}")
         name = fit.product.name if fit.product.name != "custom" else f"{width:g}x{height:g}mm"
         out[f"{game.id}-{name}.pdf"] = _deck_pdf(game, cards, by_id, fit, warn)
+    refuse_pieces(game, faces, refused, "drivethru", warn)
     return out
 
 
@@ -83,7 +88,7 @@ def _face_images(faces: list[Face], fit, warn: Warn | None) -> dict[str, ImageRe
         region, needed = product_region(face, fit)
         if face.bleed + SHORT_BLEED_TOLERANCE < needed and warn is not None:
             warn(f"face {face.id}: has {face.bleed:.1f} mm of bleed but DriveThruCards needs {needed:.1f} mm; its outermost pixels are repeated")
-        pictures.append(Picture.of(face.id, region, DPI))
+        pictures.append(Picture.of(face.id, region, DPI, full_bleed=face.shape == "triangle"))
     return {face.id: ImageReader(to_cmyk(image)) for face, image in zip(faces, make_images(faces, pictures))}
 
 

@@ -37,6 +37,7 @@ class Tile:
     region: Region
     x: int = 0
     y: int = 0
+    full_bleed: bool = False  # a triangle's art is extended past its legs and hypotenuse (fullbleed.py)
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,8 @@ class Picture:
     dpi: float
 
     @classmethod
-    def of(cls, face_id: str, region: Region, dpi: float) -> "Picture":
-        return cls(region.px_width, region.px_height, (Tile(face_id, region),), dpi)
+    def of(cls, face_id: str, region: Region, dpi: float, full_bleed: bool = False) -> "Picture":
+        return cls(region.px_width, region.px_height, (Tile(face_id, region, full_bleed=full_bleed),), dpi)
 
 
 def faces_pdf(faces: Sequence[Face]) -> bytes:
@@ -101,8 +102,12 @@ class _Book:
         bitmap.fill_rect((255, 255, 255, 255), 0, 0, region.px_width, region.px_height)
         flags = pdfium_c.FPDF_REVERSE_BYTE_ORDER
         pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, self.page(tile.face_id), ctypes.byref(matrix), ctypes.byref(clip), flags)
-        image = bitmap.to_pil().convert("RGB")
-        return extend_edges(image, face, region)
+        image = extend_edges(bitmap.to_pil().convert("RGB"), face, region)
+        if tile.full_bleed and face.shape == "triangle":
+            from .fullbleed import extend_triangle
+
+            image = extend_triangle(image, face, region)
+        return image
 
     def picture(self, picture: Picture) -> Image.Image:
         if len(picture.tiles) == 1 and (picture.width, picture.height) == (picture.tiles[0].region.px_width, picture.tiles[0].region.px_height):
