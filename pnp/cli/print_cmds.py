@@ -112,8 +112,10 @@ def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> Non
         note(f"warning: {warning}", quiet)
 
 
-def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple) -> None:
+def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple, base_url: Optional[str] = None) -> None:
     """An option the export target does not use is a usage error, not silently dropped."""
+    if target is not Target.tts and base_url is not None:
+        raise UsageError(f"--base-url sets the image URLs of the tts saved object only; the {target.value} export does not use it.")
     if target is not Target.png and (dpi != 150.0 or with_bleed):
         raise UsageError(f"--dpi and --with-bleed set the png previews only; the {target.value} export does not use them.")
     if target is not Target.cut and sheets != sheet_specs(**{name: default for name, _, default in _SHEET_PARAMS}):
@@ -177,24 +179,44 @@ def export_(
     product: Annotated[Optional[str], typer.Option("--product", help="The service's product, e.g. euro-square-deck (default: the one matching the card size).")] = None,
     dpi: Annotated[float, typer.Option("--dpi", help="Resolution of --target png previews.")] = 150.0,
     with_bleed: Annotated[bool, typer.Option("--with-bleed", help="PNG previews include each face's bleed.")] = False,
+    base_url: Annotated[Optional[str], typer.Option("--base-url", metavar="URL", help="tts: where the images will be hosted (default: file:/// URLs of the exported files).")] = None,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every file written.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the folder and every file written as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     sheets: tuple = (),
 ) -> None:
     """Files for a print-on-demand service, Tabletop Simulator, previews or a cutting machine,
     in OUT/GAME/export/TARGET/. The cut target uses the first --paper and the sheet options; --dpi
-    and --with-bleed are for png, --product for tgc, mpc and drivethru. An option the target does
-    not use is refused (exit 2).
+    and --with-bleed are for png, --product for tgc, mpc and drivethru, --base-url for tts. An
+    option the target does not use is refused (exit 2). Prints one line, N files in the folder
+    (every path with --verbose); a progress bar shows on a terminal while images are made.
 
     Example: pnp export tranquility --target tgc
     """
     from ..export import export
+    from ..owned import write_owned
+    from .export_report import progress_bar, report
 
-    _refuse_unused(target, dpi, with_bleed, sheets)
+    _refuse_unused(target, dpi, with_bleed, sheets, base_url)
     check_out_folder(out, [game])
     resolved, faces = _load(game, modules)
-    files = export(
-        resolved, faces, target.value, product=product, dpi=dpi, bleed=with_bleed, sheet=sheets[0],
-        warn=lambda m: note(f"warning: {m}", quiet),
-    )
-    _write(out, files, quiet, owner("export", resolved.id, target.value))
+    folder = f"{resolved.id}/export/{target.value}/"
+    url = _base_url(base_url, out / folder) if target is Target.tts else ""
+    with progress_bar(f"{target.value} images", quiet or as_json) as advance:
+        files = export(
+            resolved, faces, target.value, product=product, dpi=dpi, bleed=with_bleed, sheet=sheets[0],
+            warn=lambda m: note(f"warning: {m}", quiet), base_url=url, progress=advance,
+        )
+    written = write_owned(out, {owner("export", resolved.id, target.value): files})
+    note_kept(out, written.kept, quiet)
+    report(out, folder, files, written.removed, verbose, as_json, quiet)
+
+
+def _base_url(given: Optional[str], folder: Path) -> str:
+    """The URL prefix of the TTS images: the one given (a / added), or the folder's file:/// URL."""
+    if given is None:
+        return folder.resolve().as_uri() + "/"
+    if not given.strip():
+        raise UsageError("--base-url is empty; give the URL of the folder the images are hosted in.")
+    return given if given.endswith("/") else given + "/"

@@ -26,12 +26,15 @@ def export(
     bleed: bool = False,
     sheet: SheetSpec | None = None,
     warn: Warn | None = None,
+    base_url: str = "",
+    progress: Callable[[int], None] | None = None,
 ) -> dict[str, bytes]:
     """Files for one export target:
 
     tgc, mpc   one 300 dpi PNG per face with the service's bleed, sized for its product, + cards.csv
     drivethru  one PDF per card size: one card per page, back then front, CMYK, with bleed
-    tts        Tabletop Simulator deck sheets (≤ 10 × 7, ≤ 4096 px), back images, decks.json
+    tts        Tabletop Simulator deck sheets (≤ 10 × 7, ≤ 4096 px), back images, token images,
+               decks.json and GAME.json, a saved object whose image URLs start with `base_url`
     png        a PNG preview of every face at `dpi` (trim only, or with its bleed)
     cut        cut-line SVGs with registration marks and the sheets PDF they match (`sheet`)
     """
@@ -39,15 +42,17 @@ def export(
         raise UsageError(f"Unknown export target {target!r}; choose one of {', '.join(TARGETS)}.")
     if product is not None and target not in ("tgc", "mpc", "drivethru"):
         raise UsageError(f"A product is chosen only for tgc, mpc or drivethru exports, not {target}.")
-    files = _files(game, faces, target, product, dpi, bleed, sheet, warn)
+    if base_url and target != "tts":
+        raise UsageError(f"A base URL is given only for tts exports, not {target}.")
+    files = _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress)
     return {f"{game.id}/export/{target}/{name}": data for name, data in sorted(files.items())}
 
 
-def _files(game, faces, target, product, dpi, bleed, sheet, warn) -> dict[str, bytes]:
+def _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress) -> dict[str, bytes]:
     if target in ("tgc", "mpc"):
         from .faces import service_images
 
-        return service_images(game, faces, target, product, warn)
+        return service_images(game, faces, target, product, warn, progress)
     if target == "drivethru":
         from .drivethru import drivethru_decks
 
@@ -55,13 +60,13 @@ def _files(game, faces, target, product, dpi, bleed, sheet, warn) -> dict[str, b
     if target == "tts":
         from .tts import tts_decks
 
-        return tts_decks(game, faces)
+        return tts_decks(game, faces, base_url, progress)
     if target == "png":
         from .faces import preview_images
 
         if not 1 <= dpi <= 1200:  # NaN fails this too
             raise UsageError(f"A preview resolution of {dpi:g} dpi is out of range; give 1 to 1200.")
-        return preview_images(game, faces, dpi, bleed)
+        return preview_images(game, faces, dpi, bleed, progress)
     from .cut import cut_files
 
     return cut_files(game, faces, sheet or SheetSpec())

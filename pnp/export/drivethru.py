@@ -3,8 +3,7 @@ before its front page, every copy of every card, at the product's trim plus 1/8 
 
 Faces go in as 300 dpi CMYK images in which black ink replaces half of every colour's grey
 component, so no spot ever carries more than 200 % ink (the service's limit is 240 %) and
-nothing is transparent. The PDF has no ICC output intent, so it
-is not a certified PDF/X-1a file: check the service's proof before ordering.
+nothing is transparent. The file is PDF/X-1a:2003 (pnp/export/pdfx.py: FOGRA39 output intent).
 """
 
 from __future__ import annotations
@@ -18,9 +17,11 @@ from reportlab.lib.utils import ImageReader
 from ..model import Card, Face, Game
 from ..pdfform import SheetCanvas
 from ..units import PT_PER_MM
-from .faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region
-from .products import product_for
-from .raster import render_region
+from .faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region, refuse_pieces
+from .pdfx import make_pdfx
+from .products import NoProduct, product_for
+from .pixels import Picture, make_images
+from .products import DPI
 
 Warn = Callable[[str], None]
 
@@ -44,13 +45,18 @@ def drivethru_decks(game: Game, faces, product: str | None = None, warn: Warn | 
     for card in game.cards:
         face = by_id[card.front_face_id]
         groups.setdefault((face.shape, round(face.width, 3), round(face.height, 3)), []).append(card)
-    out = {}
-    for (_, width, height), cards in groups.items():
-        fit = product_for("drivethru", width, height, product)
+    out, refused = {}, {}
+    for (shape, width, height), cards in groups.items():
+        try:
+            fit = product_for("drivethru", width, height, product, shape)
+        except NoProduct as exc:
+            refused.update({i: str(exc) for c in cards for i in (c.front_face_id, c.back_face_id)})
+            continue
         if fit.note and warn is not None:
-            warn(f"{width:g} × {height:g} mm cards: {fit.note}")
+            warn(f"{width:.1f} × {height:.1f} mm cards: {fit.note}")
         name = fit.product.name if fit.product.name != "custom" else f"{width:g}x{height:g}mm"
         out[f"{game.id}-{name}.pdf"] = _deck_pdf(game, cards, by_id, fit, warn)
+    refuse_pieces(game, faces, refused, "drivethru", warn)
     return out
 
 
@@ -63,24 +69,27 @@ def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: 
     canvas = SheetCanvas(out, page)
     canvas.setTitle(f"{game.title}: cards for DriveThruCards ({product.name})")
     canvas.setCreator("tranquility-pnp")
-    images: dict[str, ImageReader] = {}
+    images = _face_images([by_id[i] for c in cards for i in dict.fromkeys((c.back_face_id, c.front_face_id))], fit, warn)
     for card in (c for c in cards for _ in range(c.count)):
         for face_id in (card.back_face_id, card.front_face_id):
-            if face_id not in images:
-                images[face_id] = ImageReader(_face_image(by_id[face_id], fit, warn))
             canvas.setTrimBox(trim)
             canvas.setBleedBox((0, 0, page[0], page[1]))
             canvas.drawImage(images[face_id], 0, 0, page[0], page[1])
             canvas.showPage()
     canvas.save()
-    return out.getvalue()
+    return make_pdfx(out.getvalue(), f"{game.title}: cards for DriveThruCards ({product.name})")
 
 
-def _face_image(face: Face, fit, warn: Warn | None) -> Image.Image:
-    region, needed = product_region(face, fit)
-    if face.bleed + SHORT_BLEED_TOLERANCE < needed and warn is not None:
-        warn(f"face {face.id}: has {face.bleed:g} mm of bleed but DriveThruCards needs {needed:.2f} mm; its outermost pixels are repeated")
-    return to_cmyk(render_region(face, region))
+def _face_images(faces: list[Face], fit, warn: Warn | None) -> dict[str, ImageReader]:
+    """Each face (once) as a CMYK image of the product's size with bleed, rendered by PDFium."""
+    faces = list({f.id: f for f in faces}.values())
+    pictures = []
+    for face in faces:
+        region, needed = product_region(face, fit)
+        if face.bleed + SHORT_BLEED_TOLERANCE < needed and warn is not None:
+            warn(f"face {face.id}: has {face.bleed:.1f} mm of bleed but DriveThruCards needs {needed:.1f} mm; its outermost pixels are repeated")
+        pictures.append(Picture.of(face.id, region, DPI, full_bleed=face.shape == "triangle"))
+    return {face.id: ImageReader(to_cmyk(image)) for face, image in zip(faces, make_images(faces, pictures))}
 
 
 __all__ = ["drivethru_decks", "to_cmyk"]

@@ -8,8 +8,9 @@ from typing import Callable
 
 from ..errors import UsageError
 from ..model import Face, Game
-from .products import DPI, Fit, product_for
-from .raster import Region, png_bytes, render_region, trim_region
+from .products import DPI, ROUND_PIECES_ELSEWHERE, SERVICE_NAMES, Fit, NoProduct, product_for
+from .pixels import Picture, Progress, make_pngs
+from .raster import Region, trim_region
 
 Warn = Callable[[str], None]
 SHORT_BLEED_TOLERANCE = 0.25  # mm: less than this missing is filled by repeating edge pixels, silently
@@ -32,7 +33,7 @@ def product_region(face: Face, fit: Fit) -> tuple[Region, float]:
     product = fit.product
     if abs(product.width / product.height - face.width / face.height) > 0.01:
         raise UsageError(
-            f"The face {face.id!r} is {face.width:g} × {face.height:g} mm and cannot be fitted to the "
+            f"The face {face.id!r} is {face.width:.1f} × {face.height:.1f} mm and cannot be fitted to the "
             f"{product.name} ({product.width:.1f} × {product.height:.1f} mm) without stretching; choose another product."
         )
     per_mm = product.width / face.width  # product mm per face mm
@@ -42,46 +43,71 @@ def product_region(face: Face, fit: Fit) -> tuple[Region, float]:
     return region, max(bleed_x, bleed_y)
 
 
-def service_images(game: Game, faces, service: str, product: str | None = None, warn: Warn | None = None) -> dict[str, bytes]:
+def service_images(game: Game, faces, service: str, product: str | None = None, warn: Warn | None = None,
+                   progress: Progress | None = None) -> dict[str, bytes]:
     """One 300 dpi PNG per face, with bleed, at the service's product size; plus cards.csv
-    (card, copies, front image, back image) for the order form."""
-    out: dict[str, bytes] = {}
+    (card, copies, front image, back image) for the order form. Round pieces go to the service's
+    chits; a piece the service has no product for is left out, with a warning naming it."""
+    pictures: dict[str, Picture] = {}
     told: set[str] = set()
+    refused: dict[str, str] = {}
     for face in faces_in_use(game, faces):
-        fit = product_for(service, face.width, face.height, product)
+        try:
+            fit = product_for(service, face.width, face.height, product, face.shape)
+        except NoProduct as exc:
+            refused[face.id] = str(exc)
+            continue
         region, needed = product_region(face, fit)
         for note in _notes(face, fit, needed):
             if warn is not None and note not in told:
                 told.add(note)
                 warn(note)
-        out[f"{face.id}.png"] = png_bytes(render_region(face, region), DPI)
-    out["cards.csv"] = _card_list(game)
+        pictures[f"{face.id}.png"] = Picture.of(face.id, region, DPI, full_bleed=face.shape == "triangle")
+    left_out = refuse_pieces(game, faces, refused, service, warn)
+    out = dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress)))
+    out["cards.csv"] = _card_list(game, left_out)
     return out
 
 
+def refuse_pieces(game: Game, faces, refused: dict[str, str], service: str, warn: Warn | None) -> set[str]:
+    """Warn once per card left out (a face of it was refused); the ids of those cards."""
+    by_id = {f.id: f for f in faces}
+    left_out = set()
+    for card in game.cards:
+        reason = refused.get(card.front_face_id) or refused.get(card.back_face_id)
+        if reason is None:
+            continue
+        left_out.add(card.id)
+        face = by_id[card.front_face_id]
+        if warn is not None:
+            warn(f"{card.id} ({card.count} × {face.width:.1f} mm {face.shape}): {reason}; left out of the "
+                 f"{SERVICE_NAMES[service]} export: {ROUND_PIECES_ELSEWHERE}")
+    return left_out
+
+
 def _notes(face: Face, fit: Fit, needed: float) -> list[str]:
-    notes = [f"{face.shape} faces of {face.width:g} × {face.height:g} mm: {fit.note}"] if fit.note else []
+    notes = [f"{face.shape} faces of {face.width:.1f} × {face.height:.1f} mm: {fit.note}"] if fit.note else []
     if face.bleed + SHORT_BLEED_TOLERANCE < needed:
         notes.append(
-            f"face {face.id}: has {face.bleed:g} mm of bleed but the {fit.product.name} needs {needed:.2f} mm; "
+            f"face {face.id}: has {face.bleed:.1f} mm of bleed but the {fit.product.name} needs {needed:.1f} mm; "
             "its outermost pixels are repeated to fill the rest"
         )
     return notes
 
 
-def _card_list(game: Game) -> bytes:
+def _card_list(game: Game, left_out: set[str] = frozenset()) -> bytes:
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(["card", "copies", "front", "back"])
-    for card in game.cards:
+    for card in (c for c in game.cards if c.id not in left_out):
         writer.writerow([card.id, card.count, f"{card.front_face_id}.png", f"{card.back_face_id}.png"])
     return text.getvalue().encode("utf-8")
 
 
-def preview_images(game: Game, faces, dpi: float = 150, bleed: bool = False) -> dict[str, bytes]:
+def preview_images(game: Game, faces, dpi: float = 150, bleed: bool = False, progress: Progress | None = None) -> dict[str, bytes]:
     """Every face as a PNG preview at `dpi`: the trim (the card as cut), or with its bleed."""
-    out = {}
-    for face in faces_in_use(game, faces):
-        region = trim_region(face, dpi, face.bleed if bleed else 0.0)
-        out[f"{face.id}.png"] = png_bytes(render_region(face, region), dpi)
-    return out
+    pictures = {
+        f"{face.id}.png": Picture.of(face.id, trim_region(face, dpi, face.bleed if bleed else 0.0), dpi)
+        for face in faces_in_use(game, faces)
+    }
+    return dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress)))

@@ -25,6 +25,7 @@ class Product:
     height: float
     bleed_x: float
     bleed_y: float
+    kind: str = "card"  # "card", or "chit": a round punched token
 
     @property
     def pixels(self) -> tuple[int, int]:
@@ -36,8 +37,8 @@ class Product:
         return round(self.width / INCH * DPI), round(self.height / INCH * DPI)
 
 
-def _in(service: str, name: str, w: float, h: float, bx: float = 0.125, by: float | None = None) -> Product:
-    return Product(service, name, w * INCH, h * INCH, bx * INCH, (bx if by is None else by) * INCH)
+def _in(service: str, name: str, w: float, h: float, bx: float = 0.125, by: float | None = None, kind: str = "card") -> Product:
+    return Product(service, name, w * INCH, h * INCH, bx * INCH, (bx if by is None else by) * INCH, kind)
 
 
 MPC_BLEED = 36 / DPI  # inches: 36 px per side at 300 dpi
@@ -53,6 +54,9 @@ PRODUCTS: dict[str, tuple[Product, ...]] = {
         _in("tgc", "euro-square-deck", 2.76, 2.76, 0.12),
         _in("tgc", "euro-poker-deck", 2.48, 3.46, 0.135, 0.145),
         _in("tgc", "micro-deck", 1.25, 1.75),
+        _in("tgc", "small-circle-chit", 0.75, 0.75, kind="chit"),
+        _in("tgc", "medium-circle-chit", 1.0, 1.0, kind="chit"),
+        _in("tgc", "large-circle-chit", 1.5, 1.5, kind="chit"),
     ),
     "mpc": (
         _in("mpc", "poker", 2.5, 3.5, MPC_BLEED),
@@ -67,6 +71,11 @@ PRODUCTS: dict[str, tuple[Product, ...]] = {
 SERVICE_BLEED = {"tgc": 0.125 * INCH, "mpc": MPC_BLEED * INCH, "drivethru": 0.125 * INCH}
 SERVICE_NAMES = {"tgc": "The Game Crafter", "mpc": "MakePlayingCards", "drivethru": "DriveThruCards"}
 CLOSE_ENOUGH = 0.5  # mm: a product this close to the card's size is the card's product
+ROUND_PIECES_ELSEWHERE = "print them from the sheets (pnp sheets GAME) or order them as The Game Crafter's circle chits (pnp export GAME --target tgc)"
+
+
+class NoProduct(Exception):
+    """The service has no product for a piece of this shape and size (the piece is left out)."""
 
 
 @dataclass(frozen=True)
@@ -77,12 +86,16 @@ class Fit:
     note: str | None
 
 
-def product_for(service: str, width: float, height: float, wanted: str | None = None) -> Fit:
-    """The service's product for a card of width × height mm: the one named, the exact match,
+def product_for(service: str, width: float, height: float, wanted: str | None = None, shape: str = "square") -> Fit:
+    """The service's product for a piece of width × height mm: the one named, the exact match,
     or the nearest one of the same proportions (scaled); else a custom size with the service's
-    bleed. `note` tells the user when the card's size differs from the product's."""
-    products = PRODUCTS[service]
-    size = f"{width:g} × {height:g} mm"
+    bleed. `note` tells the user when the piece's size differs from the product's. Round pieces
+    (shape "circle") go to the service's chits only, at their own size; a service without chits,
+    or without one of that size, raises NoProduct — a round token is never scaled onto a card."""
+    size = f"{width:.1f} × {height:.1f} mm"
+    if shape == "circle":
+        return _chit(service, width, height, size)
+    products = tuple(p for p in PRODUCTS[service] if p.kind == "card")
     if wanted is not None:
         chosen = next((p for p in products if p.name == wanted), None)
         if chosen is None:
@@ -101,6 +114,17 @@ def product_for(service: str, width: float, height: float, wanted: str | None = 
     bleed = SERVICE_BLEED[service]
     custom = Product(service, "custom", width, height, bleed, bleed)
     return Fit(custom, f"no {SERVICE_NAMES[service]} product is {size}; the images are {size} with its bleed, for a custom size")
+
+
+def _chit(service: str, width: float, height: float, size: str) -> Fit:
+    chits = [p for p in PRODUCTS[service] if p.kind == "chit"]
+    exact = [p for p in chits if abs(p.width - width) <= CLOSE_ENOUGH and abs(p.height - height) <= CLOSE_ENOUGH]
+    if exact:
+        return Fit(exact[0], None)
+    if not chits:
+        raise NoProduct(f"{SERVICE_NAMES[service]} has no product for round tokens")
+    sizes = ", ".join(f"{p.name} ({p.width:.1f} mm)" for p in chits)
+    raise NoProduct(f"no {SERVICE_NAMES[service]} chit is {size} (its circle chits: {sizes})")
 
 
 def _differs(product: Product, width: float, height: float, size: str) -> str | None:

@@ -58,7 +58,7 @@ def render_region(face: Face, region: Region, background: str | None = "#ffffff"
         raise RasterError(f"The face {face.id!r} could not be rendered: {exc}.") from None
     image = Image.open(io.BytesIO(bytes(png)))
     image.load()
-    image = _extend_edges(image, face, region)
+    image = extend_edges(image, face, region)
     return image.convert("RGB" if background else "RGBA")
 
 
@@ -68,9 +68,10 @@ def short_bleed(face: Face, region: Region) -> float:
     return max(0.0, -b - region.x, -b - region.y, region.x + region.width - face.width - b, region.y + region.height - face.height - b)
 
 
-def _extend_edges(image: Image.Image, face: Face, region: Region) -> Image.Image:
+def extend_edges(image: Image.Image, face: Face, region: Region) -> Image.Image:
     """Where the region reaches past the face's bleed, repeat the outermost drawn pixels
-    outwards (a printer's usual bleed extension) instead of leaving a white band."""
+    outwards (a printer's usual bleed extension) instead of leaving a white band. `image` is
+    changed in place."""
     if short_bleed(face, region) < 0.01:
         return image
     sx, sy = region.px_width / region.width, region.px_height / region.height
@@ -79,15 +80,13 @@ def _extend_edges(image: Image.Image, face: Face, region: Region) -> Image.Image
     top = max(0, math.ceil((-b - region.y) * sy))
     right = min(region.px_width, math.floor((face.width + b - region.x) * sx))
     bottom = min(region.px_height, math.floor((face.height + b - region.y) * sy))
-    inner = image.crop((left, top, right, bottom))
-    w, h = inner.size
     width, height = region.px_width, region.px_height
-    out = Image.new(image.mode, (width, height))
-    out.paste(inner, (left, top))
+    h = bottom - top
+    out = image  # changed in place: only the strips outside the drawn bleed are written
     if left:
-        out.paste(inner.crop((0, 0, 1, h)).resize((left, h), Image.NEAREST), (0, top))
+        out.paste(out.crop((left, top, left + 1, bottom)).resize((left, h), Image.NEAREST), (0, top))
     if right < width:
-        out.paste(inner.crop((w - 1, 0, w, h)).resize((width - right, h), Image.NEAREST), (right, top))
+        out.paste(out.crop((right - 1, top, right, bottom)).resize((width - right, h), Image.NEAREST), (right, top))
     if top:
         out.paste(out.crop((0, top, width, top + 1)).resize((width, top), Image.NEAREST), (0, 0))
     if bottom < height:

@@ -1,6 +1,8 @@
-"""Tabletop Simulator decks: sheets of up to 10 × 7 card images (at most 4096 px wide), the last
-slot holding the hidden-card image, plus the back image (or a sheet of backs for decks whose
-cards each have their own back) and decks.json with the numbers TTS asks for on import."""
+"""Tabletop Simulator: deck sheets of up to 10 × 7 card images (at most 4096 px wide), the last
+slot holding the hidden-card image, the back image (or a sheet of backs for decks whose cards
+each have their own back), round pieces as token images cut to their circle, decks.json (what the
+Custom Deck dialog asks for) and GAME.json, a saved object that loads the whole game
+(pnp/export/ttsobject.py)."""
 
 from __future__ import annotations
 
@@ -8,15 +10,17 @@ import json
 import math
 from dataclasses import dataclass
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from ..model import Card, Face, Game
 from .faces import faces_in_use
-from .raster import png_bytes, render_region, trim_region
+from .pixels import Picture, Progress, Tile, make_images, make_pngs, png_bytes
+from .raster import Region, trim_region
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
 DPI = 300  # the most detail a card gets; sheets with many columns get less
+TOKEN_SUPERSAMPLE = 4  # the token's circle mask is drawn this much larger, then reduced: smooth edge
 
 
 @dataclass(frozen=True)
@@ -32,11 +36,26 @@ class Deck:
         return self.cards[0].back_face_id
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """One TTS custom-deck entry: a face sheet, its back image and the cards in its slots."""
+
+    deck: str
+    face: str  # file names
+    back: str
+    unique_backs: bool
+    columns: int
+    rows: int
+    cards: tuple[Card, ...]
+
+
 def decks(game: Game, faces_by_id: dict[str, Face]) -> list[Deck]:
-    """The game's cards grouped into TTS decks, in card order."""
+    """The game's cards (round tokens aside) grouped into TTS decks, in card order."""
     groups: dict[tuple, list[Card]] = {}
     for card in game.cards:
         face = faces_by_id[card.front_face_id]
+        if face.shape == "circle":
+            continue
         unique = card.back.per_card
         key = (face.shape, round(face.width, 3), round(face.height, 3), card.kind if unique else card.back_face_id)
         groups.setdefault(key, []).extend([card] * card.count)
@@ -66,10 +85,25 @@ def card_pixels(face: Face, columns: int, rows: int) -> tuple[int, int]:
     return width, round(width * face.height / face.width)
 
 
-def tts_decks(game: Game, faces) -> dict[str, bytes]:
-    by_id = {f.id: f for f in faces_in_use(game, faces)}
-    out: dict[str, bytes] = {}
-    manifest = []
+def _region(face: Face, size: tuple[int, int]) -> Region:
+    region = trim_region(face, DPI)
+    return Region(region.x, region.y, region.width, region.height, size[0], size[1])
+
+
+def _sheet(slots: list[Face], hidden: Face, columns: int, rows: int, size: tuple[int, int]) -> Picture:
+    w, h = size
+    tiles = []
+    for index, face in enumerate(slots + [None] * (columns * rows - len(slots) - 1) + [hidden]):
+        if face is not None:
+            row, column = divmod(index, columns)
+            tiles.append(Tile(face.id, _region(face, size), column * w, row * h))
+    return Picture(columns * w, rows * h, tuple(tiles), DPI)
+
+
+def plan(game: Game, by_id: dict[str, Face]) -> tuple[list[Sheet], dict[str, Picture]]:
+    """Every deck sheet and back image to make: (sheets, {file name: picture})."""
+    sheets: list[Sheet] = []
+    pictures: dict[str, Picture] = {}
     for deck in decks(game, by_id):
         chunks = [deck.cards[i : i + PER_SHEET] for i in range(0, len(deck.cards), PER_SHEET)]
         for number, chunk in enumerate(chunks, start=1):
@@ -77,35 +111,54 @@ def tts_decks(game: Game, faces) -> dict[str, bytes]:
             size = card_pixels(by_id[chunk[0].front_face_id], columns, rows)
             stem = f"{deck.name}-{number}" if len(chunks) > 1 else deck.name
             hidden = by_id[deck.back_id]
-            out[f"{stem}-faces.png"] = _sheet([by_id[c.front_face_id] for c in chunk], hidden, columns, rows, size)
+            pictures[f"{stem}-faces.png"] = _sheet([by_id[c.front_face_id] for c in chunk], hidden, columns, rows, size)
             if deck.unique_backs:
                 back_file = f"{stem}-backs.png"
-                out[back_file] = _sheet([by_id[c.back_face_id] for c in chunk], hidden, columns, rows, size)
+                pictures[back_file] = _sheet([by_id[c.back_face_id] for c in chunk], hidden, columns, rows, size)
             else:
                 back_file = f"{deck.name}-back.png"
-                out[back_file] = png_bytes(_render(hidden, size), DPI)
-            manifest.append(
-                {"deck": deck.name, "face": f"{stem}-faces.png", "back": back_file, "unique_backs": deck.unique_backs,
-                 "width": columns, "height": rows, "number": len(chunk), "cards": [c.id for c in chunk]}
-            )
-    out["decks.json"] = (json.dumps(manifest, indent=2) + "\n").encode("utf-8")
+                pictures[back_file] = Picture.of(hidden.id, _region(hidden, size), DPI)
+            sheets.append(Sheet(deck.name, f"{stem}-faces.png", back_file, deck.unique_backs, columns, rows, tuple(chunk)))
+    return sheets, pictures
+
+
+def token_faces(game: Game, by_id: dict[str, Face]) -> list[Face]:
+    """The faces of round pieces (fronts and backs), each once: they become token images."""
+    used: dict[str, Face] = {}
+    for card in game.cards:
+        if by_id[card.front_face_id].shape == "circle":
+            for face_id in (card.front_face_id, card.back_face_id):
+                used.setdefault(face_id, by_id[face_id])
+    return list(used.values())
+
+
+def cut_to_circle(image: Image.Image) -> Image.Image:
+    """The image with everything outside its inscribed circle transparent (TTS cuts a token to
+    its image's opaque pixels)."""
+    big = Image.new("L", (image.width * TOKEN_SUPERSAMPLE, image.height * TOKEN_SUPERSAMPLE), 0)
+    ImageDraw.Draw(big).ellipse((0, 0, big.width - 1, big.height - 1), fill=255)
+    out = image.convert("RGBA")
+    out.putalpha(big.resize(image.size, Image.LANCZOS))
     return out
 
 
-def _render(face: Face, size: tuple[int, int]) -> Image.Image:
-    region = trim_region(face, DPI)
-    return render_region(face, type(region)(region.x, region.y, region.width, region.height, size[0], size[1]))
+def tts_decks(game: Game, faces, base_url: str = "", progress: Progress | None = None) -> dict[str, bytes]:
+    """{file name: bytes}: the sheets, backs and tokens, decks.json and GAME.json (a saved object
+    whose image URLs are `base_url` + file name)."""
+    from .ttsobject import saved_object
 
-
-def _sheet(slots: list[Face], hidden: Face, columns: int, rows: int, size: tuple[int, int]) -> bytes:
-    w, h = size
-    sheet = Image.new("RGB", (columns * w, rows * h), (255, 255, 255))
-    rendered: dict[str, Image.Image] = {}
-    for index, face in enumerate(slots + [None] * (columns * rows - len(slots) - 1) + [hidden]):
-        if face is None:
-            continue
-        if face.id not in rendered:
-            rendered[face.id] = _render(face, size)
-        row, column = divmod(index, columns)
-        sheet.paste(rendered[face.id], (column * w, row * h))
-    return png_bytes(sheet, DPI)
+    by_id = {f.id: f for f in faces_in_use(game, faces)}
+    sheets, pictures = plan(game, by_id)
+    out = dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress)))
+    tokens = token_faces(game, by_id)
+    token_pictures = [Picture.of(f.id, trim_region(f, DPI), DPI) for f in tokens]
+    for face, image in zip(tokens, make_images(faces, token_pictures)):
+        out[f"token-{face.id}.png"] = png_bytes(cut_to_circle(image), DPI)
+    manifest = [
+        {"deck": s.deck, "face": s.face, "back": s.back, "unique_backs": s.unique_backs,
+         "width": s.columns, "height": s.rows, "number": len(s.cards), "cards": [c.id for c in s.cards]}
+        for s in sheets
+    ]
+    out["decks.json"] = (json.dumps(manifest, indent=2) + "\n").encode("utf-8")
+    out[f"{game.id}.json"] = saved_object(game, sheets, base_url).encode("utf-8")
+    return out

@@ -89,7 +89,7 @@ def test_a_card_no_product_matches_is_exported_at_its_own_size_with_a_warning(sm
     files = _files(export(game, faces, "mpc", warn=warnings.append), game.id, "mpc")
     assert _png(files["island-01.png"]).size == (899, 899)  # 70 mm = 827 px, + 36 px each side
     assert warnings == [
-        "square faces of 70 × 70 mm: no MakePlayingCards product is 70 × 70 mm; the images are 70 × 70 mm with its bleed, for a custom size"
+        "square faces of 70.0 × 70.0 mm: no MakePlayingCards product is 70.0 × 70.0 mm; the images are 70.0 × 70.0 mm with its bleed, for a custom size"
     ]
 
 def test_choosing_a_product_of_other_proportions_is_refused(small_islands):
@@ -222,3 +222,40 @@ def test_unknown_target_is_a_usage_error(small_islands):
     game, faces = small_islands
     with pytest.raises(UsageError, match=r"Unknown export target 'svg'; choose one of tgc, mpc, drivethru, tts, png, cut\."):
         export(game, faces, "svg")
+
+
+def test_goat_tokens_go_to_the_game_crafters_circle_chit_at_their_own_size(panorama_and_goats):
+    game, faces = panorama_and_goats
+    warnings: list[str] = []
+    files = _files(export(game, faces, "tgc", warn=warnings.append), game.id, "tgc")
+    goat = next(c for c in game.cards if c.shape == "circle")
+    image = _png(files[f"{goat.front_face_id}.png"])
+    assert image.size == (375, 375)  # 1 in chit + 1/8 in bleed each side at 300 dpi, never 2.5 in
+    assert not any("circle faces" in w for w in warnings)  # the chit is its size: nothing scaled
+
+
+@pytest.mark.parametrize("service, name", [("mpc", "MakePlayingCards"), ("drivethru", "DriveThruCards")])
+def test_a_service_without_tokens_leaves_the_goats_out_and_says_what_to_do(panorama_and_goats, service, name):
+    game, faces = panorama_and_goats
+    warnings: list[str] = []
+    files = _files(export(game, faces, service, warn=warnings.append), game.id, service)
+    goat = next(c for c in game.cards if c.shape == "circle")
+    assert f"{goat.front_face_id}.png" not in files
+    assert (
+        f"{goat.id} ({goat.count} × 25.0 mm circle): {name} has no product for round tokens; left out of the {name} "
+        "export: print them from the sheets (pnp sheets GAME) or order them as The Game Crafter's circle chits "
+        "(pnp export GAME --target tgc)"
+    ) in warnings
+    if service == "mpc":
+        assert goat.id not in files["cards.csv"].decode()
+
+
+def test_triangles_are_full_bleed_past_every_cut_edge(panorama_and_goats):
+    game, faces = panorama_and_goats
+    warnings: list[str] = []
+    files = _files(export(game, faces, "tgc", warn=warnings.append), game.id, "tgc")
+    triangle = next(f for f in faces if f.shape == "triangle")
+    image = _png(files[f"{triangle.id}.png"]).convert("RGB")
+    white = dict((colour, count) for count, colour in image.getcolors(image.width * image.height)).get((255, 255, 255), 0)
+    assert white == 0  # the corners outside the legs and the apex are art, not paper
+    assert "triangle faces of 99.0 × 49.5 mm:" in warnings[0]  # sizes rounded to 0.1 mm

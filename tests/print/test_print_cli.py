@@ -68,7 +68,7 @@ def test_export_cut_follows_the_sheet_options(synthetic, tmp_path):
 def test_export_warnings_go_to_stderr(synthetic, tmp_path):
     result = run("export", "testgame", "-t", "mpc", "--out", str(tmp_path))
     assert result.exit_code == 0
-    assert "warning: square faces of 70 × 70 mm: no MakePlayingCards product" in result.stderr
+    assert "warning: square faces of 70.0 × 70.0 mm: no MakePlayingCards product" in result.stderr
 
 
 def test_an_unknown_target_is_a_usage_error(synthetic, tmp_path):

@@ -1,0 +1,43 @@
+"""PDF/X-1a:2003 (ISO 15930-4) for a PDF of CMYK images: the output intent, the PDF/X keys of the
+document information dictionary, a fixed file identifier and PDF 1.4 are added with pikepdf.
+
+The output condition is FOGRA39 (ISO 12647-2:2004/Amd 1, coated paper), registered in the ICC's
+characterization registry, named by its identifier and registry as ISO 15930-4 allows for a
+registered condition; no ICC profile is embedded: no package installable by pip or apt ships a
+FOGRA39 (or any registered CMYK) profile (Debian's icc-profiles-free has the FOGRA39 measurement
+data, FOGRA39L.ti3, but no profile made from it; its colord-data has RGB profiles only).
+"""
+
+from __future__ import annotations
+
+import io
+
+OUTPUT_CONDITION = "FOGRA39"
+REGISTRY = "http://www.color.org"
+CONDITION_INFO = (
+    "Coated FOGRA39 (ISO 12647-2:2004/Amd 1): offset printing, paper type 1 or 2 (coated art), "
+    "115 g/m2, screen ruling 60/cm"
+)
+PDFX_VERSION = "PDF/X-1:2003"
+MAX_INK = 240  # per cent, DriveThruCards' limit
+
+
+def make_pdfx(pdf: bytes, title: str) -> bytes:
+    """The same document as PDF/X-1a:2003: output intent, GTS_PDFXVersion, Trapped, title."""
+    import pikepdf
+    from pikepdf import Dictionary, Name, String
+
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        intent = Dictionary(
+            Type=Name.OutputIntent, S=Name.GTS_PDFX, OutputConditionIdentifier=String(OUTPUT_CONDITION),
+            OutputCondition=String(CONDITION_INFO), RegistryName=String(REGISTRY), Info=String(CONDITION_INFO),
+        )
+        document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
+        info = document.trailer.Info if "/Info" in document.trailer else document.make_indirect(Dictionary())
+        info.Title = String(title)
+        info.GTS_PDFXVersion = String(PDFX_VERSION)
+        info.Trapped = Name("/False")
+        document.trailer.Info = info
+        out = io.BytesIO()
+        document.save(out, force_version="1.4", deterministic_id=True, compress_streams=True)
+    return out.getvalue()

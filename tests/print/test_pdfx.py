@@ -1,0 +1,93 @@
+"""DriveThruCards decks are PDF/X-1a:2003: every requirement checked with pikepdf."""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+import pytest
+from pikepdf import Name
+from printkit import island_game
+
+from pnp.export import export
+from pnp.export.pdfx import MAX_INK
+
+COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "cs", "CS", "sc", "SC", "scn", "SCN"}
+
+
+@pytest.fixture(scope="module")
+def deck():
+    game, faces = island_game(3, 2)
+    data = next(iter(export(game, faces, "drivethru").values()))
+    return data, pikepdf.open(io.BytesIO(data))
+
+
+def test_the_output_intent_names_a_registered_condition(deck):
+    _, pdf = deck
+    (intent,) = pdf.Root.OutputIntents
+    assert intent.Type == Name.OutputIntent and intent.S == Name.GTS_PDFX
+    assert str(intent.OutputConditionIdentifier) == "FOGRA39"
+    assert str(intent.RegistryName) == "http://www.color.org"  # registered: a profile is optional (ISO 15930-4)
+    if "/DestOutputProfile" in intent:
+        assert intent.DestOutputProfile.N == 4
+
+
+def test_the_document_says_what_it_is(deck):
+    data, pdf = deck
+    assert data.startswith(b"%PDF-1.4") or data.startswith(b"%PDF-1.3")
+    info = pdf.trailer.Info
+    assert str(info.GTS_PDFXVersion) == "PDF/X-1:2003"
+    assert info.Trapped in (Name("/False"), Name("/True"))
+    assert str(info.Title) and "/CreationDate" in info and "/ModDate" in info
+    assert len(pdf.trailer.ID) == 2
+
+
+def test_every_page_has_a_trim_box_inside_its_bleed_box_inside_its_media_box(deck):
+    _, pdf = deck
+    for page in pdf.pages:
+        media, bleed, trim = ([float(v) for v in page.obj[key]] for key in ("/MediaBox", "/BleedBox", "/TrimBox"))
+        assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
+        assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3]
+        assert trim[2] - trim[0] == pytest.approx(70 / 25.4 * 72, abs=0.01)
+
+
+def _objects(pdf):
+    return [obj for obj in pdf.objects if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream))]
+
+
+def test_only_cmyk_and_gray_with_no_transparency(deck):
+    _, pdf = deck
+    for obj in _objects(pdf):
+        if obj.get("/Subtype") == Name.Image:
+            assert obj.ColorSpace in (Name.DeviceCMYK, Name.DeviceGray)
+            assert "/SMask" not in obj and "/Mask" not in obj
+        assert obj.get("/S") != Name.Transparency
+        if obj.get("/Type") == Name.ExtGState:
+            assert float(obj.get("/CA", 1)) == 1 and float(obj.get("/ca", 1)) == 1 and "/SMask" not in obj
+    for page in pdf.pages:
+        for operands, operator in pikepdf.parse_content_stream(page):
+            assert str(operator) not in {"rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS", "sh"}, operator
+
+
+def test_every_font_is_embedded(deck):
+    _, pdf = deck
+    for obj in _objects(pdf):
+        if obj.get("/Type") == Name.FontDescriptor:
+            assert any(key in obj for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+        if obj.get("/Type") == Name.Font and obj.get("/Subtype") in (Name.Type1, Name.TrueType):
+            assert "/FontDescriptor" in obj
+
+
+def test_no_spot_carries_more_than_the_ink_limit(deck):
+    _, pdf = deck
+    checked = 0
+    for obj in _objects(pdf):
+        if obj.get("/Subtype") == Name.Image:
+            image = pikepdf.PdfImage(obj).as_pil_image()
+            c, m, y, k = (band for band in image.split())
+            from PIL import ImageMath
+
+            total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+            assert total.getextrema()[1] <= MAX_INK * 255 / 100
+            checked += 1
+    assert checked == 6  # the distinct faces: 3 islands, the border, 2 backs

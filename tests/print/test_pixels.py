@@ -1,0 +1,72 @@
+"""Export images come from PDFium rendering the faces' PDF forms; they must match resvg's
+rendering of the SVG faces: small mean difference and no element missing anywhere."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from pnp.export.pixels import Picture, make_images, png_bytes
+from pnp.export.raster import render_region, trim_region
+from pnp.faces import render_faces
+from pnp.game import load_game
+
+DPI = 100
+BLOCK = 8  # px: about 2 mm at 100 dpi; a missing element (a glyph, a number, an icon) is bigger
+
+
+def _faces(game_id: str):
+    game = load_game(game_id)
+    faces = render_faces(game)
+    used = {f.id: f for f in faces if any(f.id in (c.front_face_id, c.back_face_id) for c in game.cards)}
+    return list(used.values())
+
+
+def compare(faces):
+    pictures = [Picture.of(f.id, trim_region(f, DPI, f.bleed), DPI) for f in faces]
+    worst_mean, worst_block = (0.0, ""), (0.0, "")
+    for face, picture, ours in zip(faces, pictures, make_images(faces, pictures)):
+        theirs = render_region(face, picture.tiles[0].region)
+        diff = ImageChops.difference(ours, theirs).convert("L")
+        mean = ImageStat.Stat(diff).mean[0]
+        blocks = diff.reduce(BLOCK)  # mean of each BLOCK × BLOCK square
+        block = blocks.getextrema()[1]
+        worst_mean = max(worst_mean, (mean, face.id))
+        worst_block = max(worst_block, (block, face.id))
+    return worst_mean, worst_block
+
+
+@pytest.mark.parametrize("game_id", ["tranquility", "ascent"])
+def test_pdfium_images_match_the_svg_rendering_of_every_face(game_id):
+    (mean, mean_face), (block, block_face) = compare(_faces(game_id))
+    assert mean <= 1.5, f"{mean_face}: mean difference {mean:.2f}/255"
+    assert block <= 40, f"{block_face}: a {BLOCK} px square differs by {block}/255 on average: an element is missing"
+
+
+def test_a_missing_element_is_caught():
+    faces = _faces("tranquility")[:1]
+    face = faces[0]
+    import re
+    from dataclasses import replace
+
+    # drop the face's last glyph path: the comparison must see it
+    paths = list(re.finditer(r"<path [^>]*/>", face.svg))
+    last = paths[-1]
+    broken = replace(face, svg=face.svg[: last.start()] + face.svg[last.end():])
+    picture = Picture.of(face.id, trim_region(face, DPI, face.bleed), DPI)
+    ours = make_images([broken], [picture])[0]
+    theirs = render_region(face, picture.tiles[0].region)
+    block = ImageChops.difference(ours, theirs).convert("L").reduce(BLOCK).getextrema()[1]
+    assert block > 40
+
+
+def test_pngs_record_their_resolution_and_decode_to_the_same_pixels():
+    image = Image.new("RGB", (30, 20), (10, 200, 30))
+    image.putpixel((3, 4), (255, 0, 0))
+    data = png_bytes(image, 300)
+    back = Image.open(io.BytesIO(data))
+    back.load()
+    assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    assert ImageChops.difference(back.convert("RGB"), image).getbbox() is None
