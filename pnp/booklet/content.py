@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from reportlab.platypus import KeepTogether, Table, TableStyle
 
+from ..errors import PnpError
 from ..i18n import N_
 from ..pdfform import LABEL_FONT
 from .common import Book, body, bullets, heading, para, reconstruction, sub
@@ -72,20 +73,29 @@ def components(book: Book) -> list:
 
 
 def setup_svg(game) -> str:
-    """The setup sheet of a two-player table (seed 1), as the setup-sheet code draws it."""
+    """The setup sheet of a two-player table (seed 1), as the setup-sheet code draws it; "" when the
+    game cannot be dealt (a deck too small for its hands, say): the booklet then has no picture and
+    the build goes on, as it does with --no-setup."""
     from ..rules import deal_setup
     from ..rules.params import rule_params
     from ..rules.setup_sheet import _Sheet
 
     rules = rule_params(game)
-    sheet = _Sheet(game, deal_setup(game, max(rules.min_players, min(2, rules.max_players)), 1))
+    try:
+        state = deal_setup(game, max(rules.min_players, min(2, rules.max_players)), 1)
+    except PnpError:
+        return ""
+    sheet = _Sheet(game, state)
     sheet.draw()
     return sheet.page.svg(game.title)
 
 
 def setup_picture(book: Book) -> list:
-    """The table part of the setup sheet."""
+    """The table part of the setup sheet (nothing when the game cannot be dealt)."""
     from ..rules.setup_sheet import PAGE_H, PAGE_W, TABLE
+
+    if not book.setup_svg:
+        return []
 
     width = min(book.text_width, 120.0)
     table = (TABLE[0], TABLE[1], TABLE[2], TABLE[3] - 8.0)  # without the sheet's caption under it
