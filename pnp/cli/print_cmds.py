@@ -43,6 +43,12 @@ class Target(str, enum.Enum):
     cut = "cut"
 
 
+def _presets_help() -> str:
+    from ..sleeves import CARD_PRESETS
+
+    return ", ".join(f"{name} ({w:g}x{h:g}mm)" for name, (w, h, _) in CARD_PRESETS.items())
+
+
 def _opt(*names: str, help: str, metavar: Optional[str] = None) -> typer.models.OptionInfo:
     return typer.Option(*names, help=help, metavar=metavar, rich_help_panel=SHEET_HELP)
 
@@ -59,7 +65,7 @@ _SHEET_PARAMS = [
     ("duplex", Annotated[Optional[Duplex], _opt("--duplex", help="The paper edge the sheet turns over (default long-edge; none with --gutter-fold).")], None),
     ("back_offset", Annotated[str, _opt("--back-offset", metavar="DX,DY", help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); read it off the calibration sheet.")], "0,0"),
     ("gutter_fold", Annotated[bool, _opt("--gutter-fold", help="Fronts and backs side by side on one page, to fold, for printers without duplex.")], False),
-    ("card_size", Annotated[Optional[str], _opt("--card-size", metavar="SIZE", help="Print the cards at this trim size, e.g. 63.5mm or 2.5x2.5in (same proportions).")], None),
+    ("card_size", Annotated[Optional[str], _opt("--card-size", metavar="SIZE", help="Print the cards at this trim size (same proportions): a length such as 63.5mm or 2.5x2.5in, or a named size: " + _presets_help() + ".")], None),
     ("registration_marks", Annotated[bool, _opt("--registration-marks", help="Marks for print-and-cut machines, matching `pnp export --target cut`.")], False),
 ]
 SHEET_OPTION_NAMES = tuple(name for name, _, _ in _SHEET_PARAMS)
