@@ -55,6 +55,7 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
         available_modules=available,
         extends=data.get("extends"),
         description=data.get("description", ""),
+        ink=data.get("print", {}).get("ink", "normal"),
     )
 
 

@@ -13,7 +13,7 @@ from ..game import load_game
 from ..locate import available_games, spec_roots
 from . import app
 from .common import note, reports_errors
-from .print_cmds import sheet_options
+from .print_cmds import INK_HELP, Ink, sheet_options, with_ink
 
 OUT_HELP = "The output folder."
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
@@ -35,6 +35,7 @@ def build(
     games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the variants).")] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     sheets: tuple = (),
@@ -48,7 +49,7 @@ def build(
     names = games or default_games()
     started = time.perf_counter()
     say = (lambda message: note(message, quiet))
-    report = build_games(names, out, sheets, setup=not no_setup, modules=modules,
+    report = build_games(names, out, sheets, setup=not no_setup, modules=modules, ink=ink and ink.value,
                          warn=lambda message: note(f"warning: {message}", quiet), progress=say)
     say(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
         f"in {out}/ ({time.perf_counter() - started:.2f} s)")
@@ -60,6 +61,7 @@ def render(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
     """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/.
@@ -68,7 +70,7 @@ def render(
     """
     from ..faces import render_faces
 
-    resolved = load_game(game, modules=modules)
+    resolved = with_ink(load_game(game, modules=modules), ink)
     outputs = face_outputs(resolved, render_faces(resolved))
     report = write_outputs(out, outputs, owned_prefixes=(f"{resolved.id}/svg/",))
     note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{resolved.id}/svg/", quiet)

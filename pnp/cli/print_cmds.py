@@ -19,6 +19,19 @@ from . import app
 from .common import note, reports_errors
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
+INK_HELP = "normal, or saver: light grounds and line art that save ink (default: the spec's print.ink, else normal)."
+
+
+class Ink(str, enum.Enum):
+    normal = "normal"
+    saver = "saver"
+
+
+def with_ink(game, ink: "Ink | None"):
+    """The game printed in the chosen ink mode (None: the spec's own)."""
+    from dataclasses import replace
+
+    return game if ink is None else replace(game, ink=ink.value)
 SHEET_HELP = "Sheet options"
 
 
@@ -106,11 +119,11 @@ def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple) 
                          f"the {target.value} export does not use them.")
 
 
-def _load(game: str, modules: str):
+def _load(game: str, modules: str, ink: "Ink | None" = None):
     from ..faces import render_faces
     from ..game import load_game
 
-    resolved = load_game(game, modules=modules)
+    resolved = with_ink(load_game(game, modules=modules), ink)
     return resolved, render_faces(resolved)
 
 
@@ -134,6 +147,7 @@ def sheets(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     sheets: tuple = (),
 ) -> None:
@@ -144,7 +158,7 @@ def sheets(
     """
     from ..impose import sheet_outputs
 
-    resolved, faces = _load(game, modules)
+    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
     files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
     _write(out, files, quiet)
 
@@ -160,6 +174,7 @@ def export_(
     dpi: Annotated[float, typer.Option("--dpi", help="Resolution of --target png previews.")] = 150.0,
     with_bleed: Annotated[bool, typer.Option("--with-bleed", help="PNG previews include each face's bleed.")] = False,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     sheets: tuple = (),
 ) -> None:
@@ -173,7 +188,7 @@ def export_(
     from ..export import export
 
     _refuse_unused(target, dpi, with_bleed, sheets)
-    resolved, faces = _load(game, modules)
+    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
     files = export(
         resolved, faces, target.value, product=product, dpi=dpi, bleed=with_bleed, sheet=sheets[0],
         warn=lambda m: note(f"warning: {m}", quiet),

@@ -20,10 +20,10 @@ def _goats(page):
 
 
 @pytest.mark.parametrize("options, mirror", [
-    (dict(), lambda x, y: (210.0 - x, y)),  # portrait, long edge: the columns mirror
-    (dict(duplex="short-edge"), lambda x, y: (x, 297.0 - y)),  # portrait, short edge: the rows mirror
-    (dict(back_offset="1.5,-0.5"), lambda x, y: (210.0 - x + 1.5, y - 0.5)),
-    (dict(gutter_fold=True), None),
+    ({}, lambda x, y: (210.0 - x, y)),  # portrait, long edge: the columns mirror
+    ({"duplex": "short-edge"}, lambda x, y: (x, 297.0 - y)),  # portrait, short edge: the rows mirror
+    ({"back_offset": "1.5,-0.5"}, lambda x, y: (210.0 - x + 1.5, y - 0.5)),
+    ({"gutter_fold": True}, None),
 ], ids=["long-edge", "short-edge", "offset", "gutter-fold"])
 def test_each_packed_goat_back_lies_behind_its_front_in_mm(options, mirror):
     game, faces = ascent_like_game(5, 3)
