@@ -14,7 +14,15 @@ import math
 from dataclasses import replace
 
 from .sheet import EPSILON, SheetSpec
-from .sheetplan import Page, Piece, Placement, cell_size, compose, face_mirror, front_transforms
+from .sheetplan import (
+    Page,
+    Piece,
+    Placement,
+    cell_size,
+    compose,
+    face_mirror,
+    front_transforms,
+)
 
 
 def pack_into_free_cells(spec: SheetSpec, pages: list[Page], cells: list[list[Piece]]) -> list[list[Piece]]:
