@@ -51,7 +51,7 @@ class GameBuild:
     staged: dict = field(default_factory=dict)  # output path → staged temporary file (see output.stage_files)
 
 
-def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, modules: str = "all",
+def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, modules: str = "all", ink: str | None = None,
                 warn: Callable[[str], None] | None = None, progress: Callable[[str], None] | None = None) -> BuildReport:
     """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
     and re-rendering only the faces whose inputs changed), then write everything atomically.
@@ -59,7 +59,7 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
     they are drawn, on two cores when there are several."""
     from .cache import input_key, is_fresh, read_record, write_record
 
-    options = repr((sheets, setup, modules))
+    options = repr((sheets, setup, modules)) + (f" ink={ink}" if ink else "")
     pending: list[tuple] = []
     skipped: list[str] = []
     for name in names:
@@ -70,7 +70,8 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
             continue
         from .game import load_game  # validation and drawing are imported only when something changed
 
-        pending.append((load_game(name, modules=modules), known[1] if known else None, out, sheets, setup))
+        game = load_game(name, modules=modules)
+        pending.append((replace(game, ink=ink) if ink else game, known[1] if known else None, out, sheets, setup))
     builds = _draw_all(pending)
     outputs: Outputs = {}
     staged: dict = {}

@@ -76,7 +76,8 @@ def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, object]]:
 def face_keys(game: Game) -> dict[str, str]:
     """face id → key of everything that face is drawn from."""
     art = folder_key([d / "art" for d in game.template_dirs if (d / "art").is_dir()])
-    base = hashlib.sha256((code_key() + art + repr(game.theme) + game.title).encode()).hexdigest()
+    base = hashlib.sha256((code_key() + art + repr(game.theme) + game.title
+                           + ("" if game.ink == "normal" else f"ink={game.ink}")).encode()).hexdigest()
     templates: dict[str, str] = {}
     keys: dict[str, str] = {}
     for card in game.cards:

@@ -61,7 +61,12 @@ def _draw(todo: list[tuple[Card, str, str]], templates: dict[str, Template], gam
 
 def _face(card: Card, template: Template, game: Game, side: str) -> Face:
     layout = layout_card(card, template, game, side)
+    svg = render_svg(layout)
+    if game.ink == "saver":
+        from .inksaver import saver_svg
+
+        svg = saver_svg(svg)
     return Face(
-        id=layout.face_id, svg=render_svg(layout), width=layout.width, height=layout.height,
+        id=layout.face_id, svg=svg, width=layout.width, height=layout.height,
         bleed=layout.bleed, shape=layout.shape,
     )

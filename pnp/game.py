@@ -56,6 +56,7 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
         available_modules=available,
         extends=data.get("extends"),
         description=data.get("description", ""),
+        ink=data.get("print", {}).get("ink", "normal"),
     )
     if any("topic" in card.fields for card in game.cards):  # reference cards: sentences from the rules
         from .rulestext import with_reference_text

@@ -11,7 +11,7 @@ from functools import partial
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .marks import Outline, crop_marks, label_spot, outlines, registration_marks
+from .marks import Outline, crop_marks, label_spot, outline, outlines, registration_marks
 from .model import Face, Game
 from .pdfform import LABEL_FONT, FormBook, SheetCanvas, Warn
 from .pdfpath import ellipse_ops, fmt, fmt_matrix
@@ -117,8 +117,9 @@ def _draw_front_lines(canvas: SheetCanvas, spec: SheetSpec, page: Page, height: 
     canvas.setStrokeColorRGB(0, 0, 0)
     for (x1, y1), (x2, y2) in crop_marks(spec, page):
         canvas.line(x1 * k, (height - y1) * k, x2 * k, (height - y2) * k)
-    for item in outlines(page, "front"):
-        if item.shape == "circle" or len(item.points) == 3:
+    for placement in page.placements:  # pieces the crop marks do not follow are always outlined
+        item = outline(placement)
+        if placement.side == "front" and (item.shape == "circle" or len(item.points) == 3 or placement.packed):
             _stroke_outline(canvas, item, height)
     if spec.cut_lines:
         canvas.setDash(*CUT_DASH)

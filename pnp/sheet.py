@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .errors import UsageError
+from .sleeves import preset_names, preset_size
 from .units import parse_length
 
 DUPLEX_MODES = ("long-edge", "short-edge", "none")
@@ -228,7 +229,13 @@ def _pair(what: str, text: str) -> tuple[float, float]:
 
 
 def _size(text: str) -> tuple[float, float]:
-    """'63.5x88mm', '2.5x3.5in' or '70mm' (a square) → (width, height)."""
+    """'63.5x88mm', '2.5x3.5in', '70mm' (a square) or a named size such as 'square-70' or
+    'poker' (pnp/sleeves.py) → (width, height)."""
+    named = preset_size(text)
+    if named is not None:
+        return named
+    if re.fullmatch(r"\s*[a-z][a-z0-9.\-]*\s*", text, re.IGNORECASE):
+        raise UsageError(f"The card size {text!r} is not a length or a known size: give e.g. 63.5mm, 2.5x3.5in or one of {preset_names()}.")
     if re.fullmatch(r"\s*[0-9.]+\s*[a-z]*\s*", text, re.IGNORECASE):
         side = _length("card size", text)
         size = side, side

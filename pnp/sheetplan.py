@@ -63,6 +63,7 @@ class Placement:
     transform: Affine
     side: str  # "front" | "back"
     card: str
+    packed: bool = False  # a small piece put into a free cell of another group's grid (pnp/packing.py)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class Page:
     cells: tuple[tuple[float, float], ...]  # top-left trims of the occupied front cells
     placements: tuple[Placement, ...]
     back_map: Affine  # front page → back position (mirror, then the back offset)
+    packed: tuple[tuple[float, float], ...] = ()  # top-left trims of free cells now holding small pieces
 
 
 @dataclass(frozen=True)
@@ -212,7 +214,10 @@ def choose_orientation(spec: SheetSpec, groups: list[list[Piece]]) -> str:
 
 
 def plan_sheets(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSpec) -> SheetPlan:
-    """Lay out every piece of `game` on pages; pure geometry, ready for `impose` to draw."""
+    """Lay out every piece of `game` on pages; pure geometry, ready for `impose` to draw. Pieces
+    smaller than a card first fill the free cells of earlier sheets (pnp/packing.py)."""
+    from .packing import pack_into_free_cells
+
     pieces = game_pieces(game, faces, sheet)
     if not pieces:
         raise SheetError(f"The game {game.id!r} has no cards to print.")
@@ -221,7 +226,7 @@ def plan_sheets(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSp
     pages: list[Page] = []
     for group in groups:
         grid = _grid_for(spec, group)
-        cells = _cells(group)
+        cells = pack_into_free_cells(spec, pages, _cells(group))
         for start in range(0, len(cells), grid.capacity):
             pages.extend(_sheet_pages(spec, grid, cells[start : start + grid.capacity], sheet_no=len({p.sheet for p in pages}) + 1))
     return SheetPlan(spec, tuple(pages))

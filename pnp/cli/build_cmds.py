@@ -16,7 +16,7 @@ from ..owned import owner, write_owned
 from . import app
 from .common import note, note_kept, reports_errors
 from .completion import complete_games
-from .print_cmds import sheet_options
+from .print_cmds import INK_HELP, Ink, sheet_options, with_ink
 
 OUT_HELP = "The output folder."
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
@@ -39,6 +39,7 @@ def build(
                                                          autocompletion=complete_games)] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     sheets: tuple = (),
@@ -53,7 +54,7 @@ def build(
     check_out_folder(out, names)
     started = time.perf_counter()
     say = (lambda message: note(message, quiet))
-    report = build_games(names, out, sheets, setup=not no_setup, modules=modules,
+    report = build_games(names, out, sheets, setup=not no_setup, modules=modules, ink=ink and ink.value,
                          warn=lambda message: note(f"warning: {message}", quiet), progress=say)
     note_kept(out, report.kept, quiet)
     say(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
@@ -67,6 +68,7 @@ def render(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
     """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/.
@@ -76,7 +78,7 @@ def render(
     from ..faces import render_faces
 
     check_out_folder(out, [game])
-    resolved = load_game(game, modules=modules)
+    resolved = with_ink(load_game(game, modules=modules), ink)
     outputs = face_outputs(resolved, render_faces(resolved))
     report = write_owned(out, {owner("render", resolved.id): outputs})
     note_kept(out, report.kept, quiet)

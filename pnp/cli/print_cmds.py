@@ -22,6 +22,19 @@ from .choices import choice_metavar, choice_parser
 from .common import note, note_kept, reports_errors
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
+INK_HELP = "normal, or saver: light grounds and line art that save ink (default: the spec's print.ink, else normal)."
+
+
+class Ink(str, enum.Enum):
+    normal = "normal"
+    saver = "saver"
+
+
+def with_ink(game, ink: "Ink | None"):
+    """The game printed in the chosen ink mode (None: the spec's own)."""
+    from dataclasses import replace
+
+    return game if ink is None else replace(game, ink=ink.value)
 SHEET_HELP = "Sheet options"
 
 
@@ -46,6 +59,12 @@ class Target(str, enum.Enum):
     cut = "cut"
 
 
+def _presets_help() -> str:
+    from ..sleeves import CARD_PRESETS
+
+    return ", ".join(f"{name} ({w:g}x{h:g}mm)" for name, (w, h, _) in CARD_PRESETS.items())
+
+
 def _opt(*names: str, help: str, metavar: Optional[str] = None, choices: Optional[type] = None) -> typer.models.OptionInfo:
     """A sheet option; `choices` (a str Enum) makes it take any case and name the choices when wrong."""
     if choices is not None:
@@ -66,7 +85,7 @@ _SHEET_PARAMS = [
     ("duplex", Annotated[Optional[Duplex], _opt("--duplex", help="The paper edge the sheet turns over (default long-edge; none with --gutter-fold).", choices=Duplex)], None),
     ("back_offset", Annotated[str, _opt("--back-offset", metavar="DX,DY", help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); read it off the calibration sheet.")], "0,0"),
     ("gutter_fold", Annotated[bool, _opt("--gutter-fold", help="Fronts and backs side by side on one page, to fold, for printers without duplex.")], False),
-    ("card_size", Annotated[Optional[str], _opt("--card-size", metavar="SIZE", help="Print the cards at this trim size, e.g. 63.5mm or 2.5x2.5in (same proportions).")], None),
+    ("card_size", Annotated[Optional[str], _opt("--card-size", metavar="SIZE", help="Print the cards at this trim size (same proportions): a length such as 63.5mm or 2.5x2.5in, or a named size: " + _presets_help() + ".")], None),
     ("registration_marks", Annotated[bool, _opt("--registration-marks", help="Marks for print-and-cut machines, matching `pnp export --target cut`.")], False),
 ]
 SHEET_OPTION_NAMES = tuple(name for name, _, _ in _SHEET_PARAMS)
@@ -123,11 +142,11 @@ def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple, 
                          f"the {target.value} export does not use them.")
 
 
-def _load(game: str, modules: str):
+def _load(game: str, modules: str, ink: "Ink | None" = None):
     from ..faces import render_faces
     from ..game import load_game
 
-    resolved = load_game(game, modules=modules)
+    resolved = with_ink(load_game(game, modules=modules), ink)
     return resolved, render_faces(resolved)
 
 
@@ -152,6 +171,7 @@ def sheets(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     sheets: tuple = (),
 ) -> None:
@@ -163,7 +183,7 @@ def sheets(
     from ..impose import sheet_outputs
 
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules)
+    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
     files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
     _write(out, files, quiet, owner("sheets", resolved.id))
 
@@ -183,6 +203,7 @@ def export_(
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every file written.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the folder and every file written as JSON.")] = False,
+    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     sheets: tuple = (),
 ) -> None:
@@ -200,7 +221,7 @@ def export_(
 
     _refuse_unused(target, dpi, with_bleed, sheets, base_url)
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules)
+    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
     folder = f"{resolved.id}/export/{target.value}/"
     url = _base_url(base_url, out / folder) if target is Target.tts else ""
     with progress_bar(f"{target.value} images", quiet or as_json) as advance:

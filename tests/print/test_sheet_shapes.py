@@ -29,12 +29,16 @@ def plan(panorama_and_goats):
     return plan_sheets(game, faces, SheetSpec.from_options())
 
 
+def _triangles(page):
+    return [p for p in page.placements if p.face.shape == "triangle"]
+
+
 def test_two_triangles_share_each_square_cell_along_its_diagonal(plan):
     front = plan.pages[0]
     assert front.shape == "triangle"
     assert front.grid.cell == pytest.approx((SIDE, SIDE))
-    assert len(front.cells) == 3 and len(front.placements) == 5  # 5 triangles: 2 + 2 + 1
-    for index, placement in enumerate(front.placements):
+    assert len(front.cells) == 3 and len(_triangles(front)) == 5  # 5 triangles: 2 + 2 + 1
+    for index, placement in enumerate(_triangles(front)):
         x, y = front.cells[index // 2]
         lower_left = [(x, y), (x, y + SIDE), (x + SIDE, y + SIDE)]
         upper_right = [(x, y), (x + SIDE, y), (x + SIDE, y + SIDE)]
@@ -56,7 +60,7 @@ def test_each_triangle_back_lies_exactly_behind_its_front(plan):
     front, back = plan.pages[0], plan.pages[1]
     width = front.grid.page[0]
     assert back.side == "back" and len(back.placements) == len(front.placements)
-    for f, b in zip(front.placements, back.placements, strict=True):
+    for f, b in zip(_triangles(front), _triangles(back), strict=True):
         assert b.face.id == f"{f.card}-back" and f.face.id == f.card
         mirrored = [(width - px, py) for px, py in outline(f).points]
         assert _rounded(outline(b).points) == _rounded(mirrored)
@@ -70,7 +74,7 @@ def test_triangle_pixels_show_each_front_and_its_own_back_behind_it(panorama_and
     dpi = 40
     width = plan.pages[0].grid.page[0]
     fronts, backs = render(doc[0], dpi), render(doc[1], dpi)
-    for placement in plan.pages[0].placements:
+    for placement in _triangles(plan.pages[0]):
         cx, cy = _centroid(outline(placement).points)
         assert nearest_face(pixel_mm(fronts, dpi, cx, cy), faces) == placement.card
         assert nearest_face(pixel_mm(backs, dpi, width - cx, cy), faces) == f"{placement.card}-back"
@@ -106,19 +110,18 @@ def test_triangle_pairs_get_their_diagonal_cut_line(panorama_and_goats, plan):
 
 def test_goat_tokens_are_circles_with_a_cut_outline(panorama_and_goats, plan):
     game, faces = panorama_and_goats
-    goats = [p for p in plan.pages if p.shape == "circle"]
-    assert [p.side for p in goats] == ["front", "back"]
-    front = goats[0]
-    assert front.grid.cell == (25.0, 25.0)
-    for placement, (x, y) in zip(front.placements, front.cells, strict=True):
+    front = plan.pages[0]  # the goats fill the triangles' free cell (pnp/packing.py)
+    goats = [p for p in front.placements if p.card == "goat"]
+    assert len(goats) == 3 and all(p.packed for p in goats)
+    corners = []
+    for placement in goats:
         ring = outline(placement)
-        assert ring.shape == "circle"
-        assert ring.centre == pytest.approx((x + 12.5, y + 12.5)) and ring.radius == pytest.approx(12.5)
+        assert ring.shape == "circle" and ring.radius == pytest.approx(12.5)
+        corners.append((ring.centre[0] - 12.5, ring.centre[1] - 12.5))
     doc = pdf_pages(impose(game, faces, SheetSpec.from_options()))
-    page_index = plan.pages.index(front)
     dpi = 200
-    image = render(doc[page_index], dpi)
-    x, y = front.cells[0]
+    image = render(doc[0], dpi)
+    x, y = corners[0]
     assert nearest_face(pixel_mm(image, dpi, x + 12.5, y + 20), faces) == "goat"
     assert min(pixel_mm(image, dpi, x + 1.0, y + 1.0)) > 245  # the square's corner is cut away
     assert max(pixel_mm(image, dpi, x + 12.5, y + 25.0 - 0.02)) < 160  # the outline on the trim

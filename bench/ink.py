@@ -1,0 +1,41 @@
+"""Ink coverage of the printed sheets, default vs `--ink saver` (docs/printing.md).
+
+Renders every page of each game's A4 sheets with pypdfium2 at 36 dpi and reports the median and
+mean coverage (C+M+Y+K, pnp/inkcover.py) of the front pages and of the back pages, and the
+saver's share of the default.
+
+    PYTHONPATH=$PWD python bench/ink.py [tranquility ascent]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from dataclasses import replace
+
+from pnp.faces import render_faces
+from pnp.game import load_game
+from pnp.impose import impose
+from pnp.inkcover import pdf_coverage
+from pnp.sheet import SheetSpec
+
+
+def coverage(game_name: str, ink: str) -> dict[str, list[float]]:
+    """{'front': [...], 'back': [...]} page coverages of the game's A4 sheets in `ink`."""
+    game = replace(load_game(game_name), ink=ink)
+    pages = pdf_coverage(impose(game, render_faces(game), SheetSpec.from_options(paper="a4")))
+    return {"front": pages[0::2], "back": pages[1::2]}
+
+
+def main(games: list[str]) -> None:
+    print(f"{'game':<12} {'side':<6} {'default %':>10} {'saver %':>9} {'saver/default':>14}")
+    for name in games:
+        normal, saver = coverage(name, "normal"), coverage(name, "saver")
+        for side in ("front", "back"):
+            a, b = statistics.mean(normal[side]), statistics.mean(saver[side])
+            print(f"{name:<12} {side:<6} {a:>10.1f} {b:>9.1f} {b / a:>13.0%}"
+                  f"   (page medians {statistics.median(normal[side]):.1f} → {statistics.median(saver[side]):.1f})")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or ["tranquility", "ascent"])

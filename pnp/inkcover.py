@@ -1,0 +1,38 @@
+"""Ink coverage of printed pages: render with pypdfium2, convert to CMYK, average.
+
+Coverage of a pixel is C + M + Y + K of the plain device conversion with full grey-component
+replacement (K = 1 − max(R, G, B), C = (1 − R − K) / (1 − K), …), so white is 0 %, black 100 %,
+and a saturated dark colour can exceed 100 %. A page's coverage is the mean over the whole page
+(margins included), in percent.
+"""
+
+from __future__ import annotations
+
+# numpy and pypdfium2 come with the `test` extra: this is measuring, not building.
+
+
+def image_coverage(rgb) -> float:
+    """Mean C+M+Y+K of an RGB image (numpy uint8, H×W×3), in percent."""
+    import numpy as np
+
+    x = rgb[..., :3].astype(np.float64) / 255.0
+    k = 1.0 - x.max(axis=-1)
+    room = np.where(k < 1.0, 1.0 - k, 1.0)
+    cmy = (1.0 - x - k[..., None]) / room[..., None]
+    return float((cmy.sum(axis=-1) + k).mean() * 100.0)
+
+
+def pdf_coverage(pdf: bytes, dpi: float = 36.0) -> list[float]:
+    """Each page's mean coverage, in percent, rendered at `dpi`."""
+    import numpy as np
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        pages = []
+        for page in doc:
+            bitmap = page.render(scale=dpi / 72.0)
+            pages.append(image_coverage(np.asarray(bitmap.to_pil().convert("RGB"))))
+        return pages
+    finally:
+        doc.close()

@@ -1,0 +1,102 @@
+"""`--ink saver` and a spec's print.ink: light grounds, line art, dark text; coverage measured by
+rendering the sheets (pnp/inksaver.py, pnp/inkcover.py)."""
+
+from __future__ import annotations
+
+import colorsys
+import json
+import re
+import statistics
+from dataclasses import replace
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.faces import render_faces
+from pnp.game import load_game
+from pnp.impose import impose
+from pnp.inkcover import pdf_coverage
+from pnp.inksaver import saver_svg
+from pnp.sheet import SheetSpec
+
+
+def _lightness(colour: str) -> float:
+    return colorsys.rgb_to_hls(*(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)))[1]
+
+
+@pytest.fixture(scope="module")
+def tranquility():
+    return load_game("tranquility")
+
+
+def test_the_saver_turns_the_cream_title_on_the_dark_back_into_dark_text_on_a_light_ground(tranquility):
+    back = next(f for f in render_faces(tranquility) if f.id == "back-back")
+    saved = saver_svg(back.svg)
+    title = re.search(r'<g id="back-back-title" fill="(#[0-9a-f]{6})"', saved).group(1)
+    assert _lightness(title) < 0.2  # was #f7f1e3, cream
+    ground = re.search(r'<rect[^>]* fill="(#[0-9a-f]{6})"', saved).group(1)
+    assert _lightness(ground) > 0.9  # was #2a4a63, dark blue
+    shapes = re.findall(r'<(?:path|circle|ellipse|rect|polygon)\b[^>]* fill="(#[0-9a-f]{6})"', saved)
+    assert shapes and all(_lightness(c) >= 0.92 - 1e-9 for c in shapes)  # every ground is light, the art's too
+
+
+def test_the_saver_outlines_the_art_so_it_reads_as_line_art():
+    svg = '<svg><g id="a"><path d="M0 0L1 1" fill="#4f8fb0"/><circle cx="1" cy="1" r="1" fill="#f4c66b" stroke="#000000"/></g></svg>'
+    saved = saver_svg(svg)
+    path = re.search(r"<path[^>]*/>", saved).group(0)
+    assert 'stroke-width="0.2"' in path and _lightness(re.search(r'stroke="(#\w+)"', path).group(1)) < 0.4
+    circle = re.search(r"<circle[^>]*/>", saved).group(0)
+    assert circle.count("stroke=") == 1 and "stroke-width" not in circle  # keeps its own stroke, no second one
+
+
+def test_a_spec_can_ask_for_the_saver_and_the_option_overrides_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    spec = tmp_path / "inky.json"
+    spec.write_text(json.dumps({"id": "inky", "extends": "tranquility", "title": "Inky", "print": {"ink": "saver"}}))
+    game = load_game(str(spec))
+    assert game.ink == "saver"
+    faces = {f.id: f for f in render_faces(game)}
+    assert faces["back-back"].svg == saver_svg({f.id: f for f in render_faces(replace(game, ink="normal"))}["back-back"].svg)
+
+
+def test_a_bad_print_ink_in_a_spec_is_a_validation_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    spec = tmp_path / "inky.json"
+    spec.write_text(json.dumps({"id": "inky", "extends": "tranquility", "title": "Inky", "print": {"ink": "light"}}))
+    result = CliRunner().invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 1
+    assert "$.print.ink" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_sheets_with_ink_saver_are_deterministic_and_differ_from_the_default(tmp_path):
+    def run(*extra):
+        out = tmp_path / "-".join(extra or ("default",))
+        result = CliRunner().invoke(app, ["sheets", "tranquility", "--paper", "a4", "-o", str(out), "-q", *extra])
+        assert result.exit_code == 0, result.stderr
+        return (out / "tranquility" / "sheets" / "tranquility-a4.pdf").read_bytes()
+
+    saver = run("--ink", "saver")
+    assert saver != run()
+    assert saver == run("--ink", "saver")
+
+
+def test_an_unknown_ink_mode_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(app, ["sheets", "tranquility", "-o", str(tmp_path), "--ink", "light"])
+    assert result.exit_code == 2
+    assert "'light' is not one of 'normal', 'saver'" in result.stderr
+    assert not any(tmp_path.iterdir())
+
+
+def test_saver_sheets_use_far_less_ink_measured_by_rendering(tranquility):
+    spec = SheetSpec.from_options(paper="a4")
+
+    def coverage(ink):
+        game = replace(tranquility, ink=ink)
+        pages = pdf_coverage(impose(game, render_faces(game), spec), dpi=36)  # the bench resolution: thin lines blur coarser
+        return statistics.mean(pages[0::2]), statistics.mean(pages[1::2])
+
+    (front, back), (saver_front, saver_back) = coverage("normal"), coverage("saver")
+    assert front > 50 and back > 60  # the default really is heavy
+    assert saver_front <= 0.40 * front
+    assert saver_back <= 0.25 * back
