@@ -13,8 +13,8 @@ import statistics
 import time
 
 from pnp.booklet import booklet_outputs
-from pnp.faces import render_faces
-from pnp.game import load_game
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
 
 
 def main() -> None:

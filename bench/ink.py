@@ -13,11 +13,11 @@ import statistics
 import sys
 from dataclasses import replace
 
-from pnp.faces import render_faces
-from pnp.game import load_game
-from pnp.impose import impose
-from pnp.inkcover import pdf_coverage
-from pnp.sheet import SheetSpec
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
+from pnp.sheets.impose import impose
+from pnp.core.inkcover import pdf_coverage
+from pnp.sheets.spec import SheetSpec
 
 
 def coverage(game_name: str, ink: str) -> dict[str, list[float]]:

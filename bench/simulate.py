@@ -20,8 +20,8 @@ import statistics
 import time
 from multiprocessing import Pool
 
-from pnp.game import load_game
-from pnp.model import frozen_map
+from pnp.pipeline.load import load_game
+from pnp.game.model import frozen_map
 from pnp.rules import simulate
 
 # (label, game or variant, modules, rule changes, goats module changes)

@@ -21,9 +21,12 @@ import time
 from pathlib import Path
 
 started = time.perf_counter()
-from pnp import build, game, impose, sheet  # noqa: E402  (the import is a stage)
-from pnp.faces import render_faces  # noqa: E402
-from pnp.owned import owner, write_owned  # noqa: E402
+from pnp.pipeline import build
+from pnp.game import build as game
+from pnp.sheets import impose
+from pnp.sheets import spec as sheet  # noqa: E402  (the import is a stage)
+from pnp.svg.faces import render_faces  # noqa: E402
+from pnp.core.owned import owner, write_owned  # noqa: E402
 
 IMPORT_SECONDS = time.perf_counter() - started
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from pnp import validate
+from pnp.pipeline import validate
 from pnp.cli.spec_cmds import _every_spec
 
 

@@ -28,9 +28,9 @@ from PIL import Image, ImageChops, ImageStat
 import imaging
 from svglib.svglib import svg2rlg
 
-from pnp.art import load_art
-from pnp.faces import render_faces
-from pnp.game import load_game
+from pnp.face.art import load_art
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates" / "ascent"

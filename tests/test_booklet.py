@@ -12,8 +12,8 @@ import pytest
 
 from pnp.booklet import booklet_outputs
 from pnp.booklet.impose import saddle_order
-from pnp.faces import render_faces
-from pnp.game import load_game
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
 
 ROOT = Path(__file__).parent.parent
 MM = 72 / 25.4

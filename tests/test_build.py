@@ -95,11 +95,11 @@ def test_unknown_game_is_a_usage_error(tmp_path):
 
 
 def test_two_cores_give_the_same_bytes_as_one(tmp_path, monkeypatch):
-    import pnp.build
+    import pnp.pipeline.build
 
     args = ["build", "tranquility", "ascent", "--paper", "a4", "--no-setup", "--quiet"]
     assert runner.invoke(app, args + ["--out", str(tmp_path / "parallel")]).exit_code == 0
-    monkeypatch.setattr(pnp.build.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(pnp.pipeline.build.os, "cpu_count", lambda: 1)
     assert runner.invoke(app, args + ["--out", str(tmp_path / "serial")]).exit_code == 0
     parallel, serial = snapshot(tmp_path / "parallel"), snapshot(tmp_path / "serial")
     assert parallel == serial and len(parallel) > 150
@@ -109,23 +109,23 @@ def test_svg_files_staged_on_the_other_core_are_the_same_build(tmp_path, monkeyp
     """A big game's SVG files are written early by a forked child and renamed into place at the
     end (one paper: the other core is free): the same files and bytes as writing them at the end,
     no temporary file left, and a second build finds them unchanged."""
-    import pnp.build
+    import pnp.pipeline.build
 
-    from pnp.parallel import may_fork
+    from pnp.core.parallel import may_fork
 
     started = []
-    real_init = pnp.build._SvgStager.__init__
-    monkeypatch.setattr(pnp.build._SvgStager, "__init__", lambda self, *a: started.append(1) or real_init(self, *a))
+    real_init = pnp.pipeline.build._SvgStager.__init__
+    monkeypatch.setattr(pnp.pipeline.build._SvgStager, "__init__", lambda self, *a: started.append(1) or real_init(self, *a))
     args = ["build", "tranquility", "--paper", "a4"]
-    monkeypatch.setattr(pnp.build._SvgStager, "MIN_FILES", 10)
+    monkeypatch.setattr(pnp.pipeline.build._SvgStager, "MIN_FILES", 10)
     staged = runner.invoke(app, args + ["--out", str(tmp_path / "staged")])
     assert staged.exit_code == 0, staged.stderr
     assert started or not may_fork()  # staged, wherever this machine can fork
-    monkeypatch.setattr(pnp.build._SvgStager, "MIN_FILES", 10**9)
+    monkeypatch.setattr(pnp.pipeline.build._SvgStager, "MIN_FILES", 10**9)
     assert runner.invoke(app, args + ["--out", str(tmp_path / "plain")]).exit_code == 0
     out = tmp_path / "staged"
     assert snapshot(out) == snapshot(tmp_path / "plain") and not list(out.rglob(".*.tmp"))
-    monkeypatch.setattr(pnp.build._SvgStager, "MIN_FILES", 10)
+    monkeypatch.setattr(pnp.pipeline.build._SvgStager, "MIN_FILES", 10)
     shutil.rmtree(out / ".pnp-cache")  # so the game is drawn (and staged) again, not skipped
     again = runner.invoke(app, args + ["--out", str(out)])
     assert again.exit_code == 0 and "\n0 written, " in again.stderr, again.stderr
@@ -133,15 +133,15 @@ def test_svg_files_staged_on_the_other_core_are_the_same_build(tmp_path, monkeyp
 
 
 def test_a_build_failing_after_staging_began_leaves_nothing(tmp_path, monkeypatch):
-    import pnp.build
-    import pnp.impose
-    from pnp.errors import PnpError
+    import pnp.pipeline.build
+    import pnp.sheets.impose
+    from pnp.core.errors import PnpError
 
     def fail(*args, **kwargs):
         raise PnpError("the sheets could not be drawn")
 
-    monkeypatch.setattr(pnp.build._SvgStager, "MIN_FILES", 10)
-    monkeypatch.setattr(pnp.impose, "sheet_outputs", fail)
+    monkeypatch.setattr(pnp.pipeline.build._SvgStager, "MIN_FILES", 10)
+    monkeypatch.setattr(pnp.sheets.impose, "sheet_outputs", fail)
     out = tmp_path / "output"
     result = runner.invoke(app, ["build", "tranquility", "--paper", "a4", "--out", str(out), "--quiet"])
     assert (result.exit_code, result.stderr) == (1, "error: the sheets could not be drawn\n")

@@ -27,10 +27,10 @@ from PIL import Image, ImageChops, ImageStat
 import imaging
 from svglib.svglib import svg2rlg
 
-from pnp.art import load_art
-from pnp.faces import render_faces
-from pnp.game import load_game
-from pnp.locate import available_games
+from pnp.face.art import load_art
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
+from pnp.core.locate import available_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "tranquility"
@@ -101,7 +101,7 @@ def test_rendering_twice_gives_the_same_bytes(tranquility, faces):
 
 def test_a_fresh_process_gives_the_same_bytes(faces):
     script = (
-        "import hashlib; from pnp.game import load_game; from pnp.faces import render_faces\n"
+        "import hashlib; from pnp.pipeline.load import load_game; from pnp.svg.faces import render_faces\n"
         "for f in render_faces(load_game('tranquility')): print(f.id, hashlib.sha256(f.svg.encode()).hexdigest())"
     )
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True).stdout

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import PnpError, SpecError
-from pnp.game import build_game
-from pnp.jsonsrc import parse_json, read_json
-from pnp.semantics import semantic_problems
-from pnp.spec import load_spec
+from pnp.core.errors import PnpError, SpecError
+from pnp.game.build import build_game
+from pnp.core.jsonsrc import parse_json, read_json
+from pnp.pipeline.semantics import semantic_problems
+from pnp.spec.load import load_spec
 
 from jsonpaths import json_paths
 

@@ -106,8 +106,8 @@ def test_an_id_or_colour_with_a_trailing_newline_is_refused():
 
 @pytest.mark.parametrize("colour", ["#123456\n", "ink\n"])
 def test_a_template_colour_with_a_trailing_newline_is_refused(colour):
-    from pnp.model import Theme
-    from pnp.template import resolve_colour
+    from pnp.game.model import Theme
+    from pnp.face.template import resolve_colour
 
     theme = Theme(font="Atkinson Hyperlegible", colours={"ink": "#123456"}, terrain={})
     with pytest.raises(ValueError):
@@ -219,8 +219,8 @@ def test_a_seed_out_of_range_is_a_short_usage_error_on_every_command_that_takes_
 
 
 def test_a_state_seed_out_of_range_is_refused():
-    from pnp.errors import SpecError
-    from pnp.rules.state import loads_state
+    from pnp.core.errors import SpecError
+    from pnp.rules.state.model import loads_state
 
     with pytest.raises(SpecError) as caught:
         loads_state('{"seed": ' + "9" * 4000 + "}", "s.json")

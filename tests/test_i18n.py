@@ -8,7 +8,7 @@ import warnings
 
 import pytest
 
-from pnp import i18n
+from pnp.core import i18n
 
 
 def test_every_catalogue_translates_every_id_the_sources_use():
@@ -18,7 +18,7 @@ def test_every_catalogue_translates_every_id_the_sources_use():
 
 
 def test_the_template_lists_exactly_the_ids_the_sources_use():
-    assert i18n.template_ids() == frozenset(i18n.used_messages()), "run: python -m pnp.i18n extract"
+    assert i18n.template_ids() == frozenset(i18n.used_messages()), "run: python -m pnp.core.i18n extract"
 
 
 def _copy_locales(tmp_path, monkeypatch):
@@ -88,7 +88,7 @@ def test_extraction_writes_the_same_bytes_twice(tmp_path, monkeypatch):
 
 
 def test_a_changed_catalogue_changes_the_code_key_so_games_are_built_again(tmp_path, monkeypatch):
-    from pnp import cache
+    from pnp.pipeline import cache
 
     (tmp_path / "locales" / "it" / "LC_MESSAGES").mkdir(parents=True)
     (tmp_path / "a.py").write_text("x = 1\n", encoding="utf-8")

@@ -147,7 +147,7 @@ def test_a_build_into_the_current_folder_leaves_git_alone(tmp_path, monkeypatch)
 
 def test_a_temporary_file_of_a_build_still_running_is_not_a_stray(tmp_path):
     """Two builds into one folder: the second must not delete the first one's hidden files."""
-    from pnp.owned import owner, write_owned
+    from pnp.core.owned import owner, write_owned
 
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
@@ -165,7 +165,7 @@ def test_a_temporary_file_of_a_build_still_running_is_not_a_stray(tmp_path):
 
 
 def test_owner_names_are_safe_file_names():
-    from pnp.owned import owner
+    from pnp.core.owned import owner
 
     assert owner("export", "tranquility", "tgc") == "export.tranquility.tgc"
     for bad in ("../x", ".hidden", "a/b", "", "a.b"):
@@ -209,8 +209,8 @@ def test_hidden_files_in_a_spec_folder_are_not_specs(project):
 
 
 def test_a_run_stopped_after_writing_still_knows_every_file_it_may_have_left(tmp_path, monkeypatch):
-    import pnp.owned
-    from pnp.owned import owner, write_owned
+    import pnp.core.owned
+    from pnp.core.owned import owner, write_owned
 
     name = owner("export", "game", "png")
     write_owned(tmp_path, {name: {"game/a.png": b"a", "game/b.png": b"b"}})
@@ -219,7 +219,7 @@ def test_a_run_stopped_after_writing_still_knows_every_file_it_may_have_left(tmp
         raise KeyboardInterrupt
 
     with monkeypatch.context() as patch:
-        patch.setattr(pnp.owned, "_remove_stale", stop)
+        patch.setattr(pnp.core.owned, "_remove_stale", stop)
         with pytest.raises(KeyboardInterrupt):
             write_owned(tmp_path, {name: {"game/a.png": b"a", "game/c.png": b"c"}})
     assert sorted(files(tmp_path / "game")) == ["a.png", "b.png", "c.png"]

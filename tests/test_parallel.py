@@ -1,4 +1,4 @@
-"""pnp.parallel: jobs on two cores give what running them in order gives, errors included."""
+"""pnp.core.parallel: jobs on two cores give what running them in order gives, errors included."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from functools import partial
 import pytest
 from typer.testing import CliRunner
 
-import pnp.faces
-from pnp import parallel
+import pnp.svg.faces
+from pnp.core import parallel
 from pnp.cli import app
-from pnp.errors import PnpError, Problem, SpecError
-from pnp.faces import render_faces
-from pnp.game import load_game
-from pnp.parallel import on_two_cores
-from pnp.template import TemplateError
+from pnp.core.errors import PnpError, Problem, SpecError
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
+from pnp.core.parallel import on_two_cores
+from pnp.face.template import TemplateError
 
 runner = CliRunner()
 
@@ -87,7 +87,7 @@ def test_an_error_in_the_parent_does_not_wait_forever_on_a_child_still_writing()
 @forking
 def test_faces_drawn_in_two_halves_are_the_faces_drawn_in_one(monkeypatch):
     game = load_game("tranquility")
-    monkeypatch.setattr(pnp.faces, "PARALLEL_FACES", 10)
+    monkeypatch.setattr(pnp.svg.faces, "PARALLEL_FACES", 10)
     halves = render_faces(game)
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)
     assert render_faces(game) == halves
@@ -108,15 +108,15 @@ def test_a_spec_error_in_the_child_keeps_its_problems():
 def test_a_build_failing_in_a_worker_reports_as_on_one_core(tmp_path, monkeypatch):
     """A face that cannot be drawn, in the half a forked worker draws: the same message and exit
     code as without the worker, and nothing written."""
-    real_face = pnp.faces._face
+    real_face = pnp.svg.faces._face
 
     def face(card, template, game, side):
         if card.id == "reference-2":
             raise TemplateError("tpl/reference.json:2:3: $.elements[0]: card reference-2: the text does not fit")
         return real_face(card, template, game, side)
 
-    monkeypatch.setattr(pnp.faces, "_face", face)
-    monkeypatch.setattr(pnp.faces, "PARALLEL_FACES", 10)
+    monkeypatch.setattr(pnp.svg.faces, "_face", face)
+    monkeypatch.setattr(pnp.svg.faces, "PARALLEL_FACES", 10)
     results = []
     for cores in (2, 1):
         monkeypatch.setattr(parallel.os, "cpu_count", lambda: cores)

@@ -20,13 +20,13 @@ import pytest
 import resvg_py
 from PIL import Image, ImageChops, ImageStat
 
-from pnp.faces import render_faces
-from pnp.game import load_game
-from pnp.model import Face
-from pnp.pdfform import SheetCanvas
-from pnp.pdfpaint import ART_MIN_ELEMENTS, FacePainter, PaintError, face_operators, paint_face
-from pnp.pdfpath import arc_cubics, parse_transform, path_ops
-from pnp.units import mm_to_pt
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
+from pnp.game.model import Face
+from pnp.pdf.form import SheetCanvas
+from pnp.pdf.paint import ART_MIN_ELEMENTS, FacePainter, PaintError, face_operators, paint_face
+from pnp.pdf.path import arc_cubics, parse_transform, path_ops
+from pnp.core.units import mm_to_pt
 
 DPI = 100
 
@@ -196,7 +196,7 @@ def test_a_clip_child_transform_is_undone_after_clipping():
 def test_the_same_face_gives_the_same_bytes(bundled_faces):
     face = next(f for f in bundled_faces if f.id == "island-74")
     assert face_pdf(face) == face_pdf(face)
-    code = "from pnp.game import load_game; from pnp.faces import render_faces; from pnp.pdfpaint import face_operators;" \
+    code = "from pnp.pipeline.load import load_game; from pnp.svg.faces import render_faces; from pnp.pdf.paint import face_operators;" \
         "import hashlib, sys; f = [f for f in render_faces(load_game('tranquility')) if f.id == 'island-74'][0];" \
         "sys.stdout.write(hashlib.sha256(face_operators(f, 215.4, 215.4).encode()).hexdigest())"
     env = {**os.environ, "PYTHONHASHSEED": "12345"}

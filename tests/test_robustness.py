@@ -83,11 +83,11 @@ def test_a_killed_build_leaves_only_whole_files_and_the_next_build_recovers(tmp_
 def test_a_build_interrupted_while_writing_keeps_every_file_whole(tmp_path, monkeypatch, two_good_builds, staged):
     """Interrupt the writing after some files were replaced: each file is old or new, none partial,
     and no temporary file is left, also when the SVG files were staged early by a forked child."""
-    import pnp.build
-    import pnp.output
+    import pnp.pipeline.build
+    import pnp.core.output
 
     if staged:
-        monkeypatch.setattr(pnp.build._SvgStager, "MIN_FILES", 10)
+        monkeypatch.setattr(pnp.pipeline.build._SvgStager, "MIN_FILES", 10)
     monkeypatch.chdir(tmp_path)
     titled_variant(tmp_path, "Old sea")
     assert runner.invoke(app, BUILD).exit_code == 0
@@ -100,10 +100,10 @@ def test_a_build_interrupted_while_writing_keeps_every_file_whole(tmp_path, monk
             raise KeyboardInterrupt
         real_replace(src, dst)
 
-    monkeypatch.setattr(pnp.output.os, "replace", replace_then_stop)
+    monkeypatch.setattr(pnp.core.output.os, "replace", replace_then_stop)
     result = runner.invoke(app, BUILD)
     assert result.exit_code == 130 and len(calls) == 5
-    monkeypatch.setattr(pnp.output.os, "replace", real_replace)
+    monkeypatch.setattr(pnp.core.output.os, "replace", real_replace)
     out = tmp_path / "output"
     old, new = two_good_builds["Old sea"], two_good_builds["New sea"]
     files = visible_files(out)

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.game import load_game
-from pnp.rulestext import reference_text
+from pnp.pipeline.load import load_game
+from pnp.game.rulestext import reference_text
 
 ROOT = Path(__file__).parent.parent
 runner = CliRunner()
@@ -117,8 +117,8 @@ def test_italian_reference_text(name, topic, title, first):
 
 
 def test_italian_reference_cards_fit_their_boxes():
-    from pnp.faces import render_faces
-    from pnp.rulestext import with_reference_text
+    from pnp.svg.faces import render_faces
+    from pnp.game.rulestext import with_reference_text
 
     for name in ("tranquility", "ascent", "big-sea"):
         game = with_reference_text(load_game(name), "it")

@@ -150,7 +150,7 @@ def test_one_broken_game_does_not_stop_the_others_from_building(tmp_path, monkey
     spec = folder / "card_specs" / "variants" / "galateia.json"
     spec.write_text(spec.read_text().replace('"remove_islands": 4', '"remove_islands": "x"'))
     live = Live()
-    from pnp.sheet import SheetSpec
+    from pnp.sheets.spec import SheetSpec
 
     sheets = (SheetSpec.from_options(paper="a4"),)
     assert Rebuilder(["galateia", "tranquility"], folder / "output", sheets, False, "all", live, lambda m: None)() \

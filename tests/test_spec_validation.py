@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.errors import SpecError
-from pnp.spec import load_spec, merge
+from pnp.core.errors import SpecError
+from pnp.spec.load import load_spec, merge
 
 FIXTURES = Path(__file__).parent / "fixtures"
 INVALID = FIXTURES / "invalid"
@@ -150,6 +150,6 @@ def test_the_bundled_schema_is_a_valid_draft_2020_12_schema(partial):
     """spec_validator skips the meta-schema check at run time; this is where it is made."""
     from jsonschema import Draft202012Validator
 
-    from pnp.spec import spec_validator
+    from pnp.spec.load import spec_validator
 
     Draft202012Validator.check_schema(spec_validator(partial).schema)

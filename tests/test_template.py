@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.art import ArtError, find_art, load_art
-from pnp.errors import PnpError, SpecError
-from pnp.layout import TextItem, layout_card
-from pnp.model import Back, Card, CardSize, Game, Theme, frozen_map
-from pnp.render import render_svg
-from pnp.template import TemplateError, load_template, parse_formatted, resolve_colour
+from pnp.face.art import ArtError, find_art, load_art
+from pnp.core.errors import PnpError, SpecError
+from pnp.face.layout import TextItem, layout_card
+from pnp.game.model import Back, Card, CardSize, Game, Theme, frozen_map
+from pnp.svg.face import render_svg
+from pnp.face.template import TemplateError, load_template, parse_formatted, resolve_colour
 
 SIZE = CardSize(70.0, 70.0, bleed=3.0, safe=3.0, radius=3.0)
 THEME = Theme(
@@ -450,16 +450,16 @@ def test_the_bundled_template_schema_is_a_valid_draft_2020_12_schema():
     """template_validator skips the meta-schema check at run time; this is where it is made."""
     from jsonschema import Draft202012Validator
 
-    from pnp.template import template_validator
+    from pnp.face.template import template_validator
 
     Draft202012Validator.check_schema(template_validator().schema)
 
 
 @given(st.text(max_size=40))
 def test_attribute_quoting_is_xml_quoteattr(value):
-    """pnp.xmlattr.quoteattr (which spares every start importing urllib) is xml.sax.saxutils'."""
+    """pnp.core.xmlattr.quoteattr (which spares every start importing urllib) is xml.sax.saxutils'."""
     from xml.sax.saxutils import quoteattr
 
-    from pnp import xmlattr
+    from pnp.core import xmlattr
 
     assert xmlattr.quoteattr(value) == quoteattr(value)

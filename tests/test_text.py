@@ -12,9 +12,11 @@ from fontTools.ttLib import TTFont
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp import text, textset
-from pnp.text import TextError, text_width
-from pnp.textset import Spec, set_text, wrap
+from pnp.face import text
+
+from pnp.face import textset
+from pnp.face.text import TextError, text_width
+from pnp.face.textset import Spec, set_text, wrap
 
 
 def font_units(style: str) -> TTFont:

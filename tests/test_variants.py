@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.game import load_game
+from pnp.pipeline.load import load_game
 
 ROOT = Path(__file__).parent.parent
 VARIANTS = sorted(p.stem for p in (ROOT / "card_specs" / "variants").glob("*.json"))

@@ -23,17 +23,17 @@ from reportlab.platypus import (
     PageTemplate,
 )
 
-from ..i18n import translator
-from ..model import Face, Game
-from ..pdfform import LABEL_FONT, SheetCanvas
-from ..rules.params import ASCENT, rule_params
-from ..rulestext import game_language
-from ..rulestext.facts import game_facts
-from ..units import mm_to_pt
-from . import ascent, content, options, tranquility
-from .common import Book
-from .impose import impose_saddle, refit
-from .styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
+from pnp.core.i18n import translator
+from pnp.game.model import Face, Game
+from pnp.pdf.form import LABEL_FONT, SheetCanvas
+from pnp.game.params import ASCENT, rule_params
+from pnp.game.rulestext import game_language
+from pnp.game.rulestext.facts import game_facts
+from pnp.core.units import mm_to_pt
+from pnp.booklet import ascent, content, options, tranquility
+from pnp.booklet.common import Book
+from pnp.booklet.impose import impose_saddle, refit
+from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
 
 PAPERS = {"a4": A4, "letter": LETTER}
 

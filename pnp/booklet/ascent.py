@@ -3,8 +3,8 @@ and the modules (each marked as a reconstruction), from the rule parameters and 
 
 from __future__ import annotations
 
-from ..rulestext import ascent as cards
-from .common import (
+from pnp.game.rulestext import ascent as cards
+from pnp.booklet.common import (
     Book,
     body,
     bullets,
@@ -15,7 +15,7 @@ from .common import (
     sub,
     summary,
 )
-from .figures import CardRow
+from pnp.booklet.figures import CardRow
 
 
 def setup_steps(book: Book) -> list[str]:

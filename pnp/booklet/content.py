@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from reportlab.platypus import KeepTogether, Table, TableStyle
 
-from ..errors import PnpError
-from ..i18n import N_
-from ..pdfform import LABEL_FONT
-from .common import Book, body, bullets, heading, para, reconstruction, sub
-from .figures import FacePicture, SheetCrop
+from pnp.core.errors import PnpError
+from pnp.core.i18n import N_
+from pnp.pdf.form import LABEL_FONT
+from pnp.booklet.common import Book, body, bullets, heading, para, reconstruction, sub
+from pnp.booklet.figures import FacePicture, SheetCrop
 
 GAME_TITLES = (N_("Tranquility"), N_("Tranquility: The Ascent"))
 KIND_NAMES = (N_("Island"), N_("Start"), N_("Finish"), N_("Border"), N_("Reference"), N_("Terrain"), N_("Summit"),
@@ -76,9 +76,9 @@ def setup_svg(game) -> str:
     """The setup sheet of a two-player table (seed 1), as the setup-sheet code draws it; "" when the
     game cannot be dealt (a deck too small for its hands, say): the booklet then has no picture and
     the build goes on, as it does with --no-setup."""
-    from ..rules import deal_setup
-    from ..rules.params import rule_params
-    from ..rules.setup_sheet import _Sheet
+    from pnp.rules import deal_setup
+    from pnp.game.params import rule_params
+    from pnp.rules.setup_sheet import _Sheet
 
     rules = rule_params(game)
     try:
@@ -92,7 +92,7 @@ def setup_svg(game) -> str:
 
 def setup_picture(book: Book) -> list:
     """The table part of the setup sheet (nothing when the game cannot be dealt)."""
-    from ..rules.setup_sheet import PAGE_H, PAGE_W, TABLE
+    from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE
 
     if not book.setup_svg:
         return []

@@ -8,17 +8,17 @@ from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
 
-from ..rules.params import (
+from pnp.game.params import (
     HANDS,
     HANDS_AND_PILES,
     AscentRules,
     TranquilityRules,
     rule_params,
 )
-from ..rulestext import ascent as ascent_cards
-from ..rulestext import tranquility as tq_cards
-from ..rulestext.facts import game_facts
-from .common import Book, bullets, heading, para, sub
+from pnp.game.rulestext import ascent as ascent_cards
+from pnp.game.rulestext import tranquility as tq_cards
+from pnp.game.rulestext.facts import game_facts
+from pnp.booklet.common import Book, bullets, heading, para, sub
 
 
 @lru_cache(maxsize=4)
@@ -26,7 +26,7 @@ def bundled_variants(engine: str) -> tuple:
     """(variant id, rules, totals) of every bundled variant of this engine. The bundled files are
     merged as `extends` says without validating them again (tests validate every bundled variant):
     validating eight specs took longer than drawing the booklet."""
-    from ..locate import bundled_root
+    from pnp.core.locate import bundled_root
 
     out = []
     for path in sorted((bundled_root() / "card_specs" / "variants").glob("*.json")):
@@ -37,8 +37,8 @@ def bundled_variants(engine: str) -> tuple:
 
 
 def _bundled_game(path: Path):
-    from ..game import build_game
-    from ..spec import Spec, merge
+    from pnp.game.build import build_game
+    from pnp.spec.load import Spec, merge
 
     data = json.loads(path.read_text(encoding="utf-8"))
     chain = [data]
@@ -146,7 +146,7 @@ def variants(book: Book) -> list:
 
 @lru_cache(maxsize=4)
 def _base(engine: str):
-    from ..locate import bundled_root
+    from pnp.core.locate import bundled_root
 
     game = _bundled_game(bundled_root() / "card_specs" / f"{engine}.json")
     return rule_params(game), dict(game_facts(game).totals)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 
-from ..pdfform import LABEL_FONT, LABEL_FONT_BOLD, register_label_fonts
-from ..units import mm_to_pt
+from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD, register_label_fonts
+from pnp.core.units import mm_to_pt
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..rulestext import tranquility as cards
-from .common import (
+from pnp.game.rulestext import tranquility as cards
+from pnp.booklet.common import (
     Book,
     body,
     bullets,
@@ -14,7 +14,7 @@ from .common import (
     sub,
     summary,
 )
-from .figures import CardRow
+from pnp.booklet.figures import CardRow
 
 
 def setup_steps(book: Book) -> list[str]:

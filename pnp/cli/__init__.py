@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from .. import __version__
+from pnp import __version__
 
 app = typer.Typer(
     name="pnp",
@@ -33,15 +33,15 @@ def _root(
 
 
 # Command modules register themselves on `app` (import order is the order in --help).
-from . import build_cmds  # noqa: E402,F401
-from . import spec_cmds  # noqa: E402,F401
-from . import print_cmds  # noqa: E402,F401
-from . import booklet_cmds  # noqa: E402,F401
-from . import rules_cmds  # noqa: E402,F401
-from . import variant_cmds  # noqa: E402,F401
-from . import info_cmds  # noqa: E402,F401
-from . import record_cmds  # noqa: E402,F401
-from . import serve_cmds  # noqa: E402,F401
+from pnp.cli import build_cmds  # noqa: E402,F401
+from pnp.cli import spec_cmds  # noqa: E402,F401
+from pnp.cli import print_cmds  # noqa: E402,F401
+from pnp.cli import booklet_cmds  # noqa: E402,F401
+from pnp.cli import rules_cmds  # noqa: E402,F401
+from pnp.cli import variant_cmds  # noqa: E402,F401
+from pnp.cli import info_cmds  # noqa: E402,F401
+from pnp.cli import record_cmds  # noqa: E402,F401
+from pnp.cli import serve_cmds  # noqa: E402,F401
 
 
 def _interrupt(signum, frame):  # noqa: ARG001

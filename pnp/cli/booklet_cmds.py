@@ -8,10 +8,10 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
-from ..errors import UsageError
-from . import app
-from .common import reports_errors
-from .print_cmds import MODULES_HELP, _write
+from pnp.core.errors import UsageError
+from pnp.cli import app
+from pnp.cli.common import reports_errors
+from pnp.cli.print_cmds import MODULES_HELP, _write
 
 
 @app.command()
@@ -30,11 +30,11 @@ def booklet(
 
     Example: pnp booklet ascent --lang it
     """
-    from ..booklet import booklet_outputs
-    from ..faces import render_faces
-    from ..game import load_game
-    from ..i18n import languages
-    from ..rulestext import with_reference_text
+    from pnp.booklet import booklet_outputs
+    from pnp.svg.faces import render_faces
+    from pnp.pipeline.load import load_game
+    from pnp.core.i18n import languages
+    from pnp.game.rulestext import with_reference_text
 
     if lang is not None and lang not in languages():
         raise UsageError(f"--lang takes one of {', '.join(languages())}, not {lang!r}")

@@ -8,15 +8,15 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
-from ..build import build_games, face_outputs
-from ..game import load_game
-from ..locate import available_games, spec_files, spec_roots
-from ..outfolder import check_out_folder
-from ..owned import owner, write_owned
-from . import app
-from .common import note, note_kept, reports_errors
-from .completion import complete_games
-from .print_cmds import INK_HELP, Ink, sheet_options, with_ink
+from pnp.pipeline.build import build_games, face_outputs
+from pnp.pipeline.load import load_game
+from pnp.core.locate import available_games, spec_files, spec_roots
+from pnp.core.outfolder import check_out_folder
+from pnp.core.owned import owner, write_owned
+from pnp.cli import app
+from pnp.cli.common import note, note_kept, reports_errors
+from pnp.cli.completion import complete_games
+from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options, with_ink
 
 OUT_HELP = "The output folder."
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
@@ -75,7 +75,7 @@ def render(
 
     Example: pnp render ascent --modules goats
     """
-    from ..faces import render_faces
+    from pnp.svg.faces import render_faces
 
     check_out_folder(out, [game])
     resolved = with_ink(load_game(game, modules=modules), ink)

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 import typer
 
-from ..names import did_you_mean, match_case_insensitive
+from pnp.core.names import did_you_mean, match_case_insensitive
 
 E = TypeVar("E", bound=enum.Enum)
 

@@ -9,7 +9,7 @@ from typing import Callable, TypeVar
 
 import typer
 
-from ..errors import PnpError, SpecError
+from pnp.core.errors import PnpError, SpecError
 
 F = TypeVar("F", bound=Callable)
 
@@ -60,7 +60,7 @@ def note_kept(out, kept, quiet: bool = False) -> None:
 def parse_seed(text: str) -> int:
     """--seed: a whole number in the range of a state's seed; anything else is a usage error that
     quotes at most a few characters of what was given (a 4,000-digit seed is not echoed)."""
-    from ..rules.state import SEEDS
+    from pnp.rules.state.model import SEEDS
 
     low, high = SEEDS
     text = str(text)  # the default arrives as an int

@@ -10,7 +10,7 @@ import os
 import typer
 from typer.testing import CliRunner
 
-from . import app
+from pnp.cli import app
 
 HEADER = """# Command-line reference
 

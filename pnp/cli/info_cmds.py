@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
-from . import app
-from .common import reports_errors
+from pnp.cli import app
+from pnp.cli.common import reports_errors
 
 
 @app.command()
@@ -23,7 +23,7 @@ def games(
 
     Example: pnp games
     """
-    from ..catalogue import catalogue, catalogue_table
+    from pnp.game.catalogue import catalogue, catalogue_table
 
     entries = catalogue()
     if as_json:
@@ -41,6 +41,6 @@ def docs(
 
     Example: pnp docs spec-format
     """
-    from ..docpages import doc_page, topics_table
+    from pnp.core.docpages import doc_page, topics_table
 
     typer.echo(doc_page(topic) if topic else topics_table(), nl=not topic)

@@ -13,13 +13,13 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
-from ..errors import UsageError
-from ..outfolder import check_out_folder
-from ..owned import owner
-from ..sheet import SheetSpec
-from . import app
-from .choices import choice_metavar, choice_parser
-from .common import note, note_kept, reports_errors
+from pnp.core.errors import UsageError
+from pnp.core.outfolder import check_out_folder
+from pnp.core.owned import owner
+from pnp.sheets.spec import SheetSpec
+from pnp.cli import app
+from pnp.cli.choices import choice_metavar, choice_parser
+from pnp.cli.common import note, note_kept, reports_errors
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 INK_HELP = "normal, or saver: light grounds and line art that save ink (default: the spec's print.ink, else normal)."
@@ -60,7 +60,7 @@ class Target(str, enum.Enum):
 
 
 def _presets_help() -> str:
-    from ..sleeves import CARD_PRESETS
+    from pnp.core.sleeves import CARD_PRESETS
 
     return ", ".join(f"{name} ({w:g}x{h:g}mm)" for name, (w, h, _) in CARD_PRESETS.items())
 
@@ -121,7 +121,7 @@ def sheet_options(fn):
 
 def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> None:
     """Say in words what --back-offset applies, and warn when it is larger than a misregistration."""
-    from ..backoffset import offset_warning, offset_words
+    from pnp.sheets.backoffset import offset_warning, offset_words
 
     if offset == (0.0, 0.0):
         return
@@ -143,8 +143,8 @@ def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple, 
 
 
 def _load(game: str, modules: str, ink: "Ink | None" = None):
-    from ..faces import render_faces
-    from ..game import load_game
+    from pnp.svg.faces import render_faces
+    from pnp.pipeline.load import load_game
 
     resolved = with_ink(load_game(game, modules=modules), ink)
     return resolved, render_faces(resolved)
@@ -153,7 +153,7 @@ def _load(game: str, modules: str, ink: "Ink | None" = None):
 def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
     """Write atomically as `owner_name`'s files: what that owner's earlier run wrote and this run
     did not make is removed, never another command's files (see pnp/owned.py)."""
-    from ..owned import write_owned
+    from pnp.core.owned import write_owned
 
     report = write_owned(out, {owner_name: files})
     note_kept(out, report.kept, quiet)
@@ -180,7 +180,7 @@ def sheets(
 
     Example: pnp sheets tranquility --paper a4 --bleed 3mm --back-offset 1.5,-0.5
     """
-    from ..impose import sheet_outputs
+    from pnp.sheets.impose import sheet_outputs
 
     check_out_folder(out, [game])
     resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
@@ -215,9 +215,9 @@ def export_(
 
     Example: pnp export tranquility --target tgc
     """
-    from ..export import export
-    from ..owned import write_owned
-    from .export_report import progress_bar, report
+    from pnp.export import export
+    from pnp.core.owned import write_owned
+    from pnp.cli.export_report import progress_bar, report
 
     _refuse_unused(target, dpi, with_bleed, sheets, base_url)
     check_out_folder(out, [game])

@@ -8,10 +8,10 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
-from ..errors import UsageError
-from ..output import write_atomic
-from . import app
-from .common import note, reports_errors
+from pnp.core.errors import UsageError
+from pnp.core.output import write_atomic
+from pnp.cli import app
+from pnp.cli.common import note, reports_errors
 
 
 @app.command()
@@ -31,9 +31,9 @@ def replay(
 
     Example: pnp replay output/records/tranquility-3p-seed1-game0001.json
     """
-    from ..rules.record import dump_state, read_record
-    from ..rules.replay import record_game
-    from ..rules.replay import replay as run
+    from pnp.rules.record import dump_state, read_record
+    from pnp.pipeline.replay import record_game
+    from pnp.pipeline.replay import replay as run
 
     if record_file.is_dir():
         raise UsageError(f"{record_file}: is a folder, not a record file")

@@ -11,12 +11,12 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
-from ..errors import UsageError, quoted
-from ..game import load_game
-from ..outfolder import check_out_folder
-from ..owned import owner, write_owned
-from . import app
-from .common import note, parse_seed, reports_errors
+from pnp.core.errors import UsageError, quoted
+from pnp.pipeline.load import load_game
+from pnp.core.outfolder import check_out_folder
+from pnp.core.owned import owner, write_owned
+from pnp.cli import app
+from pnp.cli.common import note, parse_seed, reports_errors
 
 HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: what a state may name
@@ -38,7 +38,7 @@ def setup(
 
     Example: pnp setup tranquility --players 3 --seed 7
     """
-    from ..rules.outputs import setup_name, setup_outputs
+    from pnp.rules.outputs import setup_name, setup_outputs
 
     check_out_folder(out, [game])
     resolved = load_game(game, modules=modules)
@@ -69,9 +69,9 @@ def check(
 
     Example: pnp check output/tranquility/setup/setup-3p-seed1.json
     """
-    from ..rules import check_state
-    from ..rules.outputs import check_report, dumps_check
-    from ..rules.state import parse_state, read_state_source
+    from pnp.rules import check_state
+    from pnp.rules.outputs import check_report, dumps_check
+    from pnp.rules.state.model import parse_state, read_state_source
 
     source = read_state_source(_state_path(state_file))
     state = parse_state(source)
@@ -104,7 +104,7 @@ def _state_path(state_file: Path) -> Path:
 def _state_game(source, state, game: Optional[str]):
     """The game a state names (or --game); a game or module the state names that does not exist, or whose
     spec cannot be loaded, is a problem of the state file, reported at its line and path."""
-    from ..errors import SpecError
+    from pnp.core.errors import SpecError
 
     if game is None and not GAME_NAME.match(state.game):  # a path in a shared state file is never opened
         raise SpecError([source.problem(["game"], f"names {quoted(state.game, 60)}, which is not a game or variant "
@@ -149,9 +149,9 @@ def simulate(
 
     Example: pnp simulate galateia --players 4 --games 5000 --seed 1 --vs tranquility --jobs 2
     """
-    from ..rules import simulate as run
-    from ..rules.bots import check_bot
-    from ..rules.workers import resolve_jobs
+    from pnp.rules import simulate as run
+    from pnp.rules.bots import check_bot
+    from pnp.rules.workers import resolve_jobs
 
     if not 1 <= games <= 10_000_000:
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
@@ -179,7 +179,7 @@ def simulate(
     else:
         typer.echo(reports[0].text())
     if log is not None:
-        from ..rules.simlog import write_logs
+        from pnp.rules.simlog import write_logs
 
         note(f"wrote {len(write_logs(resolved[0], players, games, seed, log))} game records to {log}", quiet)
 
@@ -205,9 +205,9 @@ def sweep(
 
     Example: pnp sweep tranquility --set rules.hand_size=4..7 --players 1-5 --games 500 --jobs 2
     """
-    from ..rules.sweep import parse_players, parse_setting, sweep as run
-    from ..rules.sweep_chart import chart_available, render_chart
-    from ..rules.workers import resolve_jobs
+    from pnp.rules.sweep import parse_players, parse_setting, sweep as run
+    from pnp.rules.sweep_chart import chart_available, render_chart
+    from pnp.rules.workers import resolve_jobs
 
     if not 1 <= games <= 1_000_000:
         raise UsageError(f"--games must be between 1 and 1000000, not {games}")

@@ -7,12 +7,12 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
-from ..errors import UsageError
-from . import app
-from .build_cmds import default_games
-from .common import note, reports_errors
-from .completion import complete_games
-from .print_cmds import sheet_options
+from pnp.core.errors import UsageError
+from pnp.cli import app
+from pnp.cli.build_cmds import default_games
+from pnp.cli.common import note, reports_errors
+from pnp.cli.completion import complete_games
+from pnp.cli.print_cmds import sheet_options
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
@@ -38,10 +38,10 @@ def serve(
 
     Example: pnp serve galateia --open
     """
-    from ..locate import find_spec
-    from ..server.live import Live
-    from ..server.run import serve as run
-    from ..server.watch import Rebuilder
+    from pnp.core.locate import find_spec
+    from pnp.server.live import Live
+    from pnp.server.run import serve as run
+    from pnp.server.watch import Rebuilder
 
     if not 1 <= port <= 65535:
         raise UsageError(f"--port must be between 1 and 65535, not {port}")
@@ -57,7 +57,7 @@ def serve(
 
 
 def _play_routes(names: list[str], modules: str) -> list:
-    from ..server.play import play_routes
+    from pnp.server.play import play_routes
 
     return play_routes(names, modules)
 
@@ -85,9 +85,9 @@ def play(
     """
     from urllib.parse import urlencode
 
-    from ..game import load_game
-    from ..rules.deal import check_players
-    from ..server.run import serve_play
+    from pnp.pipeline.load import load_game
+    from pnp.rules.deal import check_players
+    from pnp.server.run import serve_play
 
     resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
     check_players(resolved, players)

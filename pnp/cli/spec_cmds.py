@@ -9,13 +9,13 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
-from ..errors import SpecError, UsageError
-from ..game import load_game
-from ..listing import deck_listing, deck_table
-from ..locate import available_games, find_spec, spec_files, spec_roots
-from ..validate import validate_specs
-from . import app
-from .common import reports_errors
+from pnp.core.errors import SpecError, UsageError
+from pnp.pipeline.load import load_game
+from pnp.game.listing import deck_listing, deck_table
+from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
+from pnp.pipeline.validate import validate_specs
+from pnp.cli import app
+from pnp.cli.common import reports_errors
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 

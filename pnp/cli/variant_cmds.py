@@ -9,14 +9,15 @@ from pathlib import Path
 import typer
 from typing_extensions import Annotated
 
-from ..errors import UsageError
-from ..game import build_game, load_game
-from ..locate import available_games, find_spec, schema_dir
-from ..output import write_atomic
-from ..spec import load_spec
-from ..variants import GUIDANCE, deck_changes, spec_changes, starter_variant
-from . import app
-from .common import reports_errors
+from pnp.core.errors import UsageError
+from pnp.game.build import build_game
+from pnp.pipeline.load import load_game
+from pnp.core.locate import available_games, find_spec, schema_dir
+from pnp.core.output import write_atomic
+from pnp.spec.load import load_spec
+from pnp.game.variants import GUIDANCE, deck_changes, spec_changes, starter_variant
+from pnp.cli import app
+from pnp.cli.common import reports_errors
 
 variant_app = typer.Typer(help="Make and compare custom deck variants.", no_args_is_help=True)
 app.add_typer(variant_app, name="variant")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..errors import UsageError
-from ..model import Face, Game
-from ..sheet import SheetSpec
+from pnp.core.errors import UsageError
+from pnp.game.model import Face, Game
+from pnp.sheets.spec import SheetSpec
 
 TARGETS = ("tgc", "mpc", "drivethru", "tts", "png", "cut")
 Warn = Callable[[str], None]
@@ -50,23 +50,23 @@ def export(
 
 def _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress) -> dict[str, bytes]:
     if target in ("tgc", "mpc"):
-        from .faces import service_images
+        from pnp.export.faces import service_images
 
         return service_images(game, faces, target, product, warn, progress)
     if target == "drivethru":
-        from .drivethru import drivethru_decks
+        from pnp.export.drivethru import drivethru_decks
 
         return drivethru_decks(game, faces, product, warn)
     if target == "tts":
-        from .tts import tts_decks
+        from pnp.export.tts import tts_decks
 
         return tts_decks(game, faces, base_url, progress)
     if target == "png":
-        from .faces import preview_images
+        from pnp.export.faces import preview_images
 
         if not 1 <= dpi <= 1200:  # NaN fails this too
             raise UsageError(f"A preview resolution of {dpi:g} dpi is out of range; give 1 to 1200.")
         return preview_images(game, faces, dpi, bleed, progress)
-    from .cut import cut_files
+    from pnp.export.cut import cut_files
 
     return cut_files(game, faces, sheet or SheetSpec())

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..impose import draw_plan
-from ..marks import outlines, registration_marks
-from ..model import Face, Game
-from ..sheet import SheetSpec
-from ..sheetplan import Page, plan_sheets
-from ..xmlattr import quoteattr
+from pnp.sheets.impose import draw_plan
+from pnp.sheets.marks import outlines, registration_marks
+from pnp.game.model import Face, Game
+from pnp.sheets.spec import SheetSpec
+from pnp.sheets.plan import Page, plan_sheets
+from pnp.core.xmlattr import quoteattr
 
 CUT_COLOUR = "#ff0000"
 CUT_WIDTH = 0.1  # mm

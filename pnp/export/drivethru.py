@@ -14,14 +14,14 @@ from typing import Callable
 from PIL import Image, ImageChops
 from reportlab.lib.utils import ImageReader
 
-from ..model import Card, Face, Game
-from ..pdfform import SheetCanvas
-from ..units import PT_PER_MM
-from .faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region, refuse_pieces
-from .pdfx import make_pdfx
-from .products import NoProduct, product_for
-from .pixels import Picture, make_images
-from .products import DPI
+from pnp.game.model import Card, Face, Game
+from pnp.pdf.form import SheetCanvas
+from pnp.core.units import PT_PER_MM
+from pnp.export.faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region, refuse_pieces
+from pnp.export.pdfx import make_pdfx
+from pnp.export.products import NoProduct, product_for
+from pnp.export.pixels import Picture, make_images
+from pnp.export.products import DPI
 
 Warn = Callable[[str], None]
 

@@ -6,11 +6,11 @@ import csv
 import io
 from typing import Callable
 
-from ..errors import UsageError
-from ..model import Face, Game
-from .products import DPI, ROUND_PIECES_ELSEWHERE, SERVICE_NAMES, Fit, NoProduct, product_for
-from .pixels import Picture, Progress, make_pngs
-from .raster import Region, trim_region
+from pnp.core.errors import UsageError
+from pnp.game.model import Face, Game
+from pnp.export.products import DPI, ROUND_PIECES_ELSEWHERE, SERVICE_NAMES, Fit, NoProduct, product_for
+from pnp.export.pixels import Picture, Progress, make_pngs
+from pnp.export.raster import Region, trim_region
 
 Warn = Callable[[str], None]
 SHORT_BLEED_TOLERANCE = 0.25  # mm: less than this missing is filled by repeating edge pixels, silently

@@ -15,8 +15,8 @@ import math
 
 from PIL import Image
 
-from ..model import Face
-from .raster import Region
+from pnp.game.model import Face
+from pnp.export.raster import Region
 
 INSET = 1  # px: the colour is taken this far inside the drawn edge, past its anti-aliased pixel
 

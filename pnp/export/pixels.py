@@ -21,9 +21,9 @@ from typing import Callable, Sequence
 
 from PIL import Image
 
-from ..model import Face
-from ..units import PT_PER_MM
-from .raster import Region, extend_edges
+from pnp.game.model import Face
+from pnp.core.units import PT_PER_MM
+from pnp.export.raster import Region, extend_edges
 
 Progress = Callable[[int, int], None]  # called with (pictures just finished, pictures in all)
 SERIAL_BELOW = 8  # fewer pictures than this are made in-process: forking costs more than it saves
@@ -56,8 +56,8 @@ class Picture:
 
 def faces_pdf(faces: Sequence[Face]) -> bytes:
     """One page per face, the size of its bleed box, drawn by the sheets' painter."""
-    from ..pdfform import SheetCanvas
-    from ..pdfpaint import paint_face
+    from pnp.pdf.form import SheetCanvas
+    from pnp.pdf.paint import paint_face
 
     out = io.BytesIO()
     canvas = SheetCanvas(out, (72, 72))
@@ -104,7 +104,7 @@ class _Book:
         pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, self.page(tile.face_id), ctypes.byref(matrix), ctypes.byref(clip), flags)
         image = extend_edges(bitmap.to_pil().convert("RGB"), face, region)
         if tile.full_bleed and face.shape == "triangle":
-            from .fullbleed import extend_triangle
+            from pnp.export.fullbleed import extend_triangle
 
             image = extend_triangle(image, face, region)
         return image

@@ -99,7 +99,7 @@ def product_for(service: str, width: float, height: float, wanted: str | None = 
     if wanted is not None:
         chosen = next((p for p in products if p.name == wanted), None)
         if chosen is None:
-            from ..errors import UsageError
+            from pnp.core.errors import UsageError
 
             names = ", ".join(p.name for p in products)
             raise UsageError(f"{SERVICE_NAMES[service]} has no product {wanted!r}; known products: {names}.")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..errors import PnpError
-from ..model import Face
+from pnp.core.errors import PnpError
+from pnp.game.model import Face
 
 MM_PER_INCH = 25.4
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from ..model import Card, Face, Game
-from .faces import faces_in_use
-from .pixels import Picture, Progress, Tile, make_images, make_pngs, png_bytes
-from .raster import Region, trim_region
+from pnp.game.model import Card, Face, Game
+from pnp.export.faces import faces_in_use
+from pnp.export.pixels import Picture, Progress, Tile, make_images, make_pngs, png_bytes
+from pnp.export.raster import Region, trim_region
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
@@ -145,7 +145,7 @@ def cut_to_circle(image: Image.Image) -> Image.Image:
 def tts_decks(game: Game, faces, base_url: str = "", progress: Progress | None = None) -> dict[str, bytes]:
     """{file name: bytes}: the sheets, backs and tokens, decks.json and GAME.json (a saved object
     whose image URLs are `base_url` + file name)."""
-    from .ttsobject import saved_object
+    from pnp.export.ttsobject import saved_object
 
     by_id = {f.id: f for f in faces_in_use(game, faces)}
     sheets, pictures = plan(game, by_id)

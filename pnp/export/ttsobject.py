@@ -15,7 +15,7 @@ import hashlib
 import json
 from typing import Any
 
-from ..model import Card, Game
+from pnp.game.model import Card, Game
 
 DECK_SPACING = 3.0  # TTS units between neighbouring decks
 GREY = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # TTS's own default tint

@@ -11,14 +11,14 @@ Public API:
 
 from __future__ import annotations
 
-from .check import RULES, Violation, check_state
-from . import check_tranquility  # noqa: E402,F401  (registers its rules in RULES)
-from . import check_ascent  # noqa: E402,F401  (after the base game's, so ids list in that order)
-from . import check_counts  # noqa: E402,F401  (what a snapshot's counts prove)
-from .deal import deal_setup
-from .problems import rule_problems, rule_warnings
-from .simulation import Report, simulate
-from .state import State, dump_state, loads_state, read_state
+from pnp.rules.check import RULES, Violation, check_state
+from pnp.rules.tranquility import check as check_tranquility  # noqa: E402,F401  (registers its rules in RULES)
+from pnp.rules.ascent import check as check_ascent  # noqa: E402,F401  (after the base game's, so ids list in that order)
+from pnp.rules import check_counts  # noqa: E402,F401  (what a snapshot's counts prove)
+from pnp.rules.deal import deal_setup
+from pnp.rules.problems import rule_problems, rule_warnings
+from pnp.rules.simulation import Report, simulate
+from pnp.rules.state.model import State, dump_state, loads_state, read_state
 
 __all__ = ["RULES", "Violation", "check_state", "deal_setup", "rule_problems", "rule_warnings", "State",
            "dump_state", "loads_state", "read_state", "simulate", "Report", "render_setup_sheet"]
@@ -27,7 +27,7 @@ __all__ = ["RULES", "Violation", "check_state", "deal_setup", "rule_problems", "
 def __getattr__(name: str):
     # the setup sheet pulls in reportlab: load it on first use
     if name == "render_setup_sheet":
-        from .setup_sheet import render_setup_sheet
+        from pnp.rules.setup_sheet import render_setup_sheet
 
         return render_setup_sheet
     raise AttributeError(name)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import UsageError
-from ..model import Game
+from pnp.core.errors import UsageError
+from pnp.game.model import Game
 
 BOTS = {
     "baseline": "the documented rule-of-thumb bot (docs/rules.md, 'The baseline bots')",
@@ -32,11 +32,11 @@ class EngineKit:
 
 
 def _tranquility() -> EngineKit:
-    from .bot import TranquilityBot
-    from .tranquility import deal_table, tranquility_deck
+    from pnp.rules.tranquility.bot import TranquilityBot
+    from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
     def search(**options):
-        from .search import TranquilitySearch
+        from pnp.rules.search import TranquilitySearch
 
         return TranquilitySearch(**options)
 
@@ -44,12 +44,12 @@ def _tranquility() -> EngineKit:
 
 
 def _ascent() -> EngineKit:
-    from .ascent import ascent_deck
-    from .ascent_bot import AscentBot
-    from .deal import deal_ascent
+    from pnp.rules.ascent.engine import ascent_deck
+    from pnp.rules.ascent.bot import AscentBot
+    from pnp.rules.deal import deal_ascent
 
     def search(**options):
-        from .search import AscentSearch
+        from pnp.rules.search import AscentSearch
 
         return AscentSearch(**options)
 
@@ -86,7 +86,7 @@ def _deck(game: Game, k: EngineKit):
 
 def play_game(game: Game, players: int, seed: int, bot: str = "baseline") -> tuple[bool, int, int, str]:
     """Deal from `seed`, play to the end with one bot per seat, and say how it went."""
-    from .simulation import play_out
+    from pnp.rules.simulation import play_out
 
     k = kit(game)
     table = play_out(k.deal(_deck(game, k), players, seed), make_bot(game, bot, seed))

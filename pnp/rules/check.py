@@ -11,9 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
-from ..model import Game
-from .params import Piece, Rules, physical_pieces, rule_params
-from .state import State
+from pnp.game.model import Game
+from pnp.game.params import Piece, Rules, physical_pieces, rule_params
+from pnp.rules.state.model import State
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,9 @@ class Facts:
 
 def check_state(game: Game, state: State) -> list[Violation]:
     """Every violation of the rules in `state`, for `game` (with its chosen modules); [] when legal."""
-    from . import check_ascent, check_counts, check_tranquility  # noqa: F401  (registers their rules)
+    from pnp.rules import check_counts
+    from pnp.rules.ascent import check as check_ascent
+    from pnp.rules.tranquility import check as check_tranquility  # noqa: F401  (registers their rules)
 
     if state.engine != game.engine:
         return [Violation("state-game", f"the state is a {state.engine} game but {game.id} is played by the "
@@ -238,7 +240,7 @@ def hand_limit(f: Facts) -> Iterator[Violation]:
 @rule("hand-drawn", "Each player drew back up at the end of their turn: a short hand means an empty pile "
                     "(or, in Tranquility, a start-discard share not yet drawn back).")
 def hand_drawn(f: Facts) -> Iterator[Violation]:
-    from .check_tranquility import start_shortfall
+    from pnp.rules.tranquility.check import start_shortfall
 
     s = f.state
     for q, (hand, pile) in enumerate(zip(s.hands, s.piles), 1):

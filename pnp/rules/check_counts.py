@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .check import Facts, Violation, rule, slot_label
-from .costs import (
+from pnp.rules.check import Facts, Violation, rule, slot_label
+from pnp.rules.costs import (
     forced_pair,
     grid_cost_bound,
     most_cost,
@@ -21,7 +21,7 @@ from .costs import (
     sequence_cap_feasible,
     sequence_cost_bound,
 )
-from .params import effective_cap
+from pnp.game.params import effective_cap
 
 
 def _largest_cost(f: Facts) -> int:
@@ -42,7 +42,7 @@ def _numbers(f: Facts) -> dict[int, int]:
 
 
 def _near(f: Facts):
-    from .check_tranquility import neighbours
+    from pnp.rules.tranquility.check import neighbours
 
     return lambda k: neighbours(f.rules, k)
 

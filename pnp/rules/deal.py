@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import random
 
-from ..errors import PnpError, UsageError
-from ..model import Game
-from .ascent import BRIDGE, CAMPFIRE, GOAT, OTHER, PANORAMA, SUMMIT, TERRAIN, AscentDeck, AscentTable, ascent_deck
-from .params import rule_params
-from .state import State
-from .tranquility import deal_table, tranquility_deck
+from pnp.core.errors import PnpError, UsageError
+from pnp.game.model import Game
+from pnp.rules.ascent.engine import BRIDGE, CAMPFIRE, GOAT, OTHER, PANORAMA, SUMMIT, TERRAIN, AscentDeck, AscentTable, ascent_deck
+from pnp.game.params import rule_params
+from pnp.rules.state.model import State
+from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
 
 def deal_setup(game: Game, players: int, seed: int | None) -> State:
     """A setup dealt by the rules (RULES.md §1 and §2) and checked; same seed, same state."""
-    from .check import check_state
+    from pnp.rules.check import check_state
 
     check_players(game, players)
     if game.engine == "tranquility":

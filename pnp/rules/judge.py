@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .check import Violation
-from .params import HANDS
+from pnp.rules.check import Violation
+from pnp.game.params import HANDS
 
 MOVE_RULES = {
     "move-over": "No move is made once the game is won or lost.",

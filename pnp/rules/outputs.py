@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 
-from ..model import Game
-from .check import RULES, Violation, check_state
-from .deal import deal_setup
-from .setup_sheet import render_setup_sheet
-from .state import State, dump_state
+from pnp.game.model import Game
+from pnp.rules.check import RULES, Violation, check_state
+from pnp.rules.deal import deal_setup
+from pnp.rules.setup_sheet import render_setup_sheet
+from pnp.rules.state.model import State, dump_state
 
 SAMPLE_PLAYERS = 3
 SAMPLE_SEED = 1

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import Game
-from .params import HANDS, START_DISCARD_FROM, AscentRules, TranquilityRules, physical_pieces, rule_params
+from pnp.game.model import Game
+from pnp.game.params import HANDS, START_DISCARD_FROM, AscentRules, TranquilityRules, physical_pieces, rule_params
 
 ASCENT_MODULES = ("green-path", "panorama", "goats")
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..errors import Problem, SpecError, display_path
-from ..jsonsrc import Source, parse_json
-from ..model import Game
-from .state import State, dump_state, parse_state, state_to_data
+from pnp import __version__
+from pnp.core.errors import Problem, SpecError, display_path
+from pnp.core.jsonsrc import Source, parse_json
+from pnp.game.model import Game
+from pnp.rules.state.model import State, dump_state, parse_state, state_to_data
 
 FORMAT = "pnp-record"
 VERSION = 1
@@ -191,7 +191,7 @@ def dumps_record(data: dict) -> str:
 
 
 def dump_state_data(data: dict) -> str:
-    from .state import _dump
+    from pnp.rules.state.model import _dump
 
     return _dump(data, 0) + "\n"
 

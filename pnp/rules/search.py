@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from .ascent_bot import AscentBot
-from .bot import TranquilityBot, _badness_key
-from .tranquility import START
+from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
+from pnp.rules.tranquility.engine import START
 
 WIN, LOSS = 1000.0, -1000.0
 
@@ -137,7 +137,7 @@ class AscentSearch(_Search):
         return float(sum(table.fill)) - 4.0 * len(table.goals_missing()) * (sum(table.fill) == sum(table.width))
 
     def candidates(self, t, p: int) -> list:
-        from .ascent_bot import _Goals
+        from pnp.rules.ascent.bot import _Goals
 
         hand, bot = t.hands[p], self.baseline
         plays = t.legal_plays(p)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import PnpError, UsageError
-from ..model import Game
-from .check import Violation
-from .deal import check_players
-from .judge import judge
-from .record import MoveError, Recorder, move_from_data, move_to_data
-from .simlog import deal, new_bot
-from .simulation import REASONS
+from pnp.core.errors import PnpError, UsageError
+from pnp.game.model import Game
+from pnp.rules.check import Violation
+from pnp.rules.deal import check_players
+from pnp.rules.judge import judge
+from pnp.rules.record import MoveError, Recorder, move_from_data, move_to_data
+from pnp.rules.simlog import deal, new_bot
+from pnp.rules.simulation import REASONS
 
 PERSON, BOT = "person", "bot"
 

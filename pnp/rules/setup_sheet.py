@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import io
 
-from ..model import Game
-from .check import check_state
-from .params import AscentRules, TranquilityRules, physical_pieces, rule_params
-from .sheet_svg import SvgPage
-from .state import State
+from pnp.game.model import Game
+from pnp.rules.check import check_state
+from pnp.game.params import AscentRules, TranquilityRules, physical_pieces, rule_params
+from pnp.rules.sheet_svg import SvgPage
+from pnp.rules.state.model import State
 
 PAGE_W, PAGE_H, MARGIN = 297.0, 210.0, 10.0
 TABLE = (MARGIN, 34.0, 178.0, 166.0)  # x, y, width, height of the table picture
@@ -30,10 +30,10 @@ def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
 def svg_to_pdf(svg: str) -> bytes:
     """One vector PDF page from the sheet SVG, drawn by the same painter as the card faces
     (byte-identical for identical SVG)."""
-    from ..model import Face
-    from ..pdfform import SheetCanvas
-    from ..pdfpaint import paint_face
-    from ..units import mm_to_pt
+    from pnp.game.model import Face
+    from pnp.pdf.form import SheetCanvas
+    from pnp.pdf.paint import paint_face
+    from pnp.core.units import mm_to_pt
 
     buffer = io.BytesIO()
     canvas = SheetCanvas(buffer, (mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)))
@@ -61,23 +61,23 @@ class _Sheet:
         page.fit_text(MARGIN, 25, f"{s.players} player{'s' if s.players != 1 else ''} · seed {s.seed} · "
                                   f"{s.status}{mods}", 3.6, 180, self.ink)
         self._check_note()
-        from .problems import rule_warnings
+        from pnp.rules.problems import rule_warnings
 
         for i, warning in enumerate(rule_warnings(self.game)[:2]):
             page.fit_text(MARGIN, PAGE_H - 4.5 - 4 * i, f"Note: {warning}.", 2.4, PAGE_W - 2 * MARGIN,
                           self.ink)
         if isinstance(self.rules, TranquilityRules) and s.sea is not None:
-            from .sheet_tranquility import draw_sea
+            from pnp.rules.tranquility.sheet import draw_sea
 
             draw_sea(self, s.sea)
         elif isinstance(self.rules, AscentRules) and s.mountain is not None:
-            from .sheet_ascent import draw_mountain
+            from pnp.rules.ascent.sheet import draw_mountain
 
             draw_mountain(self, s.mountain)
         self._players()
 
     def _check_note(self) -> None:
-        from .check import RULES
+        from pnp.rules.check import RULES
 
         problems = check_state(self.game, self.state)
         if problems:

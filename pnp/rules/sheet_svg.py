@@ -1,6 +1,6 @@
 """A small deterministic SVG writer for the setup sheet: mm coordinates, explicit ids, text as outlines.
 
-Text is set in the bundled Atkinson Hyperlegible via pnp.text (outlines), so the sheet needs no font
+Text is set in the bundled Atkinson Hyperlegible via pnp.face.text (outlines), so the sheet needs no font
 in the browser, in svglib or in the PDF. Only the subset svglib renders correctly is used (solid
 fills and strokes, rects with rx == ry, polygons, circles, dash arrays, paths with transforms).
 """
@@ -8,8 +8,8 @@ fills and strokes, rects with rx == ry, polygons, circles, dash arrays, paths wi
 from __future__ import annotations
 
 
-from .. import text
-from ..xmlattr import quoteattr
+from pnp.face import text
+from pnp.core.xmlattr import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

@@ -9,21 +9,21 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ..model import Game
-from ..output import write_atomic
-from .deal import deal_ascent
-from .record import Recorder
-from .tranquility import PLAYING, deal_table, tranquility_deck
+from pnp.game.model import Game
+from pnp.core.output import write_atomic
+from pnp.rules.deal import deal_ascent
+from pnp.rules.record import Recorder
+from pnp.rules.tranquility.engine import PLAYING, deal_table, tranquility_deck
 
 MAX_LOGGED = 10_000  # records written by one run: one file each
 
 
 def new_bot(game: Game):
     if game.engine == "tranquility":
-        from .bot import TranquilityBot
+        from pnp.rules.tranquility.bot import TranquilityBot
 
         return TranquilityBot()
-    from .ascent_bot import AscentBot
+    from pnp.rules.ascent.bot import AscentBot
 
     return AscentBot()
 
@@ -31,7 +31,7 @@ def new_bot(game: Game):
 def deal(game: Game, players: int, seed: int):
     if game.engine == "tranquility":
         return deal_table(tranquility_deck(game), players, seed)
-    from .ascent import ascent_deck
+    from pnp.rules.ascent.engine import ascent_deck
 
     return deal_ascent(ascent_deck(game), players, seed)
 

@@ -11,9 +11,9 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..model import Game
-from .deal import check_players
-from .tranquility import PLAYING, tranquility_deck
+from pnp.game.model import Game
+from pnp.rules.deal import check_players
+from pnp.rules.tranquility.engine import PLAYING, tranquility_deck
 
 REASONS = {
     "start-discard": "the hands (and, by the rule option, the piles) could not pay the start discard",
@@ -108,8 +108,8 @@ def simulate(game: Game, players: int, games: int, seed: int, progress=None, bot
              jobs: int = 1, scheduler: str | None = None) -> Report:
     """Play `games` games with a bot (`BOTS`); `progress(done)` is called now and then. The games run
     on `jobs` processes (or a Dask scheduler); the report is the same whatever the number of workers."""
-    from .bots import check_bot, kit
-    from .workers import batch_size, batches, run_batches
+    from pnp.rules.bots import check_bot, kit
+    from pnp.rules.workers import batch_size, batches, run_batches
 
     check_players(game, players)
     check_bot(bot)
@@ -134,7 +134,7 @@ def report(game: Game, players: int, seed: int, bot: str, results: list, of: str
 
 
 def _slots(game: Game) -> int:
-    from .ascent import ascent_deck
+    from pnp.rules.ascent.engine import ascent_deck
 
     return ascent_deck(game).rules.slots
 

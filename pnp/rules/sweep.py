@@ -13,9 +13,9 @@ import itertools
 import json
 from dataclasses import dataclass
 
-from ..errors import UsageError
-from ..model import Game, frozen_map
-from .simulation import Report
+from pnp.core.errors import UsageError
+from pnp.game.model import Game, frozen_map
+from pnp.rules.simulation import Report
 
 MAX_CELLS = 500
 
@@ -90,7 +90,7 @@ def apply_setting(game: Game, path: tuple[str, ...], value) -> Game:
 def variants(game: Game, settings: list[Setting]) -> list[tuple[tuple, Game]]:
     """Every combination of the settings' values, with its game; a variant that cannot be played
     is a usage error naming the setting."""
-    from .problems import rule_problems
+    from pnp.rules.problems import rule_problems
 
     out = []
     for combo in itertools.product(*(s.values for s in settings)):
@@ -148,10 +148,10 @@ def _pct(r: Report) -> str:
 def sweep(game: Game, settings: list[Setting], players: tuple[int, ...], games: int, seed: int,
           bot: str = "baseline", jobs: int = 1, scheduler: str | None = None, progress=None) -> SweepResult:
     """Simulate every combination of settings at every player count; the same numbers on any workers."""
-    from .bots import check_bot, kit
-    from .deal import check_players
-    from .simulation import report
-    from .workers import batch_size, batches, run_batches
+    from pnp.rules.bots import check_bot, kit
+    from pnp.rules.deal import check_players
+    from pnp.rules.simulation import report
+    from pnp.rules.workers import batch_size, batches, run_batches
 
     check_bot(bot)
     grid = [(vals, g, p) for vals, g in variants(game, settings) for p in players]

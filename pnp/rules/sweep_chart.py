@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 
-from .sweep import SweepResult
+from pnp.rules.sweep import SweepResult
 
 
 def chart_available() -> bool:

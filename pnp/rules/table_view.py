@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from .session import PlaySession
-from .sheet_tranquility import frame_positions
+from pnp.rules.session import PlaySession
+from pnp.rules.tranquility.sheet import frame_positions
 
 
 def view(session: PlaySession) -> dict:

@@ -20,8 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..errors import UsageError
-from ..model import Game
+from pnp.core.errors import UsageError
+from pnp.game.model import Game
 
 Result = tuple[bool, int, int, str]  # won, cells or slots filled, turns, loss reason ("" when won)
 
@@ -59,7 +59,7 @@ def batches(game: Game, players: int, bot: str, seed: int, games: int, size: int
 
 def play_batch(batch: Batch) -> list[Result]:
     """Play one batch (in a worker): each game from its own seed."""
-    from .bots import play_game
+    from pnp.rules.bots import play_game
 
     return [play_game(batch.game, batch.players, s, batch.bot) for s in batch.seeds]
 

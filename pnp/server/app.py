@@ -9,7 +9,7 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .live import Live
+from pnp.server.live import Live
 
 LIVE_JS = (Path(__file__).parent / "live.js").read_text(encoding="utf-8")
 _EMPTY = ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>pnp serve</title></head>"

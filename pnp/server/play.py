@@ -16,8 +16,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..errors import PnpError, SpecError
-from ..output import write_atomic
+from pnp.core.errors import PnpError, SpecError
+from pnp.core.output import write_atomic
 
 PAGE = (Path(__file__).parent / "play.html").read_text(encoding="utf-8")
 MAX_SESSIONS = 200
@@ -34,9 +34,9 @@ class Tables:
         self.lock = threading.Lock()
 
     def new(self, data: dict) -> tuple[str, dict]:
-        from ..game import load_game
-        from ..locate import available_games
-        from ..rules.session import PlaySession
+        from pnp.pipeline.load import load_game
+        from pnp.core.locate import available_games
+        from pnp.rules.session import PlaySession
 
         name = str(data.get("game") or (self.names[0] if self.names else "tranquility"))
         if name not in available_games() and name not in self.names:
@@ -62,7 +62,7 @@ class Tables:
         raise AssertionError("unreachable")
 
     def _faces(self, game) -> dict:
-        from ..faces import render_faces
+        from pnp.svg.faces import render_faces
 
         key = (game.id, game.spec_file, tuple(m.id for m in game.modules), _mtimes(game))
         if key not in self.faces:
@@ -75,7 +75,7 @@ class Tables:
         return self.sessions[sid]
 
     def view(self, sid: str) -> dict:
-        from ..rules.table_view import view
+        from pnp.rules.table_view import view
 
         session, _, _, path = self.get(sid)
         return {**view(session), "id": sid, "record": str(path)}
@@ -113,7 +113,7 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"))
         return Response(PAGE, media_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def games(request: Request):  # noqa: ARG001
-        from ..locate import available_games
+        from pnp.core.locate import available_games
 
         return JSONResponse({"games": sorted(set(names) | set(available_games()), key=_order(names))})
 
@@ -127,7 +127,7 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"))
         except KeyError:
             return JSONResponse({"error": {"rule": "request", "message": "no such table"}}, status_code=404)
         except PnpError as exc:
-            from ..rules.session import IllegalMove
+            from pnp.rules.session import IllegalMove
 
             return JSONResponse({"error": _problem(exc)}, status_code=409 if isinstance(exc, IllegalMove) else 400)
 

@@ -7,8 +7,8 @@ import contextlib
 from pathlib import Path
 from typing import Callable
 
-from .app import make_app
-from .watch import Rebuilder, watch, watched_folders
+from pnp.server.app import make_app
+from pnp.server.watch import Rebuilder, watch, watched_folders
 
 
 def serve(rebuild: Rebuilder, host: str, port: int, open_page: bool = False, extra_routes: list | None = None,
@@ -52,7 +52,7 @@ def serve_play(names: list[str], modules: str, records: Path, host: str, port: i
     from starlette.responses import RedirectResponse
     from starlette.routing import Route
 
-    from .play import play_routes
+    from pnp.server.play import play_routes
 
     url = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}/play?{query}"
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..build import build_games
-from ..errors import PnpError, SpecError
-from ..locate import spec_roots, template_roots
-from .live import Live
+from pnp.pipeline.build import build_games
+from pnp.core.errors import PnpError, SpecError
+from pnp.core.locate import spec_roots, template_roots
+from pnp.server.live import Live
 
 
 def watched_folders(cwd: Path | None = None) -> list[Path]:

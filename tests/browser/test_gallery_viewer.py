@@ -10,7 +10,7 @@ from browserkit import browser, needs_browser, wait_for
 sys.path.insert(0, str(Path(__file__).parents[1] / "print"))
 from test_gallery import _face_outputs  # noqa: E402
 
-from pnp.gallery import gallery_outputs  # noqa: E402
+from pnp.pipeline.gallery import gallery_outputs  # noqa: E402
 
 pytestmark = needs_browser
 

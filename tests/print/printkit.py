@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from pnp.model import Back, Card, CardKind, CardSize, Face, Game, Theme, frozen_map
+from pnp.game.model import Back, Card, CardKind, CardSize, Face, Game, Theme, frozen_map
 
 MARK = (3.0, 13.0)  # the corner mark spans face mm 3..13 in x and y (inside the trim)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from printkit import page_size_mm, page_text, pdf_pages, render
 
-from pnp.calibration import calibration_sheet
-from pnp.errors import UsageError
-from pnp.sheet import SheetSpec
+from pnp.sheets.calibration import calibration_sheet
+from pnp.core.errors import UsageError
+from pnp.sheets.spec import SheetSpec
 
 DPI = 300
 

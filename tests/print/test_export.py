@@ -11,13 +11,13 @@ import pytest
 from PIL import Image
 from printkit import island_game, make_face, nearest_face, page_size_mm, pdf_pages, render
 
-from pnp.errors import UsageError
+from pnp.core.errors import UsageError
 from pnp.export import export
 from pnp.export.drivethru import to_cmyk
 from pnp.export.products import product_for
-from pnp.model import CardSize
-from pnp.sheet import SheetSpec
-from pnp.sheetplan import plan_sheets
+from pnp.game.model import CardSize
+from pnp.sheets.spec import SheetSpec
+from pnp.sheets.plan import plan_sheets
 
 def _png(data: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(data))

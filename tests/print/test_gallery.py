@@ -6,9 +6,9 @@ import re
 
 from printkit import island_game
 
-from pnp.gallery import GalleryGame, Item, gallery_outputs, write_gallery
-from pnp.impose import sheet_outputs
-from pnp.sheet import SheetSpec
+from pnp.pipeline.gallery import GalleryGame, Item, gallery_outputs, write_gallery
+from pnp.sheets.impose import sheet_outputs
+from pnp.sheets.spec import SheetSpec
 
 
 def built_outputs(game_id: str = "testgame") -> dict[str, bytes]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_gallery import built_outputs
 
-from pnp.gallery import gallery_outputs
+from pnp.pipeline.gallery import gallery_outputs
 
 CHROMIUM = Path("/usr/bin/chromium")
 

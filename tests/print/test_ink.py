@@ -13,12 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.faces import render_faces
-from pnp.game import load_game
-from pnp.impose import impose
-from pnp.inkcover import pdf_coverage
-from pnp.inksaver import saver_svg
-from pnp.sheet import SheetSpec
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
+from pnp.sheets.impose import impose
+from pnp.core.inkcover import pdf_coverage
+from pnp.face.inksaver import saver_svg
+from pnp.sheets.spec import SheetSpec
 
 
 def _lightness(colour: str) -> float:

@@ -8,11 +8,11 @@ import math
 import pytest
 from printkit import ascent_like_game, nearest_face, pdf_pages, pixel_mm, render
 
-from pnp import packing
-from pnp.impose import impose
-from pnp.marks import outline
-from pnp.sheet import SheetSpec
-from pnp.sheetplan import plan_sheets
+from pnp.sheets import packing
+from pnp.sheets.impose import impose
+from pnp.sheets.marks import outline
+from pnp.sheets.spec import SheetSpec
+from pnp.sheets.plan import plan_sheets
 
 
 def _goats(page):
@@ -82,8 +82,8 @@ def test_goats_that_do_not_fit_the_free_cells_get_a_sheet_of_their_own():
 
 
 def test_ascent_on_a4_needs_a_sheet_fewer(monkeypatch):
-    from pnp.faces import render_faces
-    from pnp.game import load_game
+    from pnp.svg.faces import render_faces
+    from pnp.pipeline.load import load_game
 
     game = load_game("ascent")
     faces = render_faces(game)

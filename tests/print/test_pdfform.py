@@ -1,4 +1,4 @@
-"""The reportlab workaround in pnp.pdfform, shown to matter, and faces the painter refuses.
+"""The reportlab workaround in pnp.pdf.form, shown to matter, and faces the painter refuses.
 
 reportlab 5.1.0 drops a form's /Shading, /ExtGState and /ColorSpace resources, so a gradient or
 transparency inside a reused form vanishes (it prints black). If an upgrade breaks the
@@ -16,10 +16,10 @@ from PIL import Image
 from printkit import pdf_pages, pixel_mm, render
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.model import Face
-from pnp.pdfform import FormBook, SheetCanvas
-from pnp.pdfpaint import PaintError
-from pnp.units import mm_to_pt
+from pnp.game.model import Face
+from pnp.pdf.form import FormBook, SheetCanvas
+from pnp.pdf.paint import PaintError
+from pnp.core.units import mm_to_pt
 
 
 def gradient_form(canvas, name: str) -> None:

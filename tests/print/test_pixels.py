@@ -10,8 +10,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnp.export.pixels import Picture, make_images, png_bytes
 from pnp.export.raster import render_region, trim_region
-from pnp.faces import render_faces
-from pnp.game import load_game
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
 
 DPI = 100
 BLOCK = 8  # px: about 2 mm at 100 dpi; a missing element (a glyph, a number, an icon) is bigger

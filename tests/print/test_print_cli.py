@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.cli import print_cmds
-from pnp.sheet import LETTER, SheetSpec
+from pnp.sheets.spec import LETTER, SheetSpec
 
 
 @pytest.fixture

@@ -17,10 +17,10 @@ from printkit import (
     render,
 )
 
-from pnp.impose import impose
-from pnp.marks import crop_marks, outline
-from pnp.sheet import SheetSpec
-from pnp.sheetplan import SheetError, plan_sheets
+from pnp.sheets.impose import impose
+from pnp.sheets.marks import crop_marks, outline
+from pnp.sheets.spec import SheetSpec
+from pnp.sheets.plan import SheetError, plan_sheets
 
 PT = 72 / 25.4
 

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from printkit import island_game
 
-from pnp.errors import UsageError
-from pnp.marks import outline
-from pnp.sheet import MARK_GAP, MARK_MIN, SheetSpec, best_grid, fit_grid
-from pnp.sheetplan import plan_sheets
+from pnp.core.errors import UsageError
+from pnp.sheets.marks import outline
+from pnp.sheets.spec import MARK_GAP, MARK_MIN, SheetSpec, best_grid, fit_grid
+from pnp.sheets.plan import plan_sheets
 
 lengths = st.floats(min_value=0, max_value=12, allow_nan=False).map(lambda v: round(v, 2))
 cards = st.tuples(st.floats(20, 150).map(lambda v: round(v, 1)), st.floats(20, 150).map(lambda v: round(v, 1)))

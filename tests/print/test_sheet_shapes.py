@@ -7,10 +7,10 @@ import math
 import pytest
 from printkit import nearest_face, pdf_pages, pixel_mm, render
 
-from pnp.impose import impose
-from pnp.marks import outline
-from pnp.sheet import SheetSpec
-from pnp.sheetplan import SheetError, apply, plan_sheets
+from pnp.sheets.impose import impose
+from pnp.sheets.marks import outline
+from pnp.sheets.spec import SheetSpec
+from pnp.sheets.plan import SheetError, apply, plan_sheets
 
 SIDE = 70.0
 

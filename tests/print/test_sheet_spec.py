@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import UsageError
-from pnp.sheet import A4, LETTER, SheetSpec, best_grid, fit_grid, parse_paper
+from pnp.core.errors import UsageError
+from pnp.sheets.spec import A4, LETTER, SheetSpec, best_grid, fit_grid, parse_paper
 
 
 @pytest.mark.parametrize(

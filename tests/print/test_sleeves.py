@@ -6,9 +6,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.errors import UsageError
-from pnp.sheet import SheetSpec
-from pnp.sleeves import CARD_PRESETS
+from pnp.core.errors import UsageError
+from pnp.sheets.spec import SheetSpec
+from pnp.core.sleeves import CARD_PRESETS
 
 
 @pytest.mark.parametrize("name, size", [
@@ -47,9 +47,9 @@ def test_help_lists_every_named_size():
 
 
 def test_sheets_at_a_named_square_size_print_cards_of_that_size():
-    from pnp.faces import render_faces
-    from pnp.game import load_game
-    from pnp.sheetplan import plan_sheets
+    from pnp.svg.faces import render_faces
+    from pnp.pipeline.load import load_game
+    from pnp.sheets.plan import plan_sheets
 
     game = load_game("tranquility")
     plan = plan_sheets(game, render_faces(game), SheetSpec.from_options(card_size="square-80"))

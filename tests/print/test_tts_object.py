@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from pnp.cli import app, print_cmds
 from pnp.export import export
 from pnp.export.ttsobject import nickname
-from pnp.faces import render_faces
-from pnp.game import load_game
+from pnp.svg.faces import render_faces
+from pnp.pipeline.load import load_game
 
 
 def _tts(game, faces, base_url=""):

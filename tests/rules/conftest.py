@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rulekit import game_named
 
-from pnp.model import Game
+from pnp.game.model import Game
 
 
 @pytest.fixture(scope="session")

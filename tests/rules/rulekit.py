@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from pnp.game import build_game
-from pnp.locate import find_spec
-from pnp.model import Game, frozen_map
-from pnp.spec import load_spec
+from pnp.game.build import build_game
+from pnp.core.locate import find_spec
+from pnp.game.model import Game, frozen_map
+from pnp.spec.load import load_spec
 
 
 def game_named(name: str, modules="all") -> Game:
@@ -41,7 +41,7 @@ def without_cards(game: Game, kind: str, keep: int) -> Game:
 def table_with(game: Game, numbers: dict[int, int], hand=(), players=2, seed=5):
     """A dealt table with islands moved into cells {cell: number} and player 1 holding `hand` numbers
     (on top of the hand dealt, so it may hold more than a hand)."""
-    from pnp.rules.tranquility import deal_table, tranquility_deck
+    from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
     deck = tranquility_deck(game)
     t = deal_table(deck, players, seed)

@@ -6,10 +6,10 @@ import pytest
 from rulekit import game_named, with_module_rules, with_rules
 
 from pnp.rules import check_state, deal_setup
-from pnp.rules.ascent import ascent_deck
+from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.deal import deal_ascent
-from pnp.rules.modules import path_rows, sequence_found, table_grid
-from pnp.rules.params import rule_params
+from pnp.rules.ascent.modules import path_rows, sequence_found, table_grid
+from pnp.game.params import rule_params
 
 AS = game_named("ascent", None)
 
@@ -34,7 +34,7 @@ def mountain_table(game, slots, hand=(), players=2, seed=3):
 def pay_for_the_mountain(t, keep) -> None:
     """One turn per card on the mountain and the least the cards side by side cost, off the piles'
     bottoms into the discard, so the snapshot's counts agree (rules as-turns, as-costs-paid)."""
-    from pnp.rules.ascent import TERRAIN
+    from pnp.rules.ascent.engine import TERRAIN
     from pnp.rules.costs import row_pairs_bound
 
     deck = t.deck

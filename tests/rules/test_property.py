@@ -8,11 +8,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pnp.rules import check_state
-from pnp.rules.ascent import ascent_deck
-from pnp.rules.ascent_bot import AscentBot, RandomAscentBot
-from pnp.rules.bot import RandomBot, TranquilityBot
+from pnp.rules.ascent.engine import ascent_deck
+from pnp.rules.ascent.bot import AscentBot, RandomAscentBot
+from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
 from pnp.rules.deal import deal_ascent
-from pnp.rules.tranquility import deal_table, tranquility_deck
+from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
 from rulekit import game_named, with_rules
 

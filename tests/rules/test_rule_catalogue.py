@@ -12,13 +12,13 @@ import pytest
 from rulekit import game_named, with_rules
 
 from pnp.rules import RULES, check_state, deal_setup
-from pnp.rules.ascent import ascent_deck
-from pnp.rules.ascent_bot import AscentBot
-from pnp.rules.bot import TranquilityBot
+from pnp.rules.ascent.engine import ascent_deck
+from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.tranquility.bot import TranquilityBot
 from pnp.rules.deal import deal_ascent
 from pnp.rules.simulation import play_out
-from pnp.rules.state import Share
-from pnp.rules.tranquility import deal_table, tranquility_deck
+from pnp.rules.state.model import Share
+from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
 TQ = game_named("tranquility")
 AS = game_named("ascent", "all")

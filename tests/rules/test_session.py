@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import UsageError
-from pnp.jsonsrc import parse_json
+from pnp.core.errors import UsageError
+from pnp.core.jsonsrc import parse_json
 from pnp.rules.record import parse_record
-from pnp.rules.replay import replay
+from pnp.pipeline.replay import replay
 from pnp.rules.session import IllegalMove, PlaySession
 from pnp.rules.table_view import view
 

@@ -6,8 +6,8 @@ import pytest
 from rulekit import game_named, with_module_rules, with_rules
 
 from pnp.rules import check_state, simulate
-from pnp.rules.ascent import ascent_deck
-from pnp.rules.ascent_bot import AscentBot
+from pnp.rules.ascent.engine import ascent_deck
+from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.deal import deal_ascent
 from pnp.rules.simulation import play_out, wilson
 
@@ -38,9 +38,9 @@ def test_the_published_game_is_winnable_and_solo_only_when_the_piles_may_pay_the
 
 
 def test_seed_001s_orthogonal_reading_can_be_won_against_what_rules_md_says():
-    from pnp.game import load_game
-    from pnp.rules.bot import TranquilityBot
-    from pnp.rules.tranquility import deal_table, tranquility_deck
+    from pnp.pipeline.load import load_game
+    from pnp.rules.tranquility.bot import TranquilityBot
+    from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
     game = load_game("orthogonal")
     state = play_out(deal_table(tranquility_deck(game), 3, 4), TranquilityBot()).to_state()

@@ -9,12 +9,12 @@ from functools import lru_cache
 import pytest
 from rulekit import game_named, table_with, with_rules
 
-from pnp.model import frozen_map
+from pnp.game.model import frozen_map
 from pnp.rules import check_state, rule_problems, rule_warnings
-from pnp.rules.bot import DEAD, TranquilityBot
-from pnp.rules.params import rule_params
-from pnp.rules.state import Share
-from pnp.rules.tranquility import START, deal_table, tranquility_deck
+from pnp.rules.tranquility.bot import DEAD, TranquilityBot
+from pnp.game.params import rule_params
+from pnp.rules.state.model import Share
+from pnp.rules.tranquility.engine import START, deal_table, tranquility_deck
 
 TQ = game_named("tranquility")
 HANDS_ONLY = with_rules(TQ, start_discard_from="hands")

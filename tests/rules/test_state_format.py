@@ -7,12 +7,12 @@ import json
 import pytest
 from rulekit import game_named
 
-from pnp.errors import SpecError
+from pnp.core.errors import SpecError
 from pnp.rules import deal_setup, dump_state, loads_state, read_state
-from pnp.rules.ascent import ascent_deck
-from pnp.rules.ascent_bot import AscentBot
+from pnp.rules.ascent.engine import ascent_deck
+from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.deal import deal_ascent
-from pnp.rules.state import Share
+from pnp.rules.state.model import Share
 
 TQ = game_named("tranquility")
 AS = game_named("ascent")

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.rules.ascent import ascent_deck
-from pnp.rules.ascent_bot import RandomAscentBot
-from pnp.rules.bot import RandomBot
+from pnp.rules.ascent.engine import ascent_deck
+from pnp.rules.ascent.bot import RandomAscentBot
+from pnp.rules.tranquility.bot import RandomBot
 from pnp.rules.deal import deal_ascent, deal_setup
-from pnp.rules.state import state_to_data
-from pnp.rules.tranquility import deal_table, tranquility_deck
+from pnp.rules.state.model import state_to_data
+from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
 from jsonpaths import json_paths
 from rulekit import game_named

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import SpecError
+from pnp.core.errors import SpecError
 from pnp.rules import deal_setup, dump_state, loads_state, read_state
-from pnp.rules import state as fmt
+from pnp.rules.state import model as fmt
 
 from rulekit import game_named
 
@@ -135,7 +135,7 @@ def test_a_file_past_256_kb_is_refused_before_it_is_parsed(tmp_path):
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_an_endless_device_is_refused_unread():
-    from pnp.inputs import NotRegularFile
+    from pnp.core.inputs import NotRegularFile
 
     with pytest.raises(NotRegularFile, match="/dev/zero: is a character device, not a regular file"):
         read_state(Path("/dev/zero"))

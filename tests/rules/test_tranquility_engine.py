@@ -7,13 +7,13 @@ import random
 import pytest
 from rulekit import game_named, table_with, with_count, with_rules
 
-from pnp.errors import UsageError
+from pnp.core.errors import UsageError
 from pnp.rules import check_state, deal_setup, dump_state
-from pnp.rules.bot import RandomBot, TranquilityBot
+from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
 from pnp.rules.check import Facts, locate
-from pnp.rules.check_tranquility import fits, has_action, place_cost
-from pnp.rules.params import physical_pieces, rule_params
-from pnp.rules.tranquility import deal_table, tranquility_deck
+from pnp.rules.tranquility.check import fits, has_action, place_cost
+from pnp.game.params import physical_pieces, rule_params
+from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
 TQ = game_named("tranquility")
 

@@ -13,7 +13,7 @@ from rulekit import game_named, with_rules
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.errors import UsageError
+from pnp.core.errors import UsageError
 from pnp.rules import simulate
 from pnp.rules.sweep import parse_players, parse_setting, sweep
 from pnp.rules.workers import batch_size, batches, game_seeds
@@ -143,7 +143,7 @@ print("same numbers")
 NO_SCHEDULER = """
 import pytest
 from rulekit import game_named
-from pnp.errors import UsageError
+from pnp.core.errors import UsageError
 from pnp.rules import simulate
 
 with pytest.raises(UsageError, match="no Dask scheduler answers there"):
@@ -154,7 +154,7 @@ print("refused")
 
 def in_own_process(code: str) -> str:
     """Run `code` in a fresh Python: Dask's client leaves threads behind, and a threaded test
-    process may no longer fork (pnp.parallel), so the cluster never shares the test process."""
+    process may no longer fork (pnp.core.parallel), so the cluster never shares the test process."""
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests"), str(root / "tests" / "rules"),
                                                          os.environ.get("PYTHONPATH", "")])}

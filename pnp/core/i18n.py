@@ -1,0 +1,233 @@
+"""Printed words in several languages, from gettext message catalogues.
+
+English is the source language: a message id *is* the English text (with `{name}` placeholders), as
+usual with gettext. Each language has a standard `.po` catalogue, read with Babel's `pofile` reader:
+
+    pnp/locales/pnp.pot                     the template: every id the code and templates use
+    pnp/locales/LANG/LC_MESSAGES/pnp.po     one catalogue per language (en and it ship)
+
+`translator(lang)` gives a `Translator` whose `gettext` returns the catalogue's text, falling back to
+English (the id) when the catalogue lacks it; the ids a catalogue lacks are reported once per
+language in a `MissingMessages` warning listing them. Ids are found in the sources by Babel's
+extractor (`_`, `N_`, `gettext`, `ngettext` calls in `pnp/`) plus the extra sources registered in
+`EXTRA_SOURCES`; `python -m pnp.core.i18n extract` rewrites the template and adds new ids to each
+catalogue (untranslated), `python -m pnp.core.i18n check` lists what each catalogue lacks (exit 1).
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from functools import cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+DOMAIN = "pnp"
+SOURCE_LANGUAGE = "en"
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+# Words printed from outside Python code (e.g. template files): modules named in SOURCE_MODULES are
+# imported by `used_messages` and append to EXTRA_SOURCES a function yielding (msgid, plural or None,
+# where) for each id they print.
+SOURCE_MODULES: tuple[str, ...] = ()
+EXTRA_SOURCES: list[Callable[[], Iterable[tuple[str, str | None, str]]]] = []
+
+
+# Fixed dates in the catalogue headers, so extracting twice writes the same bytes.
+HEADER_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+class MissingMessages(UserWarning):
+    """A catalogue lacks some message ids: they are printed in English."""
+
+
+def N_(msgid: str) -> str:
+    """Mark a string for extraction without translating it here (it is translated where printed)."""
+    return msgid
+
+
+LANGUAGE_NAMES = {"en": N_("English"), "it": N_("Italian")}
+
+
+@dataclass(frozen=True)
+class Translator:
+    """The messages of one language; anything it lacks is printed in English."""
+
+    lang: str
+    messages: dict = field(repr=False)  # msgid or (singular, plural) → str or tuple of plural forms
+    plural: Callable[[int], int] = field(repr=False, default=lambda n: int(n != 1))
+
+    def gettext(self, msgid: str, **params: object) -> str:
+        text = self.messages.get(msgid) or msgid
+        return text.format(**params) if params else text
+
+    def ngettext(self, singular: str, plural: str, n: int, **params: object) -> str:
+        forms = self.messages.get((singular, plural))
+        if forms and all(forms):
+            text = forms[min(self.plural(n), len(forms) - 1)]
+        else:
+            text = singular if n == 1 else plural
+        return text.format(n=n, **params)
+
+    __call__ = gettext
+
+
+def languages() -> tuple[str, ...]:
+    """The languages that ship a catalogue."""
+    return tuple(sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
+
+
+def catalogue_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalogue(path: Path, lang: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+@cache
+def template_ids() -> frozenset:
+    """The ids of the shipped template (`pnp.pot`): what every catalogue must translate."""
+    path = LOCALES / f"{DOMAIN}.pot"
+    return frozenset(_key(m.id) for m in read_catalogue(path) if m.id) if path.exists() else frozenset()
+
+
+def missing_ids(catalog: Catalog, wanted: Iterable) -> list[str]:
+    """The ids of `wanted` that `catalog` does not translate (absent, empty or fuzzy), sorted."""
+    have = {_key(m.id) for m in catalog if m.id and _translated(m)}
+    return sorted(_label(k) for k in set(wanted) - have)
+
+
+@cache
+def translator(lang: str | None = None) -> Translator:
+    """The translator for `lang` (None or "en": English). An unknown language is a ValueError naming
+    the known ones; a catalogue lacking ids warns once, listing them."""
+    lang = lang or SOURCE_LANGUAGE
+    path = catalogue_path(lang)
+    if not path.exists():
+        raise ValueError(f"no catalogue for the language {lang!r} (known: {', '.join(languages())})")
+    catalog = read_catalogue(path, lang)
+    messages: dict = {}
+    for message in catalog:
+        if message.id and _translated(message):
+            messages[_key(message.id)] = message.string
+    lacking = missing_ids(catalog, template_ids())
+    if lacking:
+        warnings.warn(MissingMessages(f"the {lang} catalogue lacks {len(lacking)} message(s), printed in English: "
+                                      + "; ".join(repr(i) for i in lacking)), stacklevel=2)
+    return Translator(lang, messages, _plural_function(catalog))
+
+
+def _plural_function(catalog: Catalog) -> Callable[[int], int]:
+    from gettext import (
+        c2py,  # the standard library's safe reader of a Plural-Forms expression
+    )
+
+    return c2py(catalog.plural_expr or "(n != 1)")
+
+
+def _translated(message) -> bool:
+    if message.fuzzy:
+        return False
+    strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+    return all(strings)
+
+
+def _key(msgid) -> str | tuple:
+    return tuple(msgid) if isinstance(msgid, (tuple, list)) else msgid
+
+
+def _label(key) -> str:
+    return " | ".join(key) if isinstance(key, tuple) else key
+
+
+def used_messages() -> dict:
+    """Every message id the code and registered sources use → where (file:line), found by Babel's
+    Python extractor over `pnp/` and by `EXTRA_SOURCES`."""
+    from babel.messages.extract import extract_from_dir
+
+    package = Path(__file__).resolve().parent.parent
+    found: dict = {}
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+            str(package), method_map=[("**.py", "python")], keywords=KEYWORDS, strip_comment_tags=True):
+        key = (message[0], message[1]) if isinstance(message, tuple) else message
+        found.setdefault(key, f"pnp/{filename}:{lineno}")
+    _load_extra_sources()
+    for source in EXTRA_SOURCES:
+        for msgid, plural, where in source():
+            found.setdefault((msgid, plural) if plural else msgid, where)
+    return found
+
+
+def _load_extra_sources() -> None:
+    """Import the modules that register extra sources (they register on import)."""
+    import importlib
+
+    for name in SOURCE_MODULES:
+        importlib.import_module(name)
+
+
+def extract() -> Catalog:
+    """Rewrite `pnp.pot` from the sources and add new ids (untranslated) to every catalogue; English
+    translates each id as itself. Obsolete ids are dropped."""
+    used = used_messages()
+    _write(LOCALES / f"{DOMAIN}.pot", _template(used))
+    for lang in languages():
+        catalog = read_catalogue(catalogue_path(lang), lang)
+        catalog.update(_template(used), no_fuzzy_matching=True)  # a fresh template: update shares its messages
+        catalog.obsolete.clear()
+        catalog.creation_date = catalog.revision_date = HEADER_DATE
+        if lang == SOURCE_LANGUAGE:
+            for message in catalog:
+                if message.id and not _translated(message):
+                    message.string = message.id
+        _write(catalogue_path(lang), catalog)
+    template_ids.cache_clear()
+    translator.cache_clear()
+    return _template(used)
+
+
+def _template(used: dict) -> Catalog:
+    template = Catalog(domain=DOMAIN, project="tranquility-pnp", version="0.1", charset="utf-8", fuzzy=False,
+                       creation_date=HEADER_DATE, revision_date=HEADER_DATE,
+                       msgid_bugs_address="https://github.com/", copyright_holder="tranquility-pnp")
+    for key, where in sorted(used.items(), key=lambda kv: _label(kv[0])):
+        path, line = where.rsplit(":", 1)
+        flags = ("python-brace-format",) if "{" in _label(key) else ()
+        template.add(key, locations=[(path, int(line))], flags=flags)
+    return template
+
+
+def _write(path: Path, catalog: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=100, omit_header=False, sort_output=True, include_lineno=False)
+
+
+def check() -> dict[str, list[str]]:
+    """What each catalogue lacks of the ids the sources use (empty lists when complete)."""
+    wanted = used_messages()
+    return {lang: missing_ids(read_catalogue(catalogue_path(lang), lang), wanted) for lang in languages()}
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["extract"]:
+        print(f"{len(extract())} message ids")
+        return 0
+    if argv[:1] == ["check"]:
+        result = check()
+        for lang, lacking in result.items():
+            print(f"{lang}: " + ("complete" if not lacking else "lacks " + "; ".join(map(repr, lacking))))
+        return 1 if any(result.values()) else 0
+    print("usage: python -m pnp.core.i18n extract|check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

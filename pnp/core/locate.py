@@ -1,0 +1,119 @@
+"""Where specs and templates come from: the user's folders first, then the bundled copies."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pnp.core.errors import UsageError
+from pnp.core.names import match_case_insensitive, unknown_game
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def bundled_root() -> Path:
+    """The folder holding the bundled card_specs/ and templates/ (wheel or source checkout)."""
+    installed = PACKAGE_DIR / "_bundled"
+    if (installed / "card_specs").is_dir():
+        return installed
+    return PACKAGE_DIR.parent
+
+
+def spec_roots(cwd: Path | None = None) -> tuple[Path, ...]:
+    """card_specs folders in precedence order: ./card_specs (and its variants/), then bundled."""
+    here = (cwd or Path.cwd()) / "card_specs"
+    bundled = bundled_root() / "card_specs"
+    roots = [here, here / "variants", bundled, bundled / "variants"]
+    return _unique_dirs(roots)
+
+
+def template_roots(cwd: Path | None = None) -> tuple[Path, ...]:
+    here = (cwd or Path.cwd()) / "templates"
+    return _unique_dirs([here, bundled_root() / "templates"])
+
+
+def schema_dir() -> Path:
+    return bundled_root() / "card_specs" / "schema"
+
+
+def spec_files(root: Path) -> list[Path]:
+    """The specs in one spec folder, sorted: its `*.json` files, not hidden ones (a manifest or an
+    editor's backup is not a game)."""
+    return sorted(p for p in root.glob("*.json") if not p.name.startswith("."))
+
+
+def find_spec(name: str, cwd: Path | None = None) -> Path:
+    """A game or variant name ('tranquility') or a path to a spec file."""
+    as_path = Path(name)
+    if name.endswith(".json"):
+        if as_path.is_file():
+            return as_path
+        from pnp.core.inputs import refuse_special
+
+        refuse_special(as_path)  # a pipe or device: a usage error that says so
+        raise UsageError(f"{name}: spec file not found")
+    for root in spec_roots(cwd) if not name.startswith(".") else ():
+        candidate = root / f"{name}.json"
+        if candidate.is_file():
+            return candidate
+    games = available_games(cwd)
+    same = match_case_insensitive(name, games)  # spec ids are lower-case: 'Tranquility' means 'tranquility'
+    if same is not None and same != name:
+        return find_spec(same, cwd)
+    raise UsageError(unknown_game(name, games))
+
+
+def available_games(cwd: Path | None = None) -> list[str]:
+    """Every spec name that can be built, user's first, without duplicates, sorted."""
+    names = set()
+    for root in spec_roots(cwd):
+        names.update(p.stem for p in spec_files(root))
+    return sorted(names)
+
+
+def bundled_games() -> list[str]:
+    """The base games shipped with the tool (not variants): what `pnp build` builds by default."""
+    root = bundled_root() / "card_specs"
+    return [p.stem for p in spec_files(root)]
+
+
+def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | None:
+    """folder/filename in the first of `folders` that has it (a variant's own folder comes first).
+
+    The folders are template folders: a file found there that is a pipe or device is a usage error,
+    and one that is a symbolic link leading outside the template roots is refused (pnp/inputs.py)."""
+    from pnp.core.inputs import check_inside_templates, refuse_special
+
+    for folder in folders:
+        candidate = folder / filename
+        refuse_special(candidate)
+        if candidate.is_file():
+            check_inside_templates(candidate)
+            return candidate
+    return None
+
+
+def find_template_dir(name: str, cwd: Path | None = None) -> tuple[Path, ...]:
+    """Every existing templates/<name> folder, user's first; one that leads outside the template
+    roots through a symbolic link is refused (OutsideLink)."""
+    from pnp.core.inputs import check_inside_templates
+
+    found = tuple(root / name for root in template_roots(cwd) if (root / name).is_dir())
+    for folder in found:
+        check_inside_templates(folder)
+    return found
+
+
+@lru_cache(maxsize=16)
+def template_real_roots(cwd: str) -> tuple[Path, ...]:
+    """The real paths template folders, template files and art may lie in: the project folder `cwd`
+    (where ./templates is) and the bundled templates/."""
+    return (Path(cwd).resolve(), (bundled_root() / "templates").resolve())
+
+
+def _unique_dirs(paths: list[Path]) -> tuple[Path, ...]:
+    seen: list[Path] = []
+    for p in paths:
+        if p.is_dir() and p.resolve() not in [s.resolve() for s in seen]:
+            seen.append(p)
+    return tuple(seen)

@@ -1,0 +1,315 @@
+"""Layout: a template and a card's fields → positioned elements in mm (no I/O beyond cached art)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Union
+
+from pnp.face import text
+
+from pnp.face import textset
+from pnp.face.art import Art, ArtError, find_art, load_art
+from pnp.game.model import Card, Game, Shape
+from pnp.face.template import (
+    ArtElement,
+    CircleElement,
+    Element,
+    Formatted,
+    GroupElement,
+    LinesElement,
+    RectElement,
+    Template,
+    TemplateError,
+    TextElement,
+    TextStyle,
+    When,
+    field_value,
+    resolve_colour,
+)
+
+Rotation = tuple[float, float, float]  # degrees clockwise, pivot x, pivot y
+Matrix = tuple[float, float, float, float, float, float]  # SVG matrix(a b c d e f)
+
+
+@dataclass(frozen=True)
+class RectItem:
+    id: str
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: str | None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+    rotate: Rotation | None = None
+
+
+@dataclass(frozen=True)
+class CircleItem:
+    id: str
+    cx: float
+    cy: float
+    r: float
+    fill: str | None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    rotate: Rotation | None = None
+
+
+@dataclass(frozen=True)
+class ArtItem:
+    id: str
+    art: Art
+    placement: Matrix  # art viewBox units → face mm
+    rotate: Rotation | None = None
+
+
+@dataclass(frozen=True)
+class TextItem:
+    id: str
+    fill: str
+    size: float  # mm (em size)
+    lines: tuple[textset.SetLine, ...]  # baselines in face mm
+    rotate: Rotation | None = None
+    underlines: tuple[tuple[float, float, float, float], ...] = ()  # x, y, width, height in face mm
+
+
+@dataclass(frozen=True)
+class GroupItem:
+    id: str
+    items: tuple["Item", ...]
+    rotate: Rotation | None = None
+    scale: float | None = None  # uniform scale about the trim's top-left corner
+
+
+Item = Union[RectItem, CircleItem, ArtItem, TextItem, GroupItem]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One face ready to draw: trim size and bleed in mm, items in drawing order."""
+
+    face_id: str
+    width: float
+    height: float
+    bleed: float
+    shape: Shape
+    items: tuple[Item, ...]
+
+
+def card_fields(card: Card, game: Game, side: str = "front") -> dict[str, Any]:
+    """The fields a template may use: the card's own (not on a shared back) plus the built-ins
+    game.title, card.id, card.kind, and terrain.name / terrain.symbol when the card's `colour`
+    field names a terrain of the theme."""
+    fields: dict[str, Any] = {"game.title": game.title}
+    if side == "front" or card.back.per_card:
+        fields.update(card.fields)
+        fields.update({"card.id": card.id, "card.kind": card.kind})
+        terrain = game.theme.terrain.get(str(card.fields.get("colour")))
+        if terrain is not None:  # a card whose colour names a theme terrain
+            fields.update({"terrain.name": terrain["name"], "terrain.symbol": terrain["symbol"]})
+    return fields
+
+
+def layout_card(card: Card, template: Template, game: Game, side: str = "front") -> Layout:
+    """Place every element of `template` for one side of `card`. Raises TemplateError."""
+    face_id = card.front_face_id if side == "front" else card.back_face_id
+    size = card.size
+    if game.theme.font != text.FAMILY:
+        raise TemplateError(f"the theme font {game.theme.font!r} is not bundled; use {text.FAMILY!r}.")
+    scale = template_scale(card, template)
+    drawn = card if scale == 1.0 else replace(card, size=replace(
+        size, width=template.width, height=template.height,
+        bleed=size.bleed / scale, safe=size.safe / scale, radius=size.radius / scale))
+    context = _Context(drawn, template, game, card_fields(card, game, side), face_id)
+    items = context.background() + context.items(template.elements, _IDENTITY)
+    if scale != 1.0:
+        items = (GroupItem(f"{face_id}-scaled", items, scale=scale),)
+    return Layout(face_id, size.width, size.height, size.bleed, card.shape, items)
+
+
+def template_scale(card: Card, template: Template) -> float:
+    """1.0 when the card has the template's size; a uniform scale when only the size differs
+    (a variant with bigger cards); an error when the proportions differ."""
+    size = card.size
+    if abs(size.width - template.width) <= 0.01 and abs(size.height - template.height) <= 0.01:
+        return 1.0
+    scale = size.width / template.width
+    if abs(size.height - template.height * scale) > 0.01 * size.height:
+        raise TemplateError(
+            f"{template.file}: template {template.name!r} is drawn for {template.width:g} × {template.height:g} mm "
+            f"cards, but {card.id} is {size.width:g} × {size.height:g} mm; a template scales to other sizes of the "
+            "same proportions only, so make a template for that shape."
+        )
+    return scale
+
+
+_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+class FaceError(TemplateError):
+    """One element of a template cannot be drawn for one face: where in the template, which
+    card or face, and why (`pnp validate` places it at the card's line in the spec)."""
+
+    def __init__(self, where: str, label: str, reason: str):
+        self.where, self.label, self.reason = where, label, reason
+        super().__init__(f"{where}: {label}: {reason}")
+
+
+class _Context:
+    def __init__(self, card: Card, template: Template, game: Game, fields: Mapping[str, Any], face_id: str):
+        self.card, self.template, self.game, self.fields, self.face_id = card, template, game, fields, face_id
+        self.label = f"card {card.id}" if face_id == card.front_face_id else f"face {face_id}"
+
+    def fail(self, where: str, message: str) -> TemplateError:
+        return FaceError(where, self.label, message)
+
+    def colour(self, value: Formatted | None, where: str) -> str | None:
+        if value is None:
+            return None
+        reference = value.format(self.fields, where)
+        try:
+            return resolve_colour(reference, self.game.theme)
+        except ValueError as exc:
+            raise self.fail(where, str(exc)) from None
+
+    def art(self, name: Formatted, where: str) -> Art:
+        try:
+            return load_art(find_art(self.template.art_dirs, name.format(self.fields, where)))
+        except ArtError as exc:
+            raise self.fail(where, str(exc)) from None
+
+    def background(self) -> tuple[Item, ...]:
+        bg = self.template.background
+        if bg is None:
+            return ()
+        b, size = self.card.size.bleed, self.card.size
+        box = (-b, -b, size.width + 2 * b, size.height + 2 * b)
+        items: list[Item] = []
+        if bg.fill is not None:
+            items.append(RectItem(f"{self.face_id}-background", *box, fill=self.colour(bg.fill, bg.where)))
+        if bg.art is not None:
+            art = self.art(bg.art, bg.where)
+            items.append(ArtItem(f"{self.face_id}-background-art", art, placement(box, art.viewbox, "contain")))
+        return tuple(items)
+
+    def items(self, elements: tuple[Element, ...], outer: Matrix) -> tuple[Item, ...]:
+        out = []
+        for element in elements:
+            if element.when is not None and not self.holds(element.when, element.where):
+                continue
+            rotation = self.rotation(element)
+            matrix = _multiply(outer, _rotation_matrix(rotation)) if rotation else outer
+            out.append(self.item(element, rotation, matrix))
+        return tuple(out)
+
+    def holds(self, when: When, where: str) -> bool:
+        if when.test == "exists":
+            return (when.field in self.fields) == when.value
+        value = field_value(self.fields, when.field, f"{where}: the condition")
+        if when.test == "equals":
+            return value == when.value
+        return (value in when.value) == (when.test == "in")
+
+    def rotation(self, element: Element) -> Rotation | None:
+        if not element.rotate:
+            return None
+        if element.pivot is not None:
+            return (element.rotate, *element.pivot)
+        if isinstance(element, CircleElement):
+            return (element.rotate, *element.centre)
+        if isinstance(element, GroupElement):
+            return (element.rotate, self.card.size.width / 2, self.card.size.height / 2)
+        x, y, w, h = element.box
+        return (element.rotate, x + w / 2, y + h / 2)
+
+    def item(self, element: Element, rotation: Rotation | None, matrix: Matrix) -> Item:
+        item_id = f"{self.face_id}-{element.id}"
+        where = element.where
+        if isinstance(element, RectElement):
+            return RectItem(item_id, *element.box, fill=self.colour(element.fill, where),
+                            stroke=self.colour(element.stroke, where), stroke_width=element.stroke_width,
+                            radius=element.radius, rotate=rotation)
+        if isinstance(element, CircleElement):
+            return CircleItem(item_id, *element.centre, element.r, fill=self.colour(element.fill, where),
+                              stroke=self.colour(element.stroke, where), stroke_width=element.stroke_width,
+                              rotate=rotation)
+        if isinstance(element, ArtElement):
+            art = self.art(element.name, where)
+            return ArtItem(item_id, art, placement(element.box, art.viewbox, element.fit), rotation)
+        if isinstance(element, GroupElement):
+            return GroupItem(item_id, self.items(element.elements, matrix), rotation)
+        self.check_safe(element, matrix)
+        if isinstance(element, TextElement):
+            content = element.text.format(self.fields, where)
+            item = self.text_item(item_id, element, (content,), element.look, rotation, wrap=element.wrap)
+            mark = element.underline if isinstance(element.underline, bool) else self.holds(element.underline, where)
+            if mark:
+                item = replace(item, underlines=tuple(text.underline(line, item.size) for line in item.lines))
+            return item
+        return self.text_item(item_id, element, self.paragraphs(element), element.look, rotation,
+                              gap=element.paragraph_gap, bullet=element.bullet)
+
+    def paragraphs(self, element: LinesElement) -> tuple[str, ...]:
+        value = field_value(self.fields, element.field, element.where)
+        if not isinstance(value, (list, tuple)):
+            raise self.fail(element.where, f"the field {element.field!r} must be a list of lines, got {value!r}")
+        return tuple(str(v) for v in value)
+
+    def text_item(self, item_id, element, paragraphs, look: TextStyle, rotation, wrap=True, gap=0.0, bullet=""):
+        x, y, w, h = element.box
+        spec = textset.Spec(
+            style=look.style, size=look.size_pt * text.PT,
+            min_size=look.min_size_pt * text.PT if look.min_size_pt else None, line_height=look.line_height,
+            align=look.align, valign=look.valign, paragraph_gap=gap, bullet=bullet, wrap=wrap,
+        )
+        try:
+            setting = textset.set_text(paragraphs, spec, w, h)
+        except text.TextError as exc:
+            raise self.fail(element.where, str(exc)) from None
+        lines = tuple(
+            textset.SetLine(x + line.x, y + line.y, line.text, line.style) for line in setting.bullets + setting.lines
+        )
+        return TextItem(item_id, self.colour(look.fill, element.where), setting.size, lines, rotation)
+
+    def check_safe(self, element: Element, matrix: Matrix) -> None:
+        """Text boxes (after every rotation) must stay inside the safe zone."""
+        x, y, w, h = element.box
+        corners = [_apply(matrix, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+        safe, size = self.card.size.safe, self.card.size
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        if min(xs) < safe - 0.01 or min(ys) < safe - 0.01 or max(xs) > size.width - safe + 0.01 \
+                or max(ys) > size.height - safe + 0.01:
+            raise self.fail(element.where, (
+                f"the text box reaches ({min(xs):.1f}, {min(ys):.1f})–({max(xs):.1f}, {max(ys):.1f}) mm, outside "
+                f"the safe zone {safe:g} mm inside the trim ({size.width:g} × {size.height:g} mm)"
+            ))
+
+
+def placement(box: tuple[float, float, float, float], viewbox, fit: str) -> Matrix:
+    """The matrix that maps an art viewBox into a box: 'contain' (uniform, centred) or 'stretch'."""
+    x, y, w, h = box
+    vx, vy, vw, vh = viewbox
+    sx, sy = w / vw, h / vh
+    if fit == "contain":
+        sx = sy = min(sx, sy)
+    return (sx, 0.0, 0.0, sy, x + (w - vw * sx) / 2 - vx * sx, y + (h - vh * sy) / 2 - vy * sy)
+
+
+def _rotation_matrix(rotation: Rotation) -> Matrix:
+    angle, px, py = rotation
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return (c, s, -s, c, px - c * px + s * py, py - s * px - c * py)
+
+
+def _multiply(m: Matrix, n: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)

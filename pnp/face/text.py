@@ -1,0 +1,297 @@
+"""Text by the project: the bundled Atkinson Hyperlegible, measured and outlined (pnp/textset.py
+wraps and fits it into boxes).
+
+Everything is measured with the font's own metrics (advance widths plus its GPOS pair kerning) and
+written as vector outlines, so a face looks the same in a browser, in the PDF and in a PNG without
+any font being installed or registered. Sizes here are in mm (the em size); callers convert from pt.
+
+Outlines: `line_outline(text, style, q)` returns one SVG path `d` for a whole line in steps of q font
+units (y up, origin on the baseline at the left edge), q from `outline_quantum(size)`. Place it with
+`transform="translate(x y) scale(k -k)"` where `k = size_mm * q / units_per_em`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import fontpkg_atkinson_hyperlegible as _fontpkg
+from fontTools.pens.basePen import BasePen
+from fontTools.ttLib import TTFont
+
+from pnp.core.errors import PnpError
+
+FAMILY = "Atkinson Hyperlegible"
+STYLES = ("regular", "bold", "italic", "bold-italic")
+_FILES = {
+    "regular": "AtkinsonHyperlegible-Regular.ttf",
+    "bold": "AtkinsonHyperlegible-Bold.ttf",
+    "italic": "AtkinsonHyperlegible-Italic.ttf",
+    "bold-italic": "AtkinsonHyperlegible-BoldItalic.ttf",
+}
+PT = 25.4 / 72.0  # mm per point
+
+
+class TextError(PnpError):
+    """Text that cannot be set: a character the font lacks, or text that does not fit its box."""
+
+
+def font_path(style: str) -> Path:
+    """The bundled TTF file of a style (never a system font)."""
+    if style not in _FILES:
+        raise TextError(f"unknown font style {style!r}: use one of {', '.join(STYLES)}.")
+    return Path(_fontpkg.__file__).resolve().parent / "files" / _FILES[style]
+
+
+def style_of(bold: bool, italic: bool) -> str:
+    return {(False, False): "regular", (True, False): "bold", (False, True): "italic"}.get(
+        (bold, italic), "bold-italic"
+    )
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One glyph's advance and outline as relative SVG commands (see `line_outline`)."""
+
+    name: str
+    advance: int
+    first: tuple[int, int] | None  # first on-curve point, relative to the glyph origin
+    body: str  # the outline after its first moveto, all relative commands
+    last_start: tuple[int, int] | None  # start of the last contour: the point after its `z`
+
+
+@dataclass(frozen=True)
+class Metrics:
+    units_per_em: int
+    ascender: int
+    descender: int  # negative
+    cap_height: int
+    x_height: int
+    underline_position: int  # top of the underline, below the baseline when negative
+    underline_thickness: int
+
+
+class _Font:
+    """A loaded style: cmap, metrics, glyph set and pair kerning. One per style (cached)."""
+
+    def __init__(self, style: str):
+        self.style = style
+        tt = TTFont(font_path(style), lazy=True)  # tables and subtables decompile on use: 7 ms, not 50 (lazy=False)
+        self.cmap = tt.getBestCmap()
+        self.hmtx = tt["hmtx"].metrics
+        self.glyphs = tt.getGlyphSet()
+        os2 = tt["OS/2"]
+        post = tt["post"]
+        self.metrics = Metrics(
+            tt["head"].unitsPerEm, tt["hhea"].ascent, tt["hhea"].descent, os2.sCapHeight, os2.sxHeight,
+            post.underlinePosition, post.underlineThickness,
+        )
+        self.pairs, self.class_subtables = _read_kerning(tt)
+        tt.close()  # every table used is read by now: no file reads later (forked workers share the offset)
+
+
+def _read_kerning(tt: TTFont) -> tuple[dict[tuple[str, str], int], list]:
+    """The GPOS 'kern' pair adjustments: explicit pairs plus class-based subtables, in order."""
+    pairs: dict[tuple[str, str], int] = {}
+    class_subtables = []
+    if "GPOS" not in tt:
+        return pairs, class_subtables
+    gpos = tt["GPOS"].table
+    indices = sorted(
+        {i for fr in gpos.FeatureList.FeatureRecord if fr.FeatureTag == "kern" for i in fr.Feature.LookupListIndex}
+    )
+    for index in indices:
+        for sub in gpos.LookupList.Lookup[index].SubTable:
+            if getattr(sub, "Format", None) == 1 and hasattr(sub, "PairSet"):
+                for first, pair_set in zip(sub.Coverage.glyphs, sub.PairSet):
+                    for rec in pair_set.PairValueRecord:
+                        value = getattr(rec.Value1, "XAdvance", 0) or 0
+                        pairs.setdefault((first, rec.SecondGlyph), value)
+            elif getattr(sub, "Format", None) == 2:
+                class_subtables.append(sub)
+    return pairs, class_subtables
+
+
+@lru_cache(maxsize=None)
+def _font(style: str) -> _Font:
+    return _Font(style)
+
+
+def metrics(style: str = "regular") -> Metrics:
+    return _font(style).metrics
+
+
+def missing_characters(text: str, style: str) -> tuple[str, ...]:
+    cmap = _font(style).cmap
+    return tuple(sorted({ch for ch in text if ord(ch) not in cmap and ch not in "\n"}))
+
+
+def check_text(text: str, style: str, where: str = "") -> None:
+    """Raise TextError naming every character of `text` the bundled font cannot draw."""
+    missing = missing_characters(text, style)
+    if missing:
+        shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+        prefix = f"{where}: " if where else ""
+        raise TextError(f"{prefix}the font {FAMILY} ({style}) has no glyph for {shown}; remove or replace it.")
+
+
+@lru_cache(maxsize=None)
+def glyph(style: str, char: str, quantum: int = 1) -> Glyph:
+    """The outline and advance of one character (cached: faces are rendered by the hundreds).
+
+    Outline coordinates are in units of `quantum` font units (see `outline_quantum`)."""
+    font = _font(style)
+    name = font.cmap.get(ord(char))
+    if name is None:
+        check_text(char, style)
+    pen = _RelativePen(font.glyphs, quantum)
+    font.glyphs[name].draw(pen)
+    return Glyph(name, font.hmtx[name][0], pen.first, "".join(pen.parts), pen.last_start)
+
+
+@lru_cache(maxsize=65536)
+def _kern(style: str, left: str, right: str) -> int:
+    font = _font(style)
+    if (left, right) in font.pairs:
+        return font.pairs[(left, right)]
+    for sub in font.class_subtables:
+        if left in sub.Coverage.glyphs:
+            c1 = sub.ClassDef1.classDefs.get(left, 0)
+            c2 = sub.ClassDef2.classDefs.get(right, 0)
+            return getattr(sub.Class1Record[c1].Class2Record[c2].Value1, "XAdvance", 0) or 0
+    return 0
+
+
+@lru_cache(maxsize=65536)
+def width_units(text: str, style: str) -> int:
+    """Advance width of a line in font units, kerning included."""
+    total = 0
+    previous = None
+    for ch in text:
+        g = glyph(style, ch)
+        if previous is not None:
+            total += _kern(style, previous, g.name)
+        total += g.advance
+        previous = g.name
+    return total
+
+
+def text_width(text: str, style: str, size: float) -> float:
+    """Width in mm of a line set at `size` mm."""
+    return width_units(text, style) * size / _font(style).metrics.units_per_em
+
+
+def underline(line, size: float) -> tuple[float, float, float, float]:
+    """The font's own underline under a set line (a textset.SetLine): (x, y, width, height) in mm,
+    y down."""
+    m = _font(line.style).metrics
+    k = size / m.units_per_em
+    return (line.x, line.y - m.underline_position * k, text_width(line.text, line.style, size), m.underline_thickness * k)
+
+
+def outline_quantum(size: float, style: str = "regular") -> int:
+    """Font units per outline coordinate step for text `size` mm high: steps of at most 0.02 mm,
+    which keeps small text compact and large text exact."""
+    unit = size / _font(style).metrics.units_per_em
+    return max(1, int(0.02 / unit))
+
+
+@lru_cache(maxsize=4096)
+def line_outline(text: str, style: str, quantum: int = 1) -> str:
+    """One SVG path `d` for a whole line in steps of `quantum` font units, y up, origin on the
+    baseline at the left. Place it with scale(k, -k), k = size_mm * quantum / units_per_em."""
+    parts = []
+    cursor = (0, 0)  # the current point of the path so far, in steps
+    for origin, g in _placed(text, style, quantum):
+        dx, dy = origin + g.first[0] - cursor[0], g.first[1] - cursor[1]
+        parts.append(f"m{dx}{'' if dy < 0 else ' '}{dy}{g.body}")
+        cursor = (origin + g.last_start[0], g.last_start[1])
+    return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def line_glyphs(text: str, style: str, quantum: int = 1) -> tuple[tuple[int, str], ...]:
+    """The same line as `line_outline`, one (origin, d) per visible glyph: `d` is the glyph alone
+    (the same string wherever it stands, so painters can reuse it) and `origin` its place along the
+    baseline in steps; draw it translated by (origin, 0) inside the line's scale(k, -k)."""
+    return tuple((origin, _glyph_outline(style, g)) for origin, g in _placed(text, style, quantum))
+
+
+def _placed(text: str, style: str, quantum: int):
+    """(origin in steps, Glyph) for each glyph of a line that draws something, kerning applied."""
+    x = 0
+    previous = None
+    for ch in text:
+        g = glyph(style, ch, quantum)
+        if previous is not None:
+            x += _kern(style, previous, g.name)
+        if g.first is not None:
+            yield int(round(x / quantum)), g
+        x += g.advance
+        previous = g.name
+
+
+@lru_cache(maxsize=4096)
+def _glyph_outline(style: str, g: Glyph) -> str:
+    return f"m{g.first[0]}{'' if g.first[1] < 0 else ' '}{g.first[1]}{g.body}"
+
+
+class _RelativePen(BasePen):
+    """Records an outline as compact relative SVG commands (points rounded to whole font units),
+    so a glyph can be placed anywhere by one leading `m`."""
+
+    def __init__(self, glyph_set, quantum: int = 1):
+        super().__init__(glyph_set)
+        self.quantum = quantum
+        self.parts: list[str] = []
+        self.first: tuple[int, int] | None = None
+        self.last_start: tuple[int, int] | None = None
+        self._at = (0, 0)
+        self._start = (0, 0)
+        self._command = ""
+
+    def _emit(self, command: str, *points) -> None:
+        numbers = []
+        for x, y in points:
+            numbers += [x - self._at[0], y - self._at[1]]
+        if command == "l" and numbers[1] == 0:
+            command, numbers = "h", numbers[:1]
+        elif command == "l" and numbers[0] == 0:
+            command, numbers = "v", numbers[1:]
+        text = "".join((" " if i and n >= 0 else "") + str(n) for i, n in enumerate(numbers))
+        if command == self._command:
+            text = ("" if text.startswith("-") else " ") + text
+        else:
+            text = command + text
+        self.parts.append(text)
+        self._command = command
+        self._at = points[-1]
+
+    def _round(self, pt) -> tuple[int, int]:
+        return (int(round(pt[0] / self.quantum)), int(round(pt[1] / self.quantum)))
+
+    def _moveTo(self, pt):
+        pt = self._round(pt)
+        if self.first is None:
+            self.first = pt
+        else:
+            self.parts.append("m" + " ".join(str(v) for v in (pt[0] - self._at[0], pt[1] - self._at[1])).replace(" -", "-"))
+        self._command = ""  # the next command always names itself (after m, bare pairs mean l)
+        self._at = self._start = self.last_start = pt
+
+    def _lineTo(self, pt):
+        self._emit("l", self._round(pt))
+
+    def _qCurveToOne(self, pt1, pt2):
+        self._emit("q", self._round(pt1), self._round(pt2))
+
+    def _curveToOne(self, pt1, pt2, pt3):
+        self._emit("c", self._round(pt1), self._round(pt2), self._round(pt3))
+
+    def _closePath(self):
+        self.parts.append("z")
+        self._command = ""
+        self._at = self._start
+
+    _endPath = _closePath

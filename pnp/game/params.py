@@ -1,0 +1,189 @@
+"""Rule parameters and physical pieces, read once from a Game (spec rules, kinds and modules).
+
+Nothing here is game-specific code with numbers in it: grid size, hand size, rule options, card
+counts and module parameters all come from the Game, so a variant needs no code change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from pnp.game.model import Game
+
+TRANQUILITY = "tranquility"
+ASCENT = "ascent"
+HANDS_AND_PILES, HANDS = "hands-and-piles", "hands"  # where the start discard comes from
+START_DISCARD_FROM = (HANDS_AND_PILES, HANDS)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical card or token: each copy of a Card is a distinct piece with a stable id."""
+
+    id: str  # "island-07", "start#3", "terrain-green-12#2"
+    card: str  # the Card id it is a copy of
+    kind: str
+    number: int | None = None
+    colour: str | None = None
+    module: str | None = None
+
+
+def physical_pieces(game: Game) -> tuple[Piece, ...]:
+    """Every physical piece of a game, in kind order, card order, copy order."""
+    out = []
+    for card in game.cards:
+        number = card.fields.get("number")
+        number = number if isinstance(number, int) and not isinstance(number, bool) else None
+        colour = card.fields.get("colour")
+        colour = colour if isinstance(colour, str) else None
+        for copy in range(1, card.count + 1):
+            piece_id = card.id if card.count == 1 else f"{card.id}#{copy}"
+            out.append(Piece(piece_id, card.id, card.kind, number, colour, card.module))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class TranquilityRules:
+    """Rule parameters of the base game (docs/rules.md lists each option and its source)."""
+
+    min_players: int
+    max_players: int
+    hand_size: int
+    rows: int
+    cols: int
+    adjacency: str  # "sequence" (published) | "orthogonal" (seed 001)
+    cost: str  # "nearest" (published) | "gap" (seed 000)
+    cost_cap: int | None  # None: the cards left in hand (published); an int: also at most this (seed 001)
+    start_discard: int
+    start_discard_from: str  # "hands-and-piles" (decision, default) | "hands" (the earlier reading)
+    remove_islands: int
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def frame(self) -> int:
+        """Border cards around the grid: one per cell along each side, corners open."""
+        return 2 * (self.rows + self.cols)
+
+
+@dataclass(frozen=True)
+class GreenPath:
+    colour: str
+
+
+@dataclass(frozen=True)
+class Panorama:
+    revealed: int
+
+
+@dataclass(frozen=True)
+class Goats:
+    goats: int
+    target_row: int
+    colour: str
+
+
+@dataclass(frozen=True)
+class AscentRules:
+    """Rule parameters of The Ascent and the modules chosen for this game."""
+
+    min_players: int
+    max_players: int
+    hand_size: int
+    base: int  # terrain slots in row 1
+    rows: int  # terrain rows; the summit row is rows + 1
+    row_minimum: bool
+    same_colour_in_row: bool
+    cost_cap: int | None
+    bridge_swap_cost: str  # "greater" (published) | "smaller"
+    green_path: GreenPath | None = None
+    panorama: Panorama | None = None
+    goats: Goats | None = None
+
+    def width(self, row: int) -> int:
+        """Terrain slots in a row (1-based): base, base − 1, …"""
+        return self.base - row + 1
+
+    @property
+    def slots(self) -> int:
+        return sum(self.width(r) for r in range(1, self.rows + 1))
+
+    @property
+    def summit_row(self) -> int:
+        return self.rows + 1
+
+    @property
+    def base_pieces(self) -> int:
+        """Panorama triangles under row 1: one more than its slots, leaving V-shaped slots between."""
+        return self.base + 1
+
+
+Rules = TranquilityRules | AscentRules
+
+
+def rule_params(game: Game) -> Rules:
+    """The frozen rule parameters of a game, by its engine."""
+    rules = game.rules
+    if game.engine == TRANQUILITY:
+        return _tranquility(rules)
+    if game.engine == ASCENT:
+        return _ascent(rules, {m.id: m.rules for m in game.modules})
+    raise ValueError(f"unknown rules engine {game.engine!r}")
+
+
+def _players(rules: Mapping[str, Any]) -> tuple[int, int]:
+    players = rules.get("players", {})
+    return int(players.get("min", 1)), int(players.get("max", 5))
+
+
+def _cap(value: Any) -> int | None:
+    return None if value in (None, "hand") else int(value)
+
+
+def _tranquility(rules: Mapping[str, Any]) -> TranquilityRules:
+    low, high = _players(rules)
+    grid = rules.get("grid", {})
+    return TranquilityRules(
+        min_players=low,
+        max_players=high,
+        hand_size=int(rules.get("hand_size", 5)),
+        rows=int(grid.get("rows", 6)),
+        cols=int(grid.get("cols", 6)),
+        adjacency=str(rules.get("adjacency", "sequence")),
+        cost=str(rules.get("cost", "nearest")),
+        cost_cap=_cap(rules.get("cost_cap", "hand")),
+        start_discard=int(rules.get("start_discard", 8)),
+        start_discard_from=str(rules.get("start_discard_from", HANDS_AND_PILES)),
+        remove_islands=int(rules.get("remove_islands", 0)),
+    )
+
+
+def _ascent(rules: Mapping[str, Any], modules: Mapping[str, Mapping[str, Any]]) -> AscentRules:
+    low, high = _players(rules)
+    mountain = rules.get("mountain", {})
+    green = modules.get("green-path")
+    panorama = modules.get("panorama")
+    goats = modules.get("goats")
+    return AscentRules(
+        min_players=low,
+        max_players=high,
+        hand_size=int(rules.get("hand_size", 5)),
+        base=int(mountain.get("base", 9)),
+        rows=int(mountain.get("rows", 8)),
+        row_minimum=bool(rules.get("row_minimum", True)),
+        same_colour_in_row=bool(rules.get("same_colour_in_row", False)),
+        cost_cap=_cap(rules.get("cost_cap", "hand")),
+        bridge_swap_cost=str(rules.get("bridge_swap_cost", "greater")),
+        green_path=GreenPath(str(green.get("colour", "green"))) if green is not None else None,
+        panorama=Panorama(int(panorama.get("revealed", 3))) if panorama is not None else None,
+        goats=(Goats(int(goats.get("goats", 3)), int(goats.get("target_row", 6)), str(goats.get("colour", "green")))
+               if goats is not None else None),
+    )
+
+
+def effective_cap(cap: int | None, hand_after: int) -> int:
+    """The largest cost a play may have: the cards left in hand, and a fixed cap when one is set."""
+    return hand_after if cap is None else min(cap, hand_after)

@@ -1,0 +1,163 @@
+"""Faces into PDF drawing operators, directly: our own SVG subset, drawn exactly and fast.
+
+The faces are written by our own code (render.py) and hold art that art.py has checked, so the
+SVG they use is small and known: <svg>, <g>, <defs>, <clipPath> (userSpaceOnUse, one shape),
+<path>, <rect>, <circle>, <ellipse>, <line>, <polyline>, <polygon>; '#rrggbb' colours; fill,
+fill-rule, stroke and its width, caps, joins, miter limit and dashes; transform lists; clip-path.
+`paint_face(canvas, face)` draws such a face as PDF content-stream operators in the canvas's
+current space, so it can fill a form between `beginForm` and `endForm`. A big group (art) becomes
+a form of its own, named by a hash of its content, so art repeated across faces is written into
+the PDF once. Anything outside the subset raises `PaintError` naming the face and the element:
+nothing is dropped silently. docs/performance.md says why this replaces svglib.
+
+The walk over one SVG tree is pnp/pdfwalk.py; this module keeps what makes a big deck fast: a face
+written by render.py (one top-level element a line) is drawn line by line, each line's operators
+looked up by its text with the face id taken out, so faces of one template share everything but
+what differs between them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import xml.etree.ElementTree as ET
+from collections import OrderedDict
+
+from pnp.game.model import Face
+from pnp.pdf.style import NS, ROOT_STYLE
+from pnp.pdf.walk import ART_MIN_ELEMENTS, ArtRef, PaintError, Walker, joined  # noqa: F401 (PaintError, ART_MIN_ELEMENTS: the API)
+from pnp.core.units import mm_to_pt
+from pnp.core.xmlattr import quoteattr
+
+SVG_URI = NS[1:-1]
+_ART_BOX = 1e9  # art and path forms draw in their own user space: a box that never clips (1e5 did, for art in large units)
+
+class FacePainter:
+    """Draws faces into canvases. It keeps the operators of recent faces and art forms, so a face
+    drawn again (the same deck on another paper) costs a look-up."""
+
+    def __init__(self, face_cache: int = 8192, art_cache: int = 2048, line_cache: int = 4096):
+        self._faces: OrderedDict[tuple, list] = OrderedDict()  # face → pieces (text and ArtRefs)
+        self._art: OrderedDict[str, str] = OrderedDict()  # form name → operators
+        self._lines: OrderedDict[str, tuple] = OrderedDict()  # element line, face id out → (pieces, clip ids)
+        self._frames: dict[tuple, str | None] = {}  # a face's <svg> start tag, id out → its opening operators
+        self._sizes = (face_cache, art_cache, line_cache)
+
+    def paint(self, canvas, face: Face) -> None:
+        """Draw `face` filling the box (0, 0)–(bleed width, bleed height) in pt, y up: the space
+        pdfform's FormBook gives a face's form."""
+        key = (face.id, face.width, face.height, face.bleed, hashlib.sha1(face.svg.encode("utf-8")).digest())
+        pieces = self._faces.get(key)
+        if pieces is None or not self._drawable(canvas, pieces):
+            pieces = self._faces[key] = self._walk(face)
+        self._faces.move_to_end(key)
+        for piece in pieces:
+            if isinstance(piece, str):
+                canvas.addLiteral(piece)
+                continue
+            if not canvas.hasForm(piece.name):
+                canvas.beginForm(piece.name, -_ART_BOX, -_ART_BOX, _ART_BOX, _ART_BOX)
+                canvas.addLiteral(self._art[piece.name])
+                canvas.endForm()
+            canvas.doForm(piece.name)
+        for cache, size in zip((self._faces, self._art, self._lines), self._sizes):
+            while len(cache) > size:
+                cache.popitem(last=False)  # the least recently used
+
+    def _drawable(self, canvas, pieces: list) -> bool:
+        """Every art form the pieces place is either in the canvas or still known here."""
+        return all(not isinstance(p, ArtRef) or p.name in self._art or canvas.hasForm(p.name) for p in pieces)
+
+    def _walk(self, face: Face) -> list:
+        w, h = mm_to_pt(face.width + 2 * face.bleed), mm_to_pt(face.height + 2 * face.bleed)
+        art: dict[str, str] = {}
+        pieces = None
+        lines = _item_lines(face.svg)
+        if lines is not None:
+            try:
+                pieces = self._walk_lines(face, lines, art, w, h)
+            except PaintError:
+                pieces = None  # the whole-face walk below gives the exact error, or draws it
+        if pieces is None:
+            art.clear()
+            pieces = Walker(face.id, _parse(face), art, self._art).run(w, h)
+        self._art.update(art)
+        for piece in pieces:
+            if isinstance(piece, ArtRef):
+                self._art.move_to_end(piece.name)
+        return pieces
+
+    def _walk_lines(self, face: Face, lines: tuple[str, list[str]], art: dict, w: float, h: float) -> list | None:
+        """The face drawn element line by element line (render.py writes one top-level element
+        per line), each line's operators looked up by its text with the face's id taken out: faces
+        of one template share their art and most of their elements. None when the lines are not
+        self-contained (an id defined in two lines), which the whole-face walk then decides."""
+        header, items = lines
+        frame_key = (header.replace(f"id={quoteattr(face.id)}", 'id=""', 1), w, h)  # ids do not change the frame
+        frame = self._frames.get(frame_key)
+        if frame is None:
+            frame = Walker(face.id, _parse_text(face, header + "</svg>"), art, self._art).frame(w, h)
+            if len(self._frames) > 64:
+                self._frames.clear()
+            self._frames[frame_key] = frame
+        if frame is None:
+            return None
+        out: list = [frame]
+        defined: set[str] = set()
+        strip = (f'id="{face.id}-', 'id="\x00-'), (f"url(#{face.id}-", "url(#\x00-")  # ids and references only
+        for line in items:
+            key = line.replace(*strip[0]).replace(*strip[1])
+            found = self._lines.get(key)
+            if found is None or not all(not isinstance(p, ArtRef) or p.name in self._art or p.name in art for p in found[0]):
+                found = self._lines[key] = self._walk_line(face, line, art, strip)
+            self._lines.move_to_end(key)
+            pieces, ids = found
+            if not defined.isdisjoint(ids):
+                return None
+            defined.update(ids)
+            out.extend(pieces)
+        out.append("Q")
+        return joined(out)
+
+    def _walk_line(self, face: Face, line: str, art: dict, strip) -> tuple[list, frozenset[str]]:
+        root = _parse_text(face, f'<svg xmlns="{SVG_URI}">{line}</svg>')
+        walker = Walker(face.id, root, art, self._art)
+        walker.check_all()
+        walker.children(root, ROOT_STYLE)
+        own = f"{face.id}-"
+        return walker.out, frozenset("\x00-" + i[len(own):] if i.startswith(own) else i for i in walker.clips)
+
+
+_DEFAULT_PAINTER = FacePainter()
+
+
+def paint_face(canvas, face: Face) -> None:
+    """Draw `face` into `canvas` (see FacePainter.paint), sharing art forms within the document."""
+    _DEFAULT_PAINTER.paint(canvas, face)
+
+
+def face_operators(face: Face, width_pt: float, height_pt: float) -> str:
+    """The whole face as one content stream (art inline, no forms), fitted into
+    (0, 0)–(width_pt, height_pt): for tests and for one-off drawing."""
+    return "".join(Walker(face.id, _parse(face), None, {}).run(width_pt, height_pt))
+
+
+def _parse(face: Face) -> ET.Element:
+    return _parse_text(face, face.svg)
+
+
+def _parse_text(face: Face, svg: str) -> ET.Element:
+    try:
+        return ET.fromstring(svg)
+    except ET.ParseError as exc:
+        raise PaintError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
+
+
+def _item_lines(svg: str) -> tuple[str, list[str]] | None:
+    """render.py's layout, (the <svg> start tag, one line per top-level element), or None."""
+    lines = svg.split("\n")
+    if len(lines) < 4 or lines[-1] or lines[-2] != "</svg>" or not lines[0].startswith("<?xml ") \
+            or not lines[1].startswith("<svg ") or not lines[1].endswith(">") or lines[1].endswith("/>"):
+        return None
+    if not all(line.startswith("<") for line in lines[2:-2]):
+        return None
+    return lines[1], lines[2:-2]

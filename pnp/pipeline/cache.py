@@ -1,0 +1,157 @@
+"""Incremental builds: fingerprints of everything an output depends on.
+
+- `input_key(name, options)`: the spec files of the extends chain, the template folders they name,
+  the tool's own code and the build options, hashed from raw bytes (no parsing or validation), so
+  a build whose inputs did not change is recognised in milliseconds and skipped.
+- `face_keys(game)`: one key per face from the card, the theme, the face's template file and the
+  art, so only faces whose inputs changed are rendered again.
+The record of the last build lives in `<out>/.pnp-cache/<game>.json`; output files are checked
+against their recorded hashes, so an edited or deleted output is rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from pnp import __version__
+from pnp.core.locate import PACKAGE_DIR, find_spec, find_template_dir, first_file
+from pnp.spec.load import find_parent
+from pnp.game.model import Card, Face, Game
+from pnp.core.output import write_atomic
+
+CACHE_DIR = ".pnp-cache"
+
+
+@lru_cache(maxsize=1)
+def code_key() -> str:
+    """Changes whenever the tool's code (any .py file of the package) or a message catalogue changes."""
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted([*PACKAGE_DIR.rglob("*.py"), *PACKAGE_DIR.rglob("*.po")]):
+        digest.update(str(path.relative_to(PACKAGE_DIR)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def folder_key(folders: Iterable[Path]) -> str:
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def input_key(name: str, options: str) -> tuple[str, str] | None:
+    """(game id, fingerprint of the game's raw inputs); None when they cannot be read, so the real
+    build runs and reports the problem."""
+    try:
+        files = _spec_chain(find_spec(name))
+        game_id = files[0][1]["id"]
+        if not isinstance(game_id, str) or "/" in game_id or game_id.startswith("."):
+            return None
+    except Exception:  # noqa: BLE001 - any problem here is reported by the real build
+        return None
+    digest = hashlib.sha256(code_key().encode() + options.encode())
+    folders: list[Path] = []
+    for path, data in files:
+        digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes())
+        name_ = data.get("templates") if isinstance(data, dict) else None
+        if isinstance(name_, str):
+            folders += [f for f in find_template_dir(name_) if f not in folders]
+    digest.update(folder_key(folders).encode())
+    return game_id, digest.hexdigest()
+
+
+def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, object]]:
+    data = json.loads(path.read_bytes())
+    parent = data.get("extends") if isinstance(data, dict) else None
+    if not isinstance(parent, str) or depth > 8:
+        return [(path, data)]
+    found = find_parent(path, parent)  # the same search the spec loader makes
+    return [(path, data)] + (_spec_chain(found, depth + 1) if found else [])
+
+
+def face_keys(game: Game) -> dict[str, str]:
+    """face id → key of everything that face is drawn from."""
+    art = folder_key([d / "art" for d in game.template_dirs if (d / "art").is_dir()])
+    base = hashlib.sha256((code_key() + art + repr(game.theme) + game.title
+                           + ("" if game.ink == "normal" else f"ink={game.ink}")).encode()).hexdigest()
+    templates: dict[str, str] = {}
+    keys: dict[str, str] = {}
+    for card in game.cards:
+        keys[card.front_face_id] = _face_key(base, card, _template_key(game, card.template, templates), True)
+        back_fields = card.back.per_card
+        keys.setdefault(card.back_face_id, _face_key(base, card, _template_key(game, card.back.template, templates), back_fields))
+    return keys
+
+
+def _template_key(game: Game, name: str, seen: dict[str, str]) -> str:
+    if name not in seen:
+        path = first_file(game.template_dirs, f"{name}.json")
+        seen[name] = hashlib.sha256(path.read_bytes()).hexdigest() if path else "missing"
+    return seen[name]
+
+
+def _face_key(base: str, card: Card, template: str, with_fields: bool) -> str:
+    parts = [base, template, repr(card.size), card.shape]
+    if with_fields:
+        parts += [card.id, card.kind, repr(sorted(card.fields.items()))]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def record_path(out: Path, game_id: str) -> Path:
+    return out / CACHE_DIR / f"{game_id}.json"
+
+
+def read_record(out: Path, game_id: str) -> dict:
+    try:
+        record = json.loads(record_path(out, game_id).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def write_record(out: Path, game_id: str, input: str | None, faces: Mapping[str, str], digests: Mapping[str, str]) -> None:
+    """Record the build: its input key, each face's key and each file's SHA-256 (`digests`)."""
+    record = {"input": input, "faces": dict(sorted(faces.items())), "files": dict(sorted(digests.items()))}
+    write_atomic(record_path(out, game_id), json.dumps(record, indent=1) + "\n")
+
+
+def is_fresh(out: Path, record: dict, input: str | None) -> bool:
+    """True when the last build had these exact inputs and its files are still as it wrote them."""
+    files = record.get("files")
+    if input is None or record.get("input") != input or not isinstance(files, dict) or not files:
+        return False
+    for rel, digest in files.items():
+        try:
+            if hashlib.sha256((out / rel).read_bytes()).hexdigest() != digest:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -> dict[str, Face]:
+    """Faces whose key is unchanged since the last build, read back from their SVG files."""
+    old = record.get("faces") if isinstance(record.get("faces"), dict) else {}
+    written = record.get("files") if isinstance(record.get("files"), dict) else {}
+    sizes = {}
+    for card in game.cards:
+        sizes[card.front_face_id] = card
+        sizes.setdefault(card.back_face_id, card)
+    faces: dict[str, Face] = {}
+    for face_id, key in keys.items():
+        rel = f"{game.id}/svg/{face_id}.svg"
+        if old.get(face_id) != key or rel not in written:
+            continue
+        try:
+            data = (out / rel).read_bytes()
+        except OSError:
+            continue
+        if hashlib.sha256(data).hexdigest() == written[rel]:  # not edited since we wrote it
+            card = sizes[face_id]
+            faces[face_id] = Face(face_id, data.decode("utf-8"), card.size.width, card.size.height,
+                                  card.size.bleed, card.shape)
+    return faces

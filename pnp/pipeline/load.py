@@ -1,0 +1,26 @@
+"""Load a game by name or path in one call: find, read, validate (schema and semantics) and build it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from pnp.core.errors import SpecError
+from pnp.core.locate import find_spec
+from pnp.game.build import ALL_MODULES, build_game
+from pnp.game.model import Game
+from pnp.pipeline.semantics import semantic_problems
+from pnp.spec.load import load_spec
+
+
+def load_game(name: str | Path, modules: Sequence[str] | str | None = ALL_MODULES) -> Game:
+    """Find, load, validate and build a game or variant by name or path.
+
+    `modules`: "all" (default), None or [] for none, or a list of module ids.
+    """
+    path = name if isinstance(name, Path) else find_spec(str(name))
+    spec = load_spec(path)
+    problems = semantic_problems(spec)
+    if problems:
+        raise SpecError(problems)
+    return build_game(spec, modules)

@@ -1,0 +1,96 @@
+"""Replaying a game record: the setup checked, every move judged and made, every state after it checked.
+
+`replay(record)` stops at the first move that breaks a rule and says which (move number, player, rule
+id and sentence); the end the record claims must be the end the moves reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.core.errors import SpecError, UsageError
+from pnp.pipeline.load import load_game
+from pnp.game.model import Game
+from pnp.rules.check import Violation, check_state
+from pnp.rules.judge import judge
+from pnp.rules.record import MoveError, Record, move_from_data
+from pnp.rules.state.model import State
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The first broken rule of a record: move 0 is the setup, -1 the claimed end."""
+
+    move: int
+    player: int  # 1-based; 0 for the setup and the end
+    violation: Violation
+
+    def __str__(self) -> str:
+        if self.move == 0:
+            return f"setup: {self.violation}"
+        if self.move < 0:
+            return f"end: {self.violation}"
+        return f"move {self.move} (player {self.player}): {self.violation}"
+
+
+@dataclass(frozen=True)
+class Replay:
+    game: Game
+    moves: int
+    final: State
+    broken: Broken | None
+
+
+def new_table(game: Game, state: State):
+    """A table of the game's engine to play on from a state."""
+    if game.engine == "tranquility":
+        from pnp.rules.tranquility.engine import table_from_state, tranquility_deck
+
+        return table_from_state(tranquility_deck(game), state)
+    from pnp.rules.ascent.engine import ascent_deck
+    from pnp.rules.ascent.engine import table_from_state as ascent_table
+
+    return ascent_table(ascent_deck(game), state)
+
+
+def record_game(record: Record, game_name: str | None = None) -> Game:
+    try:
+        return load_game(game_name or record.game, modules=list(record.modules))
+    except UsageError as exc:  # no such game or module: a problem of the record
+        if game_name is not None:
+            raise
+        raise SpecError([record.source.problem(["setup", "game"], str(exc).rstrip("."))]) from None
+
+
+def replay(record: Record, game: Game) -> Replay:
+    state = record.setup
+    problems = check_state(game, state)
+    if problems:
+        return Replay(game, 0, state, Broken(0, 0, problems[0]))
+    table = new_table(game, state)
+    for number, move in enumerate(record.moves, start=1):
+        try:
+            p, action = move_from_data(table, move)
+        except MoveError as exc:
+            raise SpecError([record.source.problem(["moves", number - 1, *exc.path], str(exc))]) from None
+        wrong = judge(table, p, action)
+        if wrong is None:
+            table.apply(p, action)
+            after = check_state(game, table.to_state())
+            wrong = after[0] if after else None
+        if wrong is not None:
+            return Replay(game, number, table.to_state(), Broken(number, p + 1, wrong))
+    final = table.to_state()
+    return Replay(game, len(record.moves), final, _end_problem(record, table))
+
+
+def _end_problem(record: Record, table) -> Broken | None:
+    end = record.end or {"status": "playing"}
+    claimed = end.get("status")
+    if claimed != table.status:
+        return Broken(-1, 0, Violation("record-end", f"the record ends {claimed!r} but its moves leave the game "
+                                                     f"{table.status!r}"))
+    reason = table.loss_reason() if table.status == "lost" else ""
+    if claimed == "lost" and end.get("reason") != reason:
+        return Broken(-1, 0, Violation("record-end", f"the game was lost for {reason!r}, not {end.get('reason')!r}"))
+    return None

@@ -1,0 +1,66 @@
+"""Spec checks for reference cards: a `topic` must be one the game's rules engine prints, and each
+card's sentences must fit its text boxes in every shipped language (`pnp validate`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pnp.core.errors import Problem
+from pnp.spec.load import Spec
+
+
+def topic_problems(spec: Spec, kinds: Iterator[tuple[list, dict]]) -> Iterator[tuple[list, str]]:
+    """A card naming a topic its engine has no sentences for."""
+    from pnp.game.rulestext import topics
+
+    engine = spec.data["rules"]["engine"]
+    known = topics(engine)
+    for path, kind in kinds:
+        items = [(path + ["cards", i], c) for i, c in enumerate(kind.get("cards", []))]
+        items.append((path + ["fields"], kind.get("fields", {})))
+        for where, fields in items:
+            topic = fields.get("topic") if isinstance(fields, dict) else None
+            if topic is not None and topic not in known:
+                yield where + ["topic"], (f"unknown reference topic {topic!r} for the {engine} rules "
+                                          f"(choose from: {', '.join(known)})")
+
+
+def fit_problems(spec: Spec) -> list[Problem]:
+    """Every reference card whose sentences do not fit its template's boxes, per shipped language,
+    placed at the card's entry in the spec. The spec must have passed the semantic checks."""
+    from pnp.game.build import build_game
+    from pnp.core.i18n import languages
+    from pnp.face.layout import layout_card
+    from pnp.face.template import TemplateError, load_template
+    from pnp.game.rulestext import with_reference_text
+
+    base = build_game(spec)
+    problems = []
+    for lang in languages():
+        game = with_reference_text(base, lang)
+        for card in game.cards:
+            if "topic" not in card.fields:
+                continue
+            try:
+                layout_card(card, load_template(game, card.template), game)
+            except TemplateError as exc:
+                message = f"the reference card {card.id!r} ({lang}, {card.fields['title']!r}) does not fit: {exc}"
+                problems.append(spec.problem(_card_path(spec, card), message))
+    return problems
+
+
+def _card_path(spec: Spec, card) -> list:
+    for path, kind in _kinds(spec.data):
+        if kind["id"] == card.kind:
+            if "cards" in kind:
+                return path + ["cards", int(card.id.rsplit("-", 1)[1]) - 1]
+            return path + ["fields"]
+    return ["kinds"]
+
+
+def _kinds(data: dict) -> Iterator[tuple[list, dict]]:
+    for i, kind in enumerate(data["kinds"]):
+        yield ["kinds", i], kind
+    for m, module in enumerate(data.get("modules", [])):
+        for i, kind in enumerate(module.get("kinds", [])):
+            yield ["modules", m, "kinds", i], kind

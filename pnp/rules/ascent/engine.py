@@ -1,0 +1,258 @@
+"""The Ascent engine (RULES.md §2): the mountain in lists of piece indices, with legal plays and actions.
+
+Rows and slots are 0-based inside (`rows[0]` is row 1); states and messages use 1-based numbers.
+A row fills left to right, so `fill[r]` (the filled prefix) is the next slot of row r.
+Project decisions for what no source settles are marked "decision" and listed in docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.game.model import Game
+from pnp.game.params import AscentRules, Piece, effective_cap, physical_pieces, rule_params
+from pnp.rules.state.model import Mountain, State
+
+TERRAIN, SUMMIT, BRIDGE, CAMPFIRE, PANORAMA, GOAT, OTHER = range(7)
+PLAYING, WON, LOST = "playing", "won", "lost"
+_KINDS = {"terrain": TERRAIN, "summit": SUMMIT, "bridge": BRIDGE, "campfire": CAMPFIRE, "panorama": PANORAMA,
+          "goat": GOAT}
+DECK_KINDS = (TERRAIN, SUMMIT, BRIDGE, CAMPFIRE)
+
+
+@dataclass(frozen=True)
+class AscentDeck:
+    game: str
+    rules: AscentRules
+    modules: tuple[str, ...]
+    pieces: tuple[Piece, ...]
+    index: dict
+    kind: tuple[int, ...]
+    number: tuple[int, ...]  # terrain number or -1
+    colour: tuple[str | None, ...]
+    sequence: dict  # panorama piece → its three numbers (numbered side)
+
+    def of(self, code: int) -> tuple[int, ...]:
+        return tuple(i for i, k in enumerate(self.kind) if k == code)
+
+
+def ascent_deck(game: Game) -> AscentDeck:
+    rules = rule_params(game)
+    assert isinstance(rules, AscentRules)
+    pieces = physical_pieces(game)
+    kind = tuple(_KINDS.get(p.kind, OTHER) for p in pieces)
+    fields = {card.id: card.fields for card in game.cards}
+    sequence = {}
+    for i, p in enumerate(pieces):
+        seq = fields[p.card].get("sequence")
+        if kind[i] == PANORAMA and isinstance(seq, (list, tuple)):
+            sequence[i] = tuple(seq)
+    return AscentDeck(game.id, rules, tuple(m.id for m in game.modules), pieces, {p.id: i for i, p in enumerate(pieces)},
+                      kind, tuple(p.number if p.number is not None else -1 for p in pieces),
+                      tuple(p.colour for p in pieces), sequence)
+
+
+class AscentTable:
+    """An Ascent game in progress; `legal_plays` lists what a player may do, `apply` does it."""
+
+    def __init__(self, deck: AscentDeck, hands, piles, discard, box, aside, base, revealed, rows, summit=-1,
+                 goats=None, turn=0, status=PLAYING, seed=None):
+        self.deck, self.rules, self.seed = deck, deck.rules, seed
+        self.n, self.size = len(hands), deck.rules.hand_size
+        self.hands, self.piles, self.discard, self.box, self.aside = hands, piles, discard, box, aside
+        self.base, self.revealed, self.rows, self.summit = base, revealed, rows, summit
+        self.goats = goats or []  # [[goat piece, (r, i) or None]]
+        self.turn, self.status, self.reason = turn, status, ""
+        self.width = [len(row) for row in rows]
+        self.fill = [sum(1 for c in row if c >= 0) for row in rows]
+
+    # ---- reading the mountain --------------------------------------------------------------
+    def complete(self) -> bool:
+        kind = self.deck.kind
+        return all(f == w for f, w in zip(self.fill, self.width)) and not any(
+            kind[c] == BRIDGE for row in self.rows for c in row)
+
+    def colour_at(self, r: int, i: int):
+        if 0 <= i < self.width[r]:
+            c = self.rows[r][i]
+            if c >= 0 and self.deck.kind[c] in (TERRAIN, CAMPFIRE):
+                return self.deck.colour[c]
+        return None
+
+    def value_beside(self, r: int, i: int, step: int) -> int:
+        """The number that counts for cost beside slot i: campfires are skipped, bridges count as blank."""
+        row, kind = self.rows[r], self.deck.kind
+        j = i + step
+        while 0 <= j < self.width[r] and row[j] >= 0 and kind[row[j]] == CAMPFIRE:
+            j += step
+        if 0 <= j < self.width[r] and row[j] >= 0 and kind[row[j]] == TERRAIN:
+            return self.deck.number[row[j]]
+        return -1
+
+    def terrain_cost(self, x: int, r: int, i: int, swap: bool) -> int:
+        diffs = [abs(x - v) for v in (self.value_beside(r, i, -1), self.value_beside(r, i, 1)) if v >= 0]
+        if not diffs:
+            return 0
+        if swap:
+            return max(diffs) if self.rules.bridge_swap_cost == "greater" else min(diffs)
+        return min(diffs)
+
+    def open_slots(self):
+        """(r, i) of every next slot that rests on two filled slots (a row's first two for a new row)."""
+        out = []
+        for r in range(len(self.rows)):
+            i = self.fill[r]
+            if i < self.width[r] and (r == 0 or self.fill[r - 1] >= i + 2):
+                out.append((r, i))
+        return out
+
+    def terrain_fits(self, c: int, r: int, i: int) -> bool:
+        """Row minimum and colours: may terrain card c stand in slot i of row r (cost aside)?"""
+        deck, rules = self.deck, self.rules
+        if rules.row_minimum and deck.number[c] < r + 1:
+            return False
+        if rules.same_colour_in_row:
+            return True
+        colour = deck.colour[c]
+        return self.colour_at(r, i - 1) != colour and self.colour_at(r, i + 1) != colour
+
+    # ---- legal plays -----------------------------------------------------------------------
+    def legal_plays(self, p: int) -> list[tuple]:
+        """Every play of player p: (what, card, r, i, r2, i2, cost); r2/i2 only for campfires."""
+        hand, kind = self.hands[p], self.deck.kind
+        cap = effective_cap(self.rules.cost_cap, len(hand) - 1)
+        out: list[tuple] = []
+        slots = self.open_slots()
+        bridges = [(r, i) for r, row in enumerate(self.rows) for i, c in enumerate(row) if c >= 0 and kind[c] == BRIDGE]
+        for c in dict.fromkeys(hand):
+            k = kind[c]
+            if k == TERRAIN:
+                x = self.deck.number[c]
+                for r, i in slots:
+                    if self.terrain_fits(c, r, i):
+                        cost = self.terrain_cost(x, r, i, False)
+                        if cost <= cap:
+                            out.append(("place", c, r, i, -1, -1, cost))
+                for r, i in bridges:
+                    if self.terrain_fits(c, r, i):
+                        cost = self.terrain_cost(x, r, i, True)
+                        if cost <= cap:
+                            out.append(("swap", c, r, i, -1, -1, cost))
+            elif k == BRIDGE:
+                out.extend(("place", c, r, i, -1, -1, 0) for r, i in slots if 0 < i < self.width[r] - 1)
+            elif k == CAMPFIRE:
+                out.extend(self._campfire_plays(c, cap))
+            elif k == SUMMIT and self.summit < 0 and self.complete() and not self.goals_missing():
+                out.append(("summit", c, -1, -1, -1, -1, 0))
+        return out
+
+    def _campfire_plays(self, c: int, cap: int) -> list[tuple]:
+        out = []
+        colour, kind = self.deck.colour[c], self.deck.kind
+        for r, row in enumerate(self.rows):
+            for i, t in enumerate(row):
+                if t < 0 or kind[t] != TERRAIN or self.deck.colour[t] != colour:
+                    continue
+                for r2, i2 in self.open_slots():
+                    if r2 > r and self.terrain_fits(t, r2, i2):
+                        cost = self.terrain_cost(self.deck.number[t], r2, i2, False)
+                        if cost <= cap:
+                            out.append(("campfire", c, r, i, r2, i2, cost))
+        return out
+
+    def has_action(self, p: int) -> bool:
+        return len(self.hands[p]) >= 2 or bool(self.legal_plays(p))
+
+    # ---- module goals ----------------------------------------------------------------------
+    def goals_missing(self) -> list[str]:
+        """The chosen modules whose goal the mountain does not meet yet (checked before the summit)."""
+        from pnp.rules.ascent.modules import goals_missing
+
+        return goals_missing(self)
+
+    # ---- actions ---------------------------------------------------------------------------
+    def apply(self, p: int, action) -> None:
+        """Carry out ("place"|"swap"|"campfire", card, r, i, r2, i2, paid), ("summit", card) or
+        ("discard", (a, b)) for player p, then end the turn."""
+        what, hand = action[0], self.hands[p]
+        if what == "discard":
+            for q in action[1]:
+                hand.remove(q)
+                self.discard.append(q)
+        elif what == "summit":
+            hand.remove(action[1])
+            self.summit = action[1]
+            self.status = WON
+        else:
+            _, c, r, i, r2, i2, paid = action
+            hand.remove(c)
+            for q in paid:
+                hand.remove(q)
+                self.discard.append(q)
+            if what == "place":
+                self._put(c, r, i)
+            elif what == "swap":
+                self.discard.append(self.rows[r][i])
+                self.rows[r][i] = -1
+                self._put(c, r, i, swap=True)
+            elif what == "campfire":
+                moved = self.rows[r][i]
+                self.rows[r][i] = c
+                self._put(moved, r2, i2)
+            else:
+                raise ValueError(f"unknown action {what!r}")
+        if self.status == PLAYING:
+            while len(hand) < self.size and self.piles[p]:
+                hand.append(self.piles[p].pop())
+            self.turn += 1
+            if not self.has_action(self.turn % self.n):
+                self.lose()  # the next player can neither play nor discard two: lost on their turn
+
+    def _put(self, c: int, r: int, i: int, swap: bool = False) -> None:
+        self.rows[r][i] = c
+        if not swap:
+            self.fill[r] += 1
+        from pnp.rules.ascent.modules import goats_follow
+
+        goats_follow(self, c, r, i)
+
+    def lose(self) -> None:
+        self.status = LOST
+        self.reason = self.loss_reason()
+
+    def loss_reason(self) -> str:
+        if self.reason:
+            return self.reason
+        if self.complete():
+            left = [c for h in self.hands for c in h] + [c for pile in self.piles for c in pile]
+            if not any(self.deck.kind[c] == SUMMIT for c in left):
+                return "no-summit"
+            missing = self.goals_missing()
+            if missing:
+                return "goal:" + missing[0]
+        elif all(f == w for f, w in zip(self.fill, self.width)):
+            return "bridge"
+        return "out-of-cards"
+
+    def to_state(self) -> State:
+        ids = [p.id for p in self.deck.pieces]
+        names = lambda cards: tuple(ids[c] for c in cards)  # noqa: E731
+        mountain = Mountain(base=names(self.base), revealed=names(self.revealed),
+                            rows=tuple(tuple(ids[c] if c >= 0 else None for c in row) for row in self.rows),
+                            summit=ids[self.summit] if self.summit >= 0 else None,
+                            goats=tuple((ids[g], (at[0] + 1, at[1] + 1) if at else None) for g, at in self.goats))
+        return State(game=self.deck.game, engine="ascent", modules=self.deck.modules, players=self.n, seed=self.seed,
+                     turn=self.turn, current_player=self.turn % self.n + 1, status=self.status,
+                     hands=tuple(names(h) for h in self.hands), piles=tuple(names(reversed(p)) for p in self.piles),
+                     discard=names(self.discard), box=names(self.box), aside=names(self.aside), mountain=mountain)
+
+
+def table_from_state(deck: AscentDeck, state: State) -> AscentTable:
+    index = deck.index
+    cards = lambda ids: [index[i] for i in ids]  # noqa: E731
+    m = state.mountain
+    rows = [[index[c] if c else -1 for c in row] for row in m.rows]
+    goats = [[index[g], (at[0] - 1, at[1] - 1) if at else None] for g, at in m.goats]
+    return AscentTable(deck, [cards(h) for h in state.hands], [cards(reversed(p)) for p in state.piles],
+                       cards(state.discard), cards(state.box), cards(state.aside), cards(m.base), cards(m.revealed),
+                       rows, index[m.summit] if m.summit else -1, goats, state.turn, state.status, state.seed)

@@ -1,0 +1,251 @@
+"""Bots that play Tranquility: the documented baseline bot and a uniformly random legal player.
+
+The baseline bot (docs/rules.md, "The baseline bot") plays silently, seeing only its own hand and
+the table:
+1. A start card it must play, it plays. The team agrees how many cards each gives to the start
+   discard (counts only). With `start_discard_from: hands-and-piles` each player first gives its hand
+   cards rated `useless` (3) or worse (dead cards, islands costing 3 or more where they belong),
+   keeping two cards if it is not the player of the start card; the rest come unseen off the top of
+   the largest piles; only if the piles run short do more hand cards go. With `hands` the hands pay
+   it all, worst cards first, leaving every other player two cards when it can (else one).
+2. A finish card it plays as soon as it may.
+3. Otherwise it rates each island in hand: the cell where the island "belongs" (its place between
+   the filled neighbours, proportional to the distinct numbers between them), moved as little as
+   needed so that every run of empty cells keeps at least as many possible numbers as cells; the
+   rating is the cost there plus a penalty for each cell it had to be moved.
+4. It plays its best-rated island when the rating is at most `play_limit`, paying with its worst
+   cards; otherwise it discards its two worst cards (dead cards first: islands with no room left,
+   spare start cards, finish cards while enough others remain). With fewer than two cards it plays
+   any legal card.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+
+from pnp.game.params import HANDS_AND_PILES
+from pnp.rules.tranquility.engine import FINISH, ISLAND, START, TranquilityTable
+
+DEAD = 1000.0
+
+
+class TranquilityBot:
+    """The baseline bot. Parameters are the documented defaults; the simulator never changes them."""
+
+    def __init__(self, play_limit: float = 3.5, shift_penalty: float = 0.75, keep_finish: int = 2,
+                 useless: float = 3.0):
+        self.play_limit = play_limit
+        self.useless = useless  # start discard: hand cards rated this high go before unseen pile cards
+        self.shift_penalty = shift_penalty
+        self.keep_finish = keep_finish
+        self._table, self._cache = None, {}
+
+    def choose(self, t: TranquilityTable, p: int):
+        hand, kind = t.hands[p], t.deck.kind
+        if t.start < 0:
+            for c in hand:
+                if kind[c] == START:
+                    return ("start", c, self.start_shares(t, p, c))
+        elif t.filled == t.N:
+            for c in hand:
+                if kind[c] == FINISH:
+                    return ("finish", c)
+        rated = self.rate_hand(t, hand)
+        cap = t.cap(p)
+        best = None
+        for entry in rated:
+            if entry[2] >= 0 and entry[3] <= cap and (best is None or entry[0] < best[0]):
+                best = entry
+        if best is not None and (best[0] <= self.play_limit or len(hand) < 2):
+            return self._play(rated, best)
+        if len(hand) >= 2:
+            worst = sorted(rated, key=_badness_key)
+            return ("discard", (worst[0][1], worst[1][1]))
+        legal = t.legal_plays(p)
+        if legal:
+            c, k, cost = min(legal, key=lambda e: (e[2], e[1]))
+            return ("play", c, k, ())
+        return None
+
+    def _play(self, rated, best):
+        cost = best[3]
+        paid = ()
+        if cost:
+            others = sorted((e for e in rated if e[1] != best[1]), key=_badness_key)
+            paid = tuple(e[1] for e in others[:cost])
+        return ("play", best[1], best[2], paid)
+
+    def rate_hand(self, t: TranquilityTable, hand) -> list:
+        """[(rating, card, cell, cost)] for each card; cell −1 and rating ≥ DEAD for cards to drop.
+
+        The simulator's hot path: kept as one loop over plain ints (no calls per card) on purpose."""
+        deck = t.deck
+        kind, num, rank, low = deck.kind, deck.number, deck.rank, deck.low
+        fvals, fcells, N = t.fvals, t.fcells, t.N
+        fast, gap_cost = t.fast, t.rules.cost == "gap"
+        shift = self.shift_penalty
+        most = t.rules.hand_size - 1 if t.rules.cost_cap is None else min(t.rules.cost_cap, t.rules.hand_size - 1)
+        if t is not self._table:  # ratings depend only on the card and the filled cells around it
+            self._table, self._cache = t, {}
+        cache = self._cache
+        out = []
+        keep = len(deck.finishes) - t.finish_gone <= self.keep_finish
+        for c in hand:
+            if kind[c] != ISLAND:
+                if keep and kind[c] == FINISH:
+                    keep = False
+                    out.append((-DEAD, c, -1, 0))
+                else:
+                    out.append((DEAD + (kind[c] == START), c, -1, 0))
+                continue
+            x = num[c]
+            j = bisect_right(fvals, x)
+            a = fvals[j - 1]
+            lo = fcells[j - 1]
+            hi = fcells[j]
+            if a == x or hi - lo < 2:
+                out.append((DEAD, c, -1, 0))
+                continue
+            hit = cache.get(c)
+            if fast and hit is not None and hit[0] == lo and hit[1] == hi:
+                out.append(hit[2])  # the gap around this card is unchanged since it was last rated (a
+                # card above or below, orthogonal adjacency, changes the cost without touching the gap)
+                continue
+            b = fvals[j]
+            ra = rank[a - low]
+            rx = rank[x - low]
+            rb = rank[b - low]
+            kmin = hi - rb + rx
+            if kmin <= lo:
+                kmin = lo + 1
+            kmax = lo + rx - ra
+            if kmax >= hi:
+                kmax = hi - 1
+            if kmin > kmax:
+                entry = (DEAD - 1, c, -1, 0)
+                cache[c] = (lo, hi, entry)
+                out.append(entry)
+                continue
+            ideal = lo + (rx - ra) * (hi - lo) / (rb - ra)
+            k = int(ideal + 0.5)
+            if k < kmin:
+                k = kmin
+            elif k > kmax:
+                k = kmax
+            if gap_cost:  # never leave a one-cell hole that would cost more than a hand can pay to close
+                if k - lo == 2 and lo >= 1 and x - a > most and kmin <= lo + 1:
+                    k = lo + 1
+                elif hi - k == 2 and hi <= N and b - x > most and kmax >= hi - 1:
+                    k = hi - 1
+            if fast:
+                left = k - 1 == lo and lo >= 1
+                right = k + 1 == hi and hi <= N
+                if gap_cost:
+                    cost = b - a if left and right else 0
+                elif left:
+                    cost = x - a if not right or x - a < b - x else b - x
+                else:
+                    cost = b - x if right else 0
+            else:
+                cost = t.cost(x, k)
+            d = k - ideal
+            entry = (cost + shift * (d if d > 0 else -d), c, k, cost)
+            cache[c] = (lo, hi, entry)
+            out.append(entry)
+        return out
+
+    def start_shares(self, t: TranquilityTable, p: int, start: int):
+        """The team's start discard as [(cards from the hand, cards off the pile top)] per player, or None
+        when it cannot be paid. Players agree only on counts; each picks its own cards by its own rating."""
+        need, n = t.rules.start_discard, t.n
+        hands = [[c for c in h if c != start] if q == p else list(h) for q, h in enumerate(t.hands)]
+        piles = [len(pile) for pile in t.piles] if t.rules.start_discard_from == HANDS_AND_PILES else [0] * n
+        if sum(map(len, hands)) + sum(piles) < need:
+            return None
+        ranked = sorted((-e[0], q, e[1]) for q, h in enumerate(hands) for e in self.rate_hand(t, h))
+        chosen, from_pile = [[] for _ in hands], [0] * n
+        if any(piles):
+            # 1. dead or nearly useless hand cards, worst first, leaving every other player two cards
+            left = [len(h) - (0 if q == p else 2) for q, h in enumerate(hands)]
+            taken = 0
+            for bad, q, c in ranked:
+                if taken < need and -bad >= self.useless and left[q] > 0:
+                    chosen[q].append(c)
+                    left[q] -= 1
+                    taken += 1
+            # 2. the rest off the top of the piles, one at a time from the largest pile left (unseen cards)
+            for _ in range(need - taken):
+                q = max(range(n), key=lambda q: (piles[q] - from_pile[q], -((q - p) % n)))
+                if piles[q] == from_pile[q]:
+                    break
+                from_pile[q] += 1
+        # 3. the rest from the hands, worst first, leaving the others two cards if possible, else one, else none
+        short = need - sum(map(len, chosen)) - sum(from_pile)
+        rest = [e for e in ranked if e[2] not in chosen[e[1]]]
+        more = self._worst_hand_cards(p, [len(h) - len(chosen[q]) for q, h in enumerate(hands)], rest, short)
+        if more is None:
+            return None
+        return [(tuple(chosen[q] + more[q]), from_pile[q]) for q in range(n)]
+
+    @staticmethod
+    def _worst_hand_cards(p: int, sizes, ranked, need: int):
+        """`need` hand cards, worst first, leaving every other player two cards if possible (else one, else none)."""
+        for floor in (2, 1, 0):
+            shares = [[] for _ in sizes]
+            left = [size - (0 if q == p else floor) for q, size in enumerate(sizes)]
+            taken = 0
+            for _, q, c in ranked:
+                if taken < need and left[q] > 0:
+                    shares[q].append(c)
+                    left[q] -= 1
+                    taken += 1
+            if taken == need:
+                return shares
+        return None
+
+
+def _badness_key(entry):
+    return (-entry[0], entry[1])
+
+
+class RandomBot:
+    """Plays a uniformly random legal action (used by the property tests to explore states)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, t: TranquilityTable, p: int):
+        rng, hand = self.rng, t.hands[p]
+        start = t.can_start(p)
+        if start >= 0:
+            return ("start", start, self._shares(t, p, start))
+        finish = t.can_finish(p)
+        options: list = [("finish", finish)] if finish >= 0 else []
+        for c, k, cost in t.legal_plays(p):
+            options.append(("play", c, k, cost))
+        if len(hand) >= 2:
+            options.append(("discard",))
+        if not options:
+            return None
+        action = rng.choice(options)
+        if action[0] == "discard":
+            return ("discard", tuple(rng.sample(hand, 2)))
+        if action[0] == "play":
+            c, k, cost = action[1:]
+            rest = [q for q in hand if q != c]
+            return ("play", c, k, tuple(rng.sample(rest, cost)))
+        return action
+
+    def _shares(self, t: TranquilityTable, p: int, start: int):
+        """A random split: a random number of random hand cards, the rest off random piles."""
+        rng, need = self.rng, t.rules.start_discard
+        cards = [(q, c) for q, h in enumerate(t.hands) for c in h if c != start]
+        tops = [q for q, pile in enumerate(t.piles) for _ in pile] if t.rules.start_discard_from == HANDS_AND_PILES \
+            else []
+        if len(cards) + len(tops) < need:
+            return None
+        from_hand = rng.randint(max(0, need - len(tops)), min(need, len(cards)))
+        chosen = rng.sample(cards, from_hand)
+        off = rng.sample(tops, need - from_hand)
+        return [(tuple(c for q2, c in chosen if q2 == q), off.count(q)) for q in range(t.n)]

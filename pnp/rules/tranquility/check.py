@@ -1,0 +1,240 @@
+"""Rules of the base game (RULES.md §1), each a pure function of a state's Facts."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from pnp.rules.check import Facts, Violation, card_counter, rule
+from pnp.game.params import HANDS, TranquilityRules, effective_cap
+
+ENGINE = "tranquility"
+
+
+def _cells(f: Facts) -> list[tuple[int, str, int]]:
+    """(cell, card, number) for every filled cell holding an island, in reading order."""
+    out = []
+    for k, c in enumerate(f.state.sea.cells, 1):
+        p = f.piece(c)
+        if p is not None and p.kind == "island" and p.number is not None:
+            out.append((k, c, p.number))
+    return out
+
+
+def neighbours(r: TranquilityRules, k: int) -> list[int]:
+    """Cells whose cards count for the cost of cell k, by the adjacency rule option."""
+    if r.adjacency == "sequence":
+        return [j for j in (k - 1, k + 1) if 1 <= j <= r.cells]
+    col = (k - 1) % r.cols
+    spots = [k - r.cols, k + r.cols] + ([k - 1] if col > 0 else []) + ([k + 1] if col < r.cols - 1 else [])
+    return [j for j in spots if 1 <= j <= r.cells]
+
+
+def place_cost(r: TranquilityRules, numbers: dict[int, int], x: int, k: int) -> int:
+    """Cost of placing number x into cell k, given the numbers of the filled cells (RULES.md §1)."""
+    near = [numbers[j] for j in neighbours(r, k) if j in numbers]
+    if not near:
+        return 0
+    if r.cost == "gap":
+        return max(near) - min(near) if len(near) >= 2 else 0
+    return min(abs(x - v) for v in near)
+
+
+def fits(numbers: dict[int, int], x: int, k: int) -> bool:
+    """Strict reading order: everything before cell k is smaller than x, everything after larger."""
+    return k not in numbers and all((v < x) if j < k else (v > x) for j, v in numbers.items())
+
+
+def has_action(f: Facts, q: int) -> bool:
+    """Whether player q (1-based) can play a card or discard two (the test for a lost game)."""
+    s, r = f.state, f.rules
+    hand = s.hands[q - 1] if 0 < q <= len(s.hands) else ()
+    if len(hand) >= 2:
+        return True
+    kinds = [f.kind(c) for c in hand]
+    if "start" in kinds and s.sea.start is None:
+        return True
+    numbers = {k: n for k, _, n in _cells(f)}
+    full = len(numbers) == r.cells
+    if "finish" in kinds and full and s.sea.start is not None:
+        return True
+    cap = effective_cap(r.cost_cap, len(hand) - 1)
+    for c in hand:
+        p = f.piece(c)
+        if p is None or p.kind != "island" or p.number is None:
+            continue
+        for k in range(1, r.cells + 1):
+            if fits(numbers, p.number, k) and place_cost(r, numbers, p.number, k) <= cap:
+                return True
+    return False
+
+
+def start_shortfall(f: Facts, q: int) -> int:
+    """Cards player q may still be short after giving a share of the start discard (0 once they drew)."""
+    s, sea = f.state, f.state.sea
+    if sea is None or sea.start is None or len(sea.start.shares) != s.players:
+        return 0
+    u = sea.start.turn
+    drew = {((t - 1) % s.players) + 1 for t in range(u, min(s.turn, u + s.players - 1) + 1)}
+    return 0 if q in drew else sea.start.shares[q - 1].hand
+
+
+@rule("tq-frame", "The frame holds one border card per outer cell edge: 2 × (rows + cols), corners open.", ENGINE)
+def tq_frame(f: Facts) -> Iterator[Violation]:
+    want = f.rules.frame
+    if len(f.state.sea.frame) != want:
+        yield Violation("tq-frame", f"the frame holds {len(f.state.sea.frame)} border cards; a "
+                                    f"{f.rules.rows}×{f.rules.cols} grid needs {want}", f.state.sea.frame)
+
+
+@rule("tq-box", "The box holds the spare borders, the start cards no player got and the islands removed at "
+                "setup, and nothing else from the deck.", ENGINE)
+def tq_box(f: Facts) -> Iterator[Violation]:
+    kinds = card_counter(f.state.box, f)
+    starts = max(0, f.count("start") - f.state.players)
+    if kinds["start"] != starts:
+        yield Violation("tq-box", f"the box holds {kinds['start']} start card(s); with {f.state.players} players "
+                                  f"it should hold {starts}", tuple(c for c in f.state.box if f.kind(c) == "start"))
+    if kinds["island"] != f.rules.remove_islands:
+        yield Violation("tq-box", f"the box holds {kinds['island']} island card(s); the rules remove "
+                                  f"{f.rules.remove_islands} at setup",
+                        tuple(c for c in f.state.box if f.kind(c) == "island"))
+
+
+@rule("tq-grid", "The grid has rows × cols cells and only island cards go into cells.", ENGINE)
+def tq_grid(f: Facts) -> Iterator[Violation]:
+    cells = f.state.sea.cells
+    if len(cells) != f.rules.cells:
+        yield Violation("tq-grid", f"the grid lists {len(cells)} cells; a {f.rules.rows}×{f.rules.cols} grid "
+                                   f"has {f.rules.cells}")
+
+
+@rule("tq-ascending", "Islands ascend strictly in reading order: bottom row left to right, then the row above.",
+      ENGINE)
+def tq_ascending(f: Facts) -> Iterator[Violation]:
+    filled = _cells(f)
+    for (k1, c1, n1), (k2, c2, n2) in zip(filled, filled[1:]):
+        if n1 >= n2:
+            yield Violation("tq-ascending", f"{n1} in cell {k1} is not below {n2} in cell {k2}, which comes later in "
+                                            "reading order", (c1, c2), (f"cell {k1}", f"cell {k2}"))
+
+
+@rule("tq-start", "A played start card records its player, its turn and the start discard: one share per player, "
+                  "from the hand (at most a hand) and, unless start_discard_from is hands, off the top of the "
+                  "pile, adding up to the start discard (or nothing when hands and piles could not pay it and "
+                  "the game was lost).", ENGINE)
+def tq_start(f: Facts) -> Iterator[Violation]:
+    s, start = f.state, f.state.sea.start
+    if start is None:
+        return
+    card = (start.card,)
+    if not 1 <= start.player <= s.players:
+        yield Violation("tq-start", f"the start card was played by player {start.player}, who is not in the game", card)
+    if not 1 <= start.turn <= s.turn + 1:
+        yield Violation("tq-start", f"the start card is said to be played on turn {start.turn}, but only {s.turn} "
+                                    "turns were taken", card)
+    elif start.player != (start.turn - 1) % max(s.players, 1) + 1:
+        yield Violation("tq-start", f"turn {start.turn} was not player {start.player}'s turn", card)
+    if start.turn == s.turn + 1 and s.status == "playing":
+        yield Violation("tq-start", "the turn of the start card has not ended although the game goes on", card)
+    if len(start.shares) != s.players:
+        yield Violation("tq-start", f"the start discard lists {len(start.shares)} shares for {s.players} players",
+                        card)
+        return
+    yield from _shares(f, start)
+
+
+def _shares(f: Facts, start) -> Iterator[Violation]:
+    s, r, card = f.state, f.rules, (start.card,)
+    for q, share in enumerate(start.shares, 1):
+        most = r.hand_size - (q == start.player)  # the player of the start card held it too
+        if share.hand > most:
+            yield Violation("tq-start", f"player {q} gave {share.hand} cards from their hand to the start discard; "
+                                        f"{'the player of the start card' if q == start.player else 'a hand'} "
+                                        f"held at most {most}", card)
+        if share.pile and r.start_discard_from == HANDS:
+            yield Violation("tq-start", f"player {q} gave {share.pile} cards from their pile to the start discard, "
+                                        "but under start_discard_from: hands it comes from the hands only", card)
+    total, need = sum(share.total for share in start.shares), r.start_discard
+    held = sum(len(h) for h in s.hands) + (sum(len(p) for p in s.piles) if r.start_discard_from != HANDS else 0)
+    if total != need and not (total == 0 and s.status == "lost" and held < need):
+        yield Violation("tq-start", f"the start discard took {total} cards; the rules ask for {need}", card)
+    if len(s.discard) < total:  # discarded cards stay out of the game
+        yield Violation("tq-start", f"the start discard took {total} cards, but the discard holds only "
+                                    f"{len(s.discard)}", card)
+
+
+@rule("tq-start-dead", "Start cards are discarded only once a start card is down.", ENGINE)
+def tq_start_dead(f: Facts) -> Iterator[Violation]:
+    if f.state.sea.start is None:
+        dead = tuple(c for c in f.state.discard if f.kind(c) == "start")
+        if dead:
+            yield Violation("tq-start-dead", "a start card was discarded before any start card was played", dead)
+
+
+@rule("tq-start-own", "Each player has one start card shuffled into their own pile after the opening draw: never "
+                      "in an opening hand, never more than one per player.", ENGINE)
+def tq_start_own(f: Facts) -> Iterator[Violation]:
+    s = f.state
+    for q, (hand, pile) in enumerate(zip(s.hands, s.piles), 1):
+        mine = tuple(c for c in hand + pile if f.kind(c) == "start")
+        if len(mine) > 1:
+            yield Violation("tq-start-own", f"player {q} holds {len(mine)} start cards; each player gets one", mine)
+        if s.turn == 0:
+            in_hand = tuple(c for c in hand if f.kind(c) == "start")
+            if in_hand:
+                yield Violation("tq-start-own", f"player {q}'s opening hand holds a start card", in_hand)
+            elif len(mine) != 1:
+                yield Violation("tq-start-own", f"player {q}'s pile holds {len(mine)} start cards at setup; "
+                                                "it should hold exactly one", mine)
+
+
+@rule("tq-finish", "A finish card goes down only when every cell is filled and a start card is down.", ENGINE)
+def tq_finish(f: Facts) -> Iterator[Violation]:
+    sea = f.state.sea
+    if sea.finish is None:
+        return
+    empty = [f"cell {k}" for k, c in enumerate(sea.cells, 1) if c is None]
+    if empty:
+        yield Violation("tq-finish", f"a finish card was played with {len(empty)} empty cell(s)", (sea.finish,),
+                        tuple(empty))
+    if sea.start is None:
+        yield Violation("tq-finish", "a finish card was played before any start card", (sea.finish,))
+
+
+@rule("tq-won", "The game is won exactly when a finish card is down.", ENGINE)
+def tq_won(f: Facts) -> Iterator[Violation]:
+    s = f.state
+    if (s.status == "won") != (s.sea.finish is not None):
+        what = "is marked won without a finish card" if s.status == "won" else f"has a finish card but is {s.status}"
+        yield Violation("tq-won", f"the game {what}")
+
+
+@rule("tq-lost", "The game is lost exactly when the player whose turn it is can neither play a card nor discard "
+                 "two (or when hands and piles could not pay the start discard).", ENGINE)
+def tq_lost(f: Facts) -> Iterator[Violation]:
+    s = f.state
+    if s.status == "won" or not 1 <= s.current_player <= len(s.hands):
+        return
+    start = s.sea.start
+    unpaid = (start is not None and s.status == "lost" and sum(share.total for share in start.shares) == 0
+              and f.rules.start_discard > 0)
+    stuck = not has_action(f, s.current_player)
+    if s.status == "lost" and not (stuck or unpaid):
+        yield Violation("tq-lost", f"the game is marked lost, but player {s.current_player} can still act",
+                        s.hands[s.current_player - 1])
+    if s.status == "playing" and stuck:
+        yield Violation("tq-lost", f"player {s.current_player} can neither play nor discard two, so the game is lost",
+                        s.hands[s.current_player - 1])
+
+
+@rule("tq-setup", "Before the first turn the grid is empty and no start or finish card is down.", ENGINE)
+def tq_setup(f: Facts) -> Iterator[Violation]:
+    sea = f.state.sea
+    if f.state.turn != 0:
+        return
+    filled = tuple(c for c in sea.cells if c)
+    if filled:
+        yield Violation("tq-setup", "islands are in the grid before the first turn", filled)
+    for card in (sea.start.card if sea.start else None, sea.finish):
+        if card:
+            yield Violation("tq-setup", "a start or finish card is down before the first turn", (card,))

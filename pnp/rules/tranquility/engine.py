@@ -1,0 +1,322 @@
+"""The Tranquility engine: a table in plain ints and lists, fast enough to simulate thousands of games.
+
+Pieces are indices into the deck's piece list; cell k (1-based, reading order) is `cells[k]`, with
+`cells[0]` and `cells[N+1]` as empty sentinels. `fvals`/`fcells` hold the filled cells' numbers and
+cell indices in increasing order (numbers rise with cells), bracketed by sentinel values, so the
+cells a card may go into are found with one bisect. Piles keep their top card at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from pnp.core.errors import PnpError
+from pnp.game.model import Game
+from pnp.game.params import HANDS, Piece, TranquilityRules, effective_cap, physical_pieces, rule_params
+from pnp.rules.state.model import Sea, Share, StartPlay, State
+
+ISLAND, START, FINISH, BORDER, OTHER = range(5)
+PLAYING, WON, LOST = "playing", "won", "lost"
+_KINDS = {"island": ISLAND, "start": START, "finish": FINISH, "border": BORDER}
+
+
+@dataclass(frozen=True)
+class TranquilityDeck:
+    """Everything about a game's pieces the engine needs, as flat tuples (built once per game)."""
+
+    game: str
+    rules: TranquilityRules
+    pieces: tuple[Piece, ...]
+    index: dict
+    number: tuple[int, ...]  # island number, or -1
+    kind: tuple[int, ...]
+    islands: tuple[int, ...]
+    starts: tuple[int, ...]
+    finishes: tuple[int, ...]
+    borders: tuple[int, ...]
+    others: tuple[int, ...]
+    low: int  # below every island number
+    high: int  # above every island number
+    rank: tuple[int, ...]  # rank[v - low]: distinct island numbers ≤ v (sentinels 0 and D+1)
+
+
+def tranquility_deck(game: Game) -> TranquilityDeck:
+    rules = rule_params(game)
+    assert isinstance(rules, TranquilityRules)
+    pieces = physical_pieces(game)
+    kind = tuple(_KINDS.get(p.kind, OTHER) for p in pieces)
+    number = tuple(p.number if k == ISLAND and p.number is not None else -1 for p, k in zip(pieces, kind))
+    numbers = sorted({n for n, k in zip(number, kind) if k == ISLAND})
+    low = (numbers[0] - 1) if numbers else 0
+    high = (numbers[-1] + 1) if numbers else 1
+    rank, seen = [], 0
+    present = set(numbers)
+    for v in range(low, high + 1):
+        seen += v in present
+        rank.append(seen if v < high else seen + 1)
+    by = lambda code: tuple(i for i, k in enumerate(kind) if k == code)  # noqa: E731
+    return TranquilityDeck(game.id, rules, pieces, {p.id: i for i, p in enumerate(pieces)}, number, kind,
+                           by(ISLAND), by(START), by(FINISH), by(BORDER), by(OTHER), low, high, tuple(rank))
+
+
+class TranquilityTable:
+    """A Tranquility game in progress. Methods change it in place; `to_state` takes a snapshot."""
+
+    def __init__(self, deck: TranquilityDeck, hands, piles, discard, box, aside, frame, cells,
+                 start=-1, start_record=None, finish=-1, turn=0, status=PLAYING, seed=None):
+        r = deck.rules
+        self.deck, self.rules, self.seed = deck, r, seed
+        self.n, self.size, self.N = len(hands), r.hand_size, r.cells
+        self.hands, self.piles, self.discard = hands, piles, discard
+        self.box, self.aside, self.frame = box, aside, frame
+        self.cells = cells  # length N + 2, -1 for empty
+        self.start, self.start_record, self.finish = start, start_record, finish
+        self.turn, self.status, self.reason = turn, status, ""
+        num = deck.number
+        self.fcells = [0] + [k for k in range(1, self.N + 1) if cells[k] >= 0] + [self.N + 1]
+        self.fvals = [deck.low] + [num[cells[k]] for k in self.fcells[1:-1]] + [deck.high]
+        self.filled = len(self.fcells) - 2
+        self.fast = r.adjacency == "sequence"
+        self.finish_gone = sum(1 for c in discard if deck.kind[c] == FINISH)
+
+    # ---- placing islands -------------------------------------------------------------------
+    def gap(self, x: int):
+        """(lo, hi, a, b): the filled cells and numbers around where x belongs, or None if no room."""
+        fvals = self.fvals
+        j = bisect_right(fvals, x)
+        a = fvals[j - 1]
+        if a == x:
+            return None
+        lo, hi = self.fcells[j - 1], self.fcells[j]
+        if hi - lo < 2:
+            return None
+        return lo, hi, a, fvals[j]
+
+    def cost(self, x: int, k: int) -> int:
+        """Cards to discard for placing x into empty cell k (any rule option)."""
+        cells, num, N = self.cells, self.deck.number, self.N
+        if self.fast:
+            near = [num[cells[j]] for j in (k - 1, k + 1) if cells[j] >= 0]
+        else:
+            cols = self.rules.cols
+            col = (k - 1) % cols
+            spots = [k - cols, k + cols] + ([k - 1] if col > 0 else []) + ([k + 1] if col < cols - 1 else [])
+            near = [num[cells[j]] for j in spots if 1 <= j <= N and cells[j] >= 0]
+        if not near:
+            return 0
+        if self.rules.cost == "gap":
+            return max(near) - min(near) if len(near) >= 2 else 0
+        return min(abs(x - v) for v in near)
+
+    def cap(self, p: int) -> int:
+        """The largest cost player p may pay when playing one card now."""
+        return effective_cap(self.rules.cost_cap, len(self.hands[p]) - 1)
+
+    def legal_plays(self, p: int) -> list[tuple[int, int, int]]:
+        """Every (island, cell, cost) player p may play now."""
+        out, cap, num = [], self.cap(p), self.deck.number
+        for c in self.hands[p]:
+            if self.deck.kind[c] != ISLAND:
+                continue
+            g = self.gap(num[c])
+            if g is None:
+                continue
+            for k in range(g[0] + 1, g[1]):
+                cost = self.cost(num[c], k)
+                if cost <= cap:
+                    out.append((c, k, cost))
+        return out
+
+    def can_start(self, p: int) -> int:
+        """A start card player p must play now, or -1."""
+        if self.start < 0:
+            kind = self.deck.kind
+            for c in self.hands[p]:
+                if kind[c] == START:
+                    return c
+        return -1
+
+    def can_finish(self, p: int) -> int:
+        if self.start >= 0 and self.filled == self.N:
+            kind = self.deck.kind
+            for c in self.hands[p]:
+                if kind[c] == FINISH:
+                    return c
+        return -1
+
+    def has_action(self, p: int) -> bool:
+        return (len(self.hands[p]) >= 2 or self.can_start(p) >= 0 or self.can_finish(p) >= 0
+                or bool(self.legal_plays(p)))
+
+    # ---- actions ---------------------------------------------------------------------------
+    def place(self, p: int, c: int, k: int, paid) -> None:
+        hand = self.hands[p]
+        hand.remove(c)
+        kind = self.deck.kind
+        for q in paid:
+            hand.remove(q)
+            self.discard.append(q)
+            self.finish_gone += kind[q] == FINISH
+        x = self.deck.number[c]
+        self.cells[k] = c
+        j = bisect_right(self.fvals, x)
+        self.fvals.insert(j, x)
+        self.fcells.insert(j, k)
+        self.filled += 1
+
+    def play_start(self, p: int, c: int, shares) -> None:
+        """Play start card c. `shares` gives each player's share of the start discard as (cards from the
+        hand, how many off the top of the pile); None when hands (and piles) cannot pay it: lost."""
+        self.hands[p].remove(c)
+        self.start = c
+        counts = [(0, 0)] * self.n
+        if shares is None:
+            self.status, self.reason = LOST, "start-discard"
+        else:
+            self._check_shares(shares)
+            kind = self.deck.kind
+            for q, (cards, from_pile) in enumerate(shares):
+                hand, pile = self.hands[q], self.piles[q]
+                for card in cards:
+                    hand.remove(card)
+                gone = list(cards) + [pile.pop() for _ in range(from_pile)]  # pile cards unseen, off the top
+                self.discard += gone
+                self.finish_gone += sum(kind[card] == FINISH for card in gone)
+                counts[q] = (len(cards), from_pile)
+        self.start_record = (p + 1, self.turn + 1, tuple(counts))
+
+    def _check_shares(self, shares) -> None:
+        """A bot's start discard must follow the rules (a bug in a bot, never a user error)."""
+        r = self.rules
+        if len(shares) != self.n or sum(len(cards) + n for cards, n in shares) != r.start_discard:
+            raise ValueError(f"the start discard must take {r.start_discard} cards in {self.n} shares")
+        for q, (cards, n) in enumerate(shares):
+            if n < 0 or n > len(self.piles[q]) or (n and r.start_discard_from == HANDS):
+                raise ValueError(f"player {q + 1} cannot give {n} cards off their pile to the start discard")
+
+    def play_finish(self, p: int, c: int) -> None:
+        self.hands[p].remove(c)
+        self.finish = c
+        self.status = WON
+
+    def discard_two(self, p: int, pair) -> None:
+        hand, kind = self.hands[p], self.deck.kind
+        for q in pair:
+            hand.remove(q)
+            self.discard.append(q)
+            self.finish_gone += kind[q] == FINISH
+
+    def end_turn(self, p: int) -> None:
+        hand, pile = self.hands[p], self.piles[p]
+        while len(hand) < self.size and pile:
+            hand.append(pile.pop())
+        self.turn += 1
+
+    def apply(self, p: int, action) -> None:
+        """Carry out one action of player p and end the turn (the engine's only entry for bots)."""
+        what = action[0]
+        if what == "play":
+            self.place(p, action[1], action[2], action[3])
+        elif what == "discard":
+            self.discard_two(p, action[1])
+        elif what == "start":
+            self.play_start(p, action[1], action[2])
+        elif what == "finish":
+            self.play_finish(p, action[1])
+        else:
+            raise ValueError(f"unknown action {what!r}")
+        if self.status == PLAYING:
+            self.end_turn(p)
+            if not self.has_action(self.turn % self.n):
+                self.lose()  # the next player can neither play nor discard two: lost on their turn
+
+    def lose(self) -> None:
+        self.status = LOST
+        self.reason = self.loss_reason()
+
+    # ---- reporting -------------------------------------------------------------------------
+    def loss_reason(self) -> str:
+        """Why a lost game was lost, judged from the table when it ended."""
+        if self.reason:
+            return self.reason
+        kind, num = self.deck.kind, self.deck.number
+        left = [c for h in self.hands for c in h] + [c for pile in self.piles for c in pile]
+        if self.filled == self.N:
+            if self.start < 0:
+                return "no-start"
+            return "no-finish" if not any(kind[c] == FINISH for c in left) else "finish-late"
+        values = sorted({num[c] for c in left if kind[c] == ISLAND})
+        return "blocked" if self._blocked(values) else "out-of-cards"
+
+    def _blocked(self, values: list[int]) -> bool:
+        """True when some run of empty cells has fewer fitting numbers left than cells."""
+        fvals, fcells = self.fvals, self.fcells
+        for j in range(1, len(fcells)):
+            empty = fcells[j] - fcells[j - 1] - 1
+            if empty and sum(1 for v in values if fvals[j - 1] < v < fvals[j]) < empty:
+                return True
+        return False
+
+    def to_state(self) -> State:
+        ids = [p.id for p in self.deck.pieces]
+        names = lambda cards: tuple(ids[c] for c in cards)  # noqa: E731
+        start = None
+        if self.start >= 0:
+            player, turn, shares = self.start_record
+            start = StartPlay(ids[self.start], player, turn, tuple(Share(h, u) for h, u in shares))
+        sea = Sea(frame=names(self.frame), cells=tuple(ids[c] if c >= 0 else None for c in self.cells[1:-1]),
+                  start=start, finish=ids[self.finish] if self.finish >= 0 else None)
+        return State(game=self.deck.game, engine="tranquility", modules=(), players=self.n, seed=self.seed,
+                     turn=self.turn, current_player=self.turn % self.n + 1, status=self.status,
+                     hands=tuple(names(h) for h in self.hands),
+                     piles=tuple(names(reversed(p)) for p in self.piles),
+                     discard=names(self.discard), box=names(self.box), aside=names(self.aside), sea=sea)
+
+
+def deal_table(deck: TranquilityDeck, players: int, seed: int | None) -> TranquilityTable:
+    """The setup of RULES.md §1: frame, shuffled piles, opening hands, then one start card per pile."""
+    r = deck.rules
+    rng = random.Random(seed)
+    if len(deck.borders) < r.frame:
+        raise PnpError(f"{deck.game} has {len(deck.borders)} border cards; the frame needs {r.frame}")
+    if len(deck.starts) < players:
+        raise PnpError(f"{deck.game} has {len(deck.starts)} start cards, one short for each of {players} players")
+    islands = list(deck.islands)
+    removed: list[int] = []
+    if r.remove_islands:
+        rng.shuffle(islands)
+        removed, islands = islands[:r.remove_islands], islands[r.remove_islands:]
+    cards = islands + list(deck.finishes)
+    rng.shuffle(cards)
+    piles = [cards[i::players] for i in range(players)]
+    hands = []
+    for pile in piles:
+        hands.append([pile.pop() for _ in range(min(r.hand_size, len(pile)))])
+    for pile, start in zip(piles, deck.starts):
+        pile.insert(rng.randrange(len(pile) + 1), start)
+    box = list(deck.borders[r.frame:]) + list(deck.starts[players:]) + sorted(removed)
+    cells = [-1] * (r.cells + 2)
+    table = TranquilityTable(deck, hands, piles, [], box, list(deck.others), list(deck.borders[:r.frame]), cells,
+                             seed=seed)
+    if not table.has_action(0):
+        table.lose()
+    return table
+
+
+def table_from_state(deck: TranquilityDeck, state: State) -> TranquilityTable:
+    """A table to play on from a (checked) state."""
+    index = deck.index
+    cards = lambda ids: [index[i] for i in ids]  # noqa: E731
+    sea = state.sea
+    cells = [-1] + [index[c] if c else -1 for c in sea.cells] + [-1]
+    start, record = -1, None
+    if sea.start is not None:
+        start = index[sea.start.card]
+        record = (sea.start.player, sea.start.turn, tuple((s.hand, s.pile) for s in sea.start.shares))
+    table = TranquilityTable(deck, [cards(h) for h in state.hands], [cards(reversed(p)) for p in state.piles],
+                             cards(state.discard), cards(state.box), cards(state.aside), cards(sea.frame), cells,
+                             start, record, index[sea.finish] if sea.finish else -1, state.turn, state.status,
+                             state.seed)
+    return table

@@ -1,0 +1,72 @@
+"""Every distinct face of a game as SVG: one front per card, each back once, sorted by id."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Mapping
+
+from pnp.face.layout import layout_card
+from pnp.game.model import Card, Face, Game
+from pnp.core.parallel import on_two_cores
+from pnp.svg.face import render_svg
+from pnp.face.template import Template, TemplateError, load_template
+
+
+def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[Face, ...]:
+    """Fronts (Card.front_face_id) and backs (Card.back_face_id; a shared back is drawn once,
+    from the first card that uses it, with no card fields), sorted by face id.
+
+    Faces found in `cached` (an incremental build's unchanged faces) are taken from there. A big
+    deck's faces are drawn in two halves on two cores (pnp.core.parallel), with the same result."""
+    cached = cached or {}
+    templates: dict[str, Template] = {}
+    faces: dict[str, Face] = {}
+    todo: list[tuple[Card, str, str]] = []  # (card, side, template name) of each face to draw
+    back_owner: dict[str, Card] = {}
+    for card in game.cards:
+        if card.front_face_id in cached:
+            faces[card.front_face_id] = cached[card.front_face_id]
+        else:
+            todo.append((card, "front", card.template))
+        owner = back_owner.setdefault(card.back_face_id, card)
+        if owner is card:
+            if card.back_face_id in cached:
+                faces[card.back_face_id] = cached[card.back_face_id]
+            else:
+                todo.append((card, "back", card.back.template))
+        elif (owner.size.width, owner.size.height, owner.size.bleed) != (card.size.width, card.size.height, card.size.bleed):
+            raise TemplateError(
+                f"{owner.id} and {card.id} share the back {card.back.template!r} but differ in size or bleed; "
+                f"give one of them its own back template."
+            )
+    for _, _, name in todo:  # loaded (and checked) before the work is shared out
+        if name not in templates:
+            templates[name] = load_template(game, name)
+    if len(todo) < PARALLEL_FACES:
+        halves = [_draw(todo, templates, game)]
+    else:
+        half = len(todo) // 2
+        halves = on_two_cores([partial(_draw, todo[:half], templates, game), partial(_draw, todo[half:], templates, game)])
+    for drawn in halves:
+        faces.update((face.id, face) for face in drawn)
+    return tuple(faces[key] for key in sorted(faces))
+
+
+PARALLEL_FACES = 300  # fewer faces than this are drawn in one process: forking would cost more
+
+
+def _draw(todo: list[tuple[Card, str, str]], templates: dict[str, Template], game: Game) -> list[Face]:
+    return [_face(card, templates[name], game, side) for card, side, name in todo]
+
+
+def _face(card: Card, template: Template, game: Game, side: str) -> Face:
+    layout = layout_card(card, template, game, side)
+    svg = render_svg(layout)
+    if game.ink == "saver":
+        from pnp.face.inksaver import saver_svg
+
+        svg = saver_svg(svg)
+    return Face(
+        id=layout.face_id, svg=svg, width=layout.width, height=layout.height,
+        bleed=layout.bleed, shape=layout.shape,
+    )
