@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from imaging import SvglibMessages
+from helpers.imaging import SvglibMessages
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 # What running the suite may change: Python's and the test tools' caches, never a file of the checkout.

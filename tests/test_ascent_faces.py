@@ -25,7 +25,7 @@ import pytest
 import resvg_py
 from PIL import Image, ImageChops, ImageStat
 
-import imaging
+from helpers import imaging
 from svglib.svglib import svg2rlg
 
 from pnp.face.art import load_art
@@ -137,7 +137,7 @@ def test_pdf_and_png_look_the_same(faces, face_id):
 
 
 def test_art_files_are_exactly_what_the_source_draws():
-    spec = importlib.util.spec_from_file_location("ascent_draw", TEMPLATES / "art-source" / "draw.py")
+    spec = importlib.util.spec_from_file_location("ascent_draw", TEMPLATES.parents[1] / "art-source" / "ascent" / "draw.py")
     module = importlib.util.module_from_spec(spec)
     helpers = ("kit", "symbols", "scenes", "panorama")  # draw.py's sibling modules, imported by plain name
     saved_path, saved_modules = list(sys.path), {name: sys.modules.pop(name) for name in helpers if name in sys.modules}
@@ -152,7 +152,7 @@ def test_art_files_are_exactly_what_the_source_draws():
     assert sorted(p.stem for p in ART.glob("*.svg")) == sorted(generated)
     for name, svg in generated.items():
         assert (ART / f"{name}.svg").read_text(encoding="utf-8") == svg, (
-            f"art/{name}.svg is stale: run python templates/ascent/art-source/draw.py"
+            f"art/{name}.svg is stale: run python art-source/ascent/draw.py"
         )
         load_art(ART / f"{name}.svg")  # inside the svglib-safe subset
 

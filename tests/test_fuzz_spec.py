@@ -16,7 +16,7 @@ from pnp.core.jsonsrc import parse_json, read_json
 from pnp.pipeline.semantics import semantic_problems
 from pnp.spec.load import load_spec
 
-from jsonpaths import json_paths
+from helpers.jsonpaths import json_paths
 
 ROOT = Path(__file__).parent.parent
 BASE = json.loads((ROOT / "card_specs" / "tranquility.json").read_text(encoding="utf-8"))

@@ -109,18 +109,6 @@ def test_bundled_faces_match_svglib_and_the_svg(bundled_faces):
     print(f"worst vs svglib {worst_svglib}, vs resvg {worst_svg}")
 
 
-def test_bundled_faces_stay_within_three_ms_a_face(bundled_faces):
-    import time
-
-    for face in bundled_faces:  # warm the art caches, as a build does after its first faces
-        face_operators(face, 200.0, 200.0)
-    start = time.perf_counter()
-    for face in bundled_faces:
-        face_operators(face, 200.0, 200.0)
-    per_face = (time.perf_counter() - start) / len(bundled_faces)
-    assert per_face < 0.003, f"{per_face * 1000:.2f} ms a face"
-
-
 # --- hand-made faces for what the bundled ones do not use -------------------------------------
 
 SAMPLER = {

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from printkit import ascent_like_game, island_game  # noqa: E402
+from helpers.printkit import ascent_like_game, island_game
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from printkit import page_size_mm, page_text, pdf_pages, render
+from helpers.printkit import page_size_mm, page_text, pdf_pages, render
 
 from pnp.sheets.calibration import calibration_sheet
 from pnp.core.errors import UsageError

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from PIL import Image
-from printkit import island_game, make_face, nearest_face, page_size_mm, pdf_pages, render
+from helpers.printkit import island_game, make_face, nearest_face, page_size_mm, pdf_pages, render
 
 from pnp.core.errors import UsageError
 from pnp.export import export

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from printkit import island_game
+from helpers.printkit import island_game
 
 from pnp.pipeline.gallery import GalleryGame, Item, gallery_outputs, write_gallery
 from pnp.sheets.impose import sheet_outputs

@@ -13,7 +13,7 @@ import re
 
 import pytest
 from PIL import Image
-from printkit import pdf_pages, pixel_mm, render
+from helpers.printkit import pdf_pages, pixel_mm, render
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.game.model import Face

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from printkit import island_game, pdf_pages
+from helpers.printkit import island_game, pdf_pages
 from typer.testing import CliRunner
 
 from pnp.cli import app

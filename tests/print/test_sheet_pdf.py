@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from printkit import (
+from helpers.printkit import (
     MARK,
     form_matrices,
     form_placements,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from printkit import island_game
+from helpers.printkit import island_game
 
 from pnp.core.errors import UsageError
 from pnp.sheets.marks import outline

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from printkit import nearest_face, pdf_pages, pixel_mm, render
+from helpers.printkit import nearest_face, pdf_pages, pixel_mm, render
 
 from pnp.sheets.impose import impose
 from pnp.sheets.marks import outline

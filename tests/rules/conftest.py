@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rulekit import game_named
+from helpers.rulekit import game_named
 
 from pnp.game.model import Game
 

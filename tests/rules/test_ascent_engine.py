@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rulekit import game_named, with_module_rules, with_rules
+from helpers.rulekit import game_named, with_module_rules, with_rules
 
 from pnp.rules import check_state, deal_setup
 from pnp.rules.ascent.engine import ascent_deck

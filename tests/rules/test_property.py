@@ -14,7 +14,7 @@ from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
 from pnp.rules.deal import deal_ascent
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
-from rulekit import game_named, with_rules
+from helpers.rulekit import game_named, with_rules
 
 TRANQUILITY = game_named("tranquility")
 TRANQUILITY_HANDS_ONLY = with_rules(TRANQUILITY, start_discard_from="hands")

@@ -9,7 +9,7 @@ import dataclasses
 from functools import lru_cache
 
 import pytest
-from rulekit import game_named, with_rules
+from helpers.rulekit import game_named, with_rules
 
 from pnp.rules import RULES, check_state, deal_setup
 from pnp.rules.ascent.engine import ascent_deck

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulekit import game_named, with_module_rules, with_rules, without_cards
+from helpers.rulekit import game_named, with_module_rules, with_rules, without_cards
 
 from pnp.rules import deal_setup, rule_problems, rule_warnings, simulate
 

@@ -9,7 +9,7 @@ import pypdfium2
 import pytest
 import resvg_py
 from PIL import Image
-from rulekit import game_named
+from helpers.rulekit import game_named
 
 from pnp.rules import deal_setup, render_setup_sheet
 from pnp.rules.outputs import setup_outputs

@@ -7,7 +7,7 @@ import dataclasses
 from functools import lru_cache
 
 import pytest
-from rulekit import game_named, table_with, with_rules
+from helpers.rulekit import game_named, table_with, with_rules
 
 from pnp.game.model import frozen_map
 from pnp.rules import check_state, rule_problems, rule_warnings

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from rulekit import game_named
+from helpers.rulekit import game_named
 
 from pnp.core.errors import SpecError
 from pnp.rules import deal_setup, dump_state, loads_state, read_state

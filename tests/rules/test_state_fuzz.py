@@ -27,8 +27,8 @@ from pnp.rules.deal import deal_ascent, deal_setup
 from pnp.rules.state.model import state_to_data
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
-from jsonpaths import json_paths
-from rulekit import game_named
+from helpers.jsonpaths import json_paths
+from helpers.rulekit import game_named
 
 runner = CliRunner()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from rulekit import game_named, table_with, with_count, with_rules
+from helpers.rulekit import game_named, table_with, with_count, with_rules
 
 from pnp.core.errors import UsageError
 from pnp.rules import check_state, deal_setup, dump_state

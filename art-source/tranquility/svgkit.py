@@ -1,4 +1,4 @@
-"""The Tranquility art's palettes and shapes (see docs/templates.md); the SVG primitives are templates/artkit.py."""
+"""The Tranquility art's palettes and shapes (see docs/templates.md); the SVG primitives are art-source/artkit.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # templates/: artkit.py, both games' SVG primitives
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
 from artkit import (circle, clip_polygon, document, ellipse, f, group, line, path, polygon,  # noqa: E402,F401
                     polyline, pts, rect)

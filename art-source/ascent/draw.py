@@ -18,7 +18,7 @@ import scenes  # noqa: E402
 import symbols  # noqa: E402
 from kit import theme  # noqa: E402
 
-ART = Path(__file__).resolve().parents[1] / "art"
+ART = Path(__file__).resolve().parents[2] / "templates" / "ascent" / "art"
 SYMBOLS = {"meadow": symbols.meadow, "canyon": symbols.canyon, "glacier": symbols.glacier}
 
 

@@ -1,6 +1,6 @@
 """The Ascent art's palette, card geometry and shapes (see docs/ascent-faces.md).
 
-The SVG primitives both games' art uses are in templates/artkit.py.
+The SVG primitives both games' art uses are in art-source/artkit.py.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import math
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # templates/: artkit.py, both games' SVG primitives
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
 from artkit import (circle, clip_polygon, document, ellipse, f, group, line, path, polygon,  # noqa: E402,F401
                     polyline, pts, rect)
 
-ROOT = Path(__file__).resolve().parents[3]  # the project checkout
+ROOT = Path(__file__).resolve().parents[2]  # the project checkout
 SPEC = ROOT / "card_specs" / "ascent.json"
 
 CARD = 70.0  # trim side of a card, mm

@@ -16,7 +16,7 @@ import cards  # noqa: E402
 from islands import ISLANDS  # noqa: E402
 from svgkit import DAY, NIGHT, clip_polygon, document, group  # noqa: E402
 
-ART_DIR = HERE.parent / "art"
+ART_DIR = HERE.parents[1] / "templates" / "tranquility" / "art"
 ISLAND_BOX = (0, 0, 70, 70)  # island art is drawn on the trim box and placed over the sky
 
 

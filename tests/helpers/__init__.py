@@ -1,0 +1,1 @@
+"""Helpers the tests share: image comparison, JSON paths, print and rules kits."""
