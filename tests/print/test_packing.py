@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from printkit import ascent_like_game, nearest_face, pdf_pages, pixel_mm, render
+from helpers.printkit import ascent_like_game, nearest_face, pdf_pages, pixel_mm, render
 
 from pnp.sheets import packing
 from pnp.sheets.impose import impose

@@ -7,7 +7,7 @@ import io
 import pikepdf
 import pytest
 from pikepdf import Name
-from printkit import island_game
+from helpers.printkit import island_game
 
 from pnp.export import export
 from pnp.export.pdfx import MAX_INK

@@ -7,7 +7,7 @@ import json
 from urllib.parse import unquote, urlparse
 
 from PIL import Image
-from printkit import island_game
+from helpers.printkit import island_game
 from typer.testing import CliRunner
 
 from pnp.cli import app, print_cmds
@@ -73,7 +73,7 @@ def test_each_card_sits_in_its_slot_of_the_sheet_its_card_id_names():
             w, h = sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"]
             row, column = divmod(slot, entry["NumWidth"])
             pixel = sheet.getpixel((column * w + w // 2, row * h + h // 2))
-            from printkit import nearest_face
+            from helpers.printkit import nearest_face
 
             assert nearest_face(pixel, faces) == card["Description"]
             assert by_id[card["Description"]]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulekit import game_named
+from helpers.rulekit import game_named
 
 from pnp.rules import check_state
 from pnp.rules.bots import _deck, kit, play_game

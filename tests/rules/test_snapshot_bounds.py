@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rulekit import game_named, with_rules
+from helpers.rulekit import game_named, with_rules
 
 from pnp.rules import check_state, deal_setup
 from pnp.rules.costs import grid_cost_bound, sequence_cap_feasible, sequence_cost_bound

@@ -13,7 +13,7 @@ from pnp.core.errors import SpecError
 from pnp.rules import deal_setup, dump_state, loads_state, read_state
 from pnp.rules.state import model as fmt
 
-from rulekit import game_named
+from helpers.rulekit import game_named
 
 TQ = game_named("tranquility")
 AS = game_named("ascent", "all")

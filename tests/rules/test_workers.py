@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from rulekit import game_named, with_rules
+from helpers.rulekit import game_named, with_rules
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -125,7 +125,7 @@ def test_cli_bad_jobs_and_bot_are_usage_errors():
 
 DASK_SWEEP = """
 import distributed
-from rulekit import game_named
+from helpers.rulekit import game_named
 from pnp.rules import simulate
 from pnp.rules.sweep import parse_setting, sweep
 
@@ -142,7 +142,7 @@ print("same numbers")
 
 NO_SCHEDULER = """
 import pytest
-from rulekit import game_named
+from helpers.rulekit import game_named
 from pnp.core.errors import UsageError
 from pnp.rules import simulate
 
