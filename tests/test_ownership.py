@@ -1,5 +1,5 @@
 """Nothing lost: a command removes only what an earlier run of the same command and output set
-wrote, never another command's files, never a file it did not make (pnp/owned.py)."""
+wrote, never another command's files, never a file it did not make (pnp/core/owned.py)."""
 
 from __future__ import annotations
 

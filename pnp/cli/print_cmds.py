@@ -152,7 +152,7 @@ def _load(game: str, modules: str, ink: "Ink | None" = None):
 
 def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
     """Write atomically as `owner_name`'s files: what that owner's earlier run wrote and this run
-    did not make is removed, never another command's files (see pnp/owned.py)."""
+    did not make is removed, never another command's files (see pnp/core/owned.py)."""
     from pnp.core.owned import write_owned
 
     report = write_owned(out, {owner_name: files})

@@ -1,5 +1,5 @@
 """What JSON allows but the tool refuses, found with its place: NaN and Infinity (and numbers too
-large to be finite), and nesting deeper than a limit. Used by pnp/jsonsrc.py for every JSON file the
+large to be finite), and nesting deeper than a limit. Used by pnp/core/jsonsrc.py for every JSON file the
 tool reads (specs, variants, templates, states)."""
 
 from __future__ import annotations

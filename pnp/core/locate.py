@@ -81,7 +81,7 @@ def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | 
     """folder/filename in the first of `folders` that has it (a variant's own folder comes first).
 
     The folders are template folders: a file found there that is a pipe or device is a usage error,
-    and one that is a symbolic link leading outside the template roots is refused (pnp/inputs.py)."""
+    and one that is a symbolic link leading outside the template roots is refused (pnp/core/inputs.py)."""
     from pnp.core.inputs import check_inside_templates, refuse_special
 
     for folder in folders:

@@ -1,4 +1,4 @@
-"""Text by the project: the bundled Atkinson Hyperlegible, measured and outlined (pnp/textset.py
+"""Text by the project: the bundled Atkinson Hyperlegible, measured and outlined (pnp/face/textset.py
 wraps and fits it into boxes).
 
 Everything is measured with the font's own metrics (advance widths plus its GPOS pair kerning) and

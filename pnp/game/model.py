@@ -119,7 +119,7 @@ class Game:
     available_modules: tuple[Module, ...] = ()
     extends: str | None = None
     description: str = ""
-    ink: str = "normal"  # "saver": light grounds and line art (pnp/inksaver.py)
+    ink: str = "normal"  # "saver": light grounds and line art (pnp/face/inksaver.py)
 
     @property
     def cards(self) -> tuple[Card, ...]:

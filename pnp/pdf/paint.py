@@ -10,7 +10,7 @@ a form of its own, named by a hash of its content, so art repeated across faces 
 the PDF once. Anything outside the subset raises `PaintError` naming the face and the element:
 nothing is dropped silently. docs/performance.md says why this replaces svglib.
 
-The walk over one SVG tree is pnp/pdfwalk.py; this module keeps what makes a big deck fast: a face
+The walk over one SVG tree is pnp/pdf/walk.py; this module keeps what makes a big deck fast: a face
 written by render.py (one top-level element a line) is drawn line by line, each line's operators
 looked up by its text with the face id taken out, so faces of one template share everything but
 what differs between them.

@@ -1,7 +1,7 @@
 """Walking a face's SVG tree into PDF content-stream operators: the subset pnp.pdf.paint draws.
 
 `Walker(face_id, root, art, known)` checks every element and attribute against the subset (see
-pnp/pdfstyle.py), then walks the tree emitting operator text and `ArtRef`s: a big group (art) or a
+pnp/pdf/style.py), then walks the tree emitting operator text and `ArtRef`s: a big group (art) or a
 big path outside art (a glyph) becomes a form named by a hash of its content, whose operators go
 into `art`. Anything outside the subset raises `PaintError` naming the face and the element.
 """
@@ -105,7 +105,7 @@ class Walker:
         for element in self.root.iter():
             allowed = ALLOWED_NS.get(element.tag)
             if allowed is None:
-                self.fail(element, "this element is outside the SVG subset drawn into PDFs (see pnp/pdfpaint.py)")
+                self.fail(element, "this element is outside the SVG subset drawn into PDFs (see pnp/pdf/paint.py)")
             if not allowed.issuperset(element.attrib):
                 extra = sorted(set(element.attrib) - allowed)
                 self.fail(element, f"the attribute {extra[0]!r} is outside the SVG subset drawn into PDFs")

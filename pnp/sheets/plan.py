@@ -63,7 +63,7 @@ class Placement:
     transform: Affine
     side: str  # "front" | "back"
     card: str
-    packed: bool = False  # a small piece put into a free cell of another group's grid (pnp/packing.py)
+    packed: bool = False  # a small piece put into a free cell of another group's grid (pnp/sheets/packing.py)
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ def choose_orientation(spec: SheetSpec, groups: list[list[Piece]]) -> str:
 
 def plan_sheets(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSpec) -> SheetPlan:
     """Lay out every piece of `game` on pages; pure geometry, ready for `impose` to draw. Pieces
-    smaller than a card first fill the free cells of earlier sheets (pnp/packing.py)."""
+    smaller than a card first fill the free cells of earlier sheets (pnp/sheets/packing.py)."""
     from pnp.sheets.packing import pack_into_free_cells
 
     pieces = game_pieces(game, faces, sheet)

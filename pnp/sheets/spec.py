@@ -230,7 +230,7 @@ def _pair(what: str, text: str) -> tuple[float, float]:
 
 def _size(text: str) -> tuple[float, float]:
     """'63.5x88mm', '2.5x3.5in', '70mm' (a square) or a named size such as 'square-70' or
-    'poker' (pnp/sleeves.py) → (width, height)."""
+    'poker' (pnp/core/sleeves.py) → (width, height)."""
     named = preset_size(text)
     if named is not None:
         return named

@@ -211,7 +211,7 @@ def test_cut_lines_follow_triangles_and_circles(panorama_and_goats):
     files = _files(export(game, faces, "cut"), game.id, "cut")
     svgs = [data.decode() for name, data in sorted(files.items()) if name.endswith(".svg")]
     assert len(re.findall(r"<path [^>]*d=\"M [\d.]+ [\d.]+ L [\d.]+ [\d.]+ L [\d.]+ [\d.]+ Z\"", svgs[0])) == 5
-    assert len(svgs) == 1  # the goats fill free cells of the triangles' sheet (pnp/packing.py)
+    assert len(svgs) == 1  # the goats fill free cells of the triangles' sheet (pnp/sheets/packing.py)
     assert len(re.findall(r"<circle ", svgs[0])) == 3
 
 def test_exports_are_byte_identical_when_rebuilt(small_islands):

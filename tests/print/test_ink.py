@@ -1,5 +1,5 @@
 """`--ink saver` and a spec's print.ink: light grounds, line art, dark text; coverage measured by
-rendering the sheets (pnp/inksaver.py, pnp/inkcover.py)."""
+rendering the sheets (pnp/face/inksaver.py, pnp/core/inkcover.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Small pieces (goat tokens) fill the free cells of earlier sheets, their backs exactly behind
-them (pnp/packing.py)."""
+them (pnp/sheets/packing.py)."""
 
 from __future__ import annotations
 

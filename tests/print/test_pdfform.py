@@ -103,6 +103,6 @@ def test_a_face_outside_the_drawn_subset_is_an_error_not_a_silent_loss():
     with pytest.raises(PaintError) as caught:
         book.form(Face(id="odd", svg=svg, width=10, height=10, bleed=0))
     assert str(caught.value) == ("The face 'odd' cannot be drawn into the PDF: <pattern id='p'>: this element is "
-                                 "outside the SVG subset drawn into PDFs (see pnp/pdfpaint.py).")
+                                 "outside the SVG subset drawn into PDFs (see pnp/pdf/paint.py).")
 
 

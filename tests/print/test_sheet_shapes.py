@@ -110,7 +110,7 @@ def test_triangle_pairs_get_their_diagonal_cut_line(panorama_and_goats, plan):
 
 def test_goat_tokens_are_circles_with_a_cut_outline(panorama_and_goats, plan):
     game, faces = panorama_and_goats
-    front = plan.pages[0]  # the goats fill the triangles' free cell (pnp/packing.py)
+    front = plan.pages[0]  # the goats fill the triangles' free cell (pnp/sheets/packing.py)
     goats = [p for p in front.placements if p.card == "goat"]
     assert len(goats) == 3 and all(p.packed for p in goats)
     corners = []

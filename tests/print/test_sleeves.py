@@ -1,4 +1,4 @@
-"""`--card-size` takes the common sleeve and card sizes by name (pnp/sleeves.py)."""
+"""`--card-size` takes the common sleeve and card sizes by name (pnp/core/sleeves.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Mountain Goats rules (a reconstruction; see pnp/rules/modules.py and docs/rules.md)."""
+"""The Mountain Goats rules (a reconstruction; see pnp/rules/ascent/modules.py and docs/rules.md)."""
 
 from __future__ import annotations
 

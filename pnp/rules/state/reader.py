@@ -1,6 +1,6 @@
 """Reading a state's JSON into a State: every structural problem collected at once, at its path.
 
-The model, the limits and the file reading are in pnp/rules/state.py; the rules are checked by
+The model, the limits and the file reading are in pnp/rules/state/model.py; the rules are checked by
 pnp/rules/check.py.
 """
 
