@@ -84,10 +84,13 @@ def stop(proc: subprocess.Popen) -> tuple[int, str]:
 
 
 def wait_for(driver, condition, timeout: float = 20.0, what: str = "the page"):
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d),
-                                                                    message=f"waiting for {what}")
+    # the page may reload between finding an element and reading it: that is "not yet", not a failure
+    waiting = WebDriverWait(driver, timeout, poll_frequency=0.05,
+                            ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+    return waiting.until(lambda d: condition(d), message=f"waiting for {what}")
 
 
 def body(driver, name: str) -> str | None:
