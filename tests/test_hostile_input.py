@@ -206,15 +206,15 @@ def test_a_long_unknown_key_is_quoted_short_in_the_message_and_the_path():
 @pytest.mark.parametrize("command", [["setup", "tranquility"], ["simulate", "tranquility", "--games", "2"]])
 @pytest.mark.parametrize("seed, shown", [
     ("9" * 4000, "'999999999999'… (4000 characters)"),
-    (str(2**63), f"'{2**63}'"),
+    (str(2**64), f"'{2**64}'"),
     ("1e5", "'1e5'"),
-], ids=["4000-digits", "2**63", "1e5"])
+], ids=["4000-digits", "2**64", "1e5"])
 def test_a_seed_out_of_range_is_a_short_usage_error_on_every_command_that_takes_one(command, seed, shown):
     result = pnp(*command, "--seed", seed)
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == (
         "Error: Invalid value for '--seed' / '-s': expected a whole number from -9223372036854775808 to "
-        f"9223372036854775807, not {shown}")
+        f"18446744073709551615, not {shown}")
     assert list(Path(".").iterdir()) == []
 
 
@@ -224,7 +224,7 @@ def test_a_state_seed_out_of_range_is_refused():
 
     with pytest.raises(SpecError) as caught:
         loads_state('{"seed": ' + "9" * 4000 + "}", "s.json")
-    assert ("s.json:1:10: $.seed: expected a whole number of at most 9223372036854775807 (a limit of the state "
+    assert ("s.json:1:10: $.seed: expected a whole number of at most 18446744073709551615 (a limit of the state "
             "format)") in str(caught.value).splitlines()
 
 

@@ -66,7 +66,7 @@ def parse_seed(text: str) -> int:
     text = str(text)  # the default arrives as an int
     cleaned = text.strip()
     digits = cleaned.lstrip("+-")
-    if digits.isdecimal() and digits.isascii() and len(digits) <= 19 and low <= int(cleaned) <= high:
+    if digits.isdecimal() and digits.isascii() and len(digits) <= 20 and low <= int(cleaned) <= high:
         return int(cleaned)
     shown = repr(text) if len(text) <= 24 else repr(text[:12]) + f"… ({len(text)} characters)"
     raise typer.BadParameter(f"expected a whole number from {low} to {high}, not {shown}")

@@ -32,7 +32,9 @@ MAX_SLOTS = 50  # … and slots in a row (a spec allows a base of 30); base and 
 MAX_MODULES = 20  # module ids (a spec allows 20 modules)
 MAX_COUNT = 1_000_000  # turns, start-discard shares, goat rows and slots
 MAX_ID = 200  # characters in an id or a game name
-SEEDS = (-(2**63), 2**63 - 1)  # a seed is a signed 64-bit whole number (--seed and a state's seed)
+# a seed is a 64-bit whole number, signed or not (--seed and a state's seed): a simulated game's seed is
+# unsigned 64-bit (pnp.rules.workers.game_seeds), and its record's setup must read back
+SEEDS = (-(2**63), 2**64 - 1)
 MAX_PROBLEMS = 100  # problems reported for one file
 _TOO_LARGE = f"is larger than {MAX_STATE_BYTES // 1024} KB, the most a state file may hold"
 
