@@ -9,6 +9,8 @@ import typer
 from typing_extensions import Annotated
 
 from ..errors import UsageError
+from ..outfolder import check_out_folder
+from ..owned import owner
 from . import app
 from .common import reports_errors
 from .print_cmds import MODULES_HELP, _write
@@ -41,4 +43,5 @@ def booklet(
     resolved = load_game(game, modules=modules)
     if lang is not None:
         resolved = with_reference_text(resolved, lang)
-    _write(out, booklet_outputs(resolved, render_faces(resolved), lang), quiet)
+    check_out_folder(out, [game])
+    _write(out, booklet_outputs(resolved, render_faces(resolved), lang), quiet, owner("booklet", resolved.id))
