@@ -8,10 +8,12 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
-from pnp.core.errors import UsageError
 from pnp.cli import app
 from pnp.cli.common import reports_errors
 from pnp.cli.print_cmds import MODULES_HELP, _write
+from pnp.core.errors import UsageError
+from pnp.core.outfolder import check_out_folder
+from pnp.core.owned import owner
 
 
 @app.command()
@@ -41,4 +43,5 @@ def booklet(
     resolved = load_game(game, modules=modules)
     if lang is not None:
         resolved = with_reference_text(resolved, lang)
-    _write(out, booklet_outputs(resolved, render_faces(resolved), lang), quiet)
+    check_out_folder(out, [game])
+    _write(out, booklet_outputs(resolved, render_faces(resolved), lang), quiet, owner("booklet", resolved.id))

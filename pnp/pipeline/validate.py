@@ -22,8 +22,9 @@ def validate_specs(paths: list[Path]) -> list[Problem]:
             problems.extend(exc.problems)
             continue
         found = schema + _beside(semantic_problems(spec, schema_valid=not schema), schema)
-        # faces are drawn only for a game that can be built; then the reference cards in every language
-        problems.extend(found or face_problems(spec) or fit_problems(spec))
+        # only for a game that can be built: the reference cards' words in every language (the sharper
+        # message for them), then every face drawn as render would draw it
+        problems.extend(found or fit_problems(spec) or face_problems(spec))
     return problems
 
 
