@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.core.locate import bundled_root
 from pnp.cli import app
 
 runner = CliRunner()
@@ -123,7 +124,8 @@ def test_a_size_without_unit_that_fits_in_inches_suggests_inches(option, value, 
     assert not any(tmp_path.iterdir())
 
 
-def test_games_lists_games_then_variants_with_titles():
+def test_games_lists_games_then_variants_with_titles(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a folder of the user's with no specs of its own: the bundled games
     result = run("games")
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
@@ -248,7 +250,7 @@ def test_validate_finds_text_that_does_not_fit_naming_card_template_and_spec_lin
     }, indent=2))
     result = run("validate", "long")
     assert result.exit_code == 1
-    template = Path(__file__).resolve().parents[1] / "templates" / "tranquility" / "reference.json"
+    template = bundled_root() / "templates" / "tranquility" / "reference.json"
     assert result.stderr == (
         f"card_specs/variants/long.json:8:9: $.kinds[0].cards[0]: card reference-1 cannot be drawn with template "
         f"'reference': {template}:8:5: $.elements[1]: the text 'Your turn, which is a very long title indeed that "
@@ -290,7 +292,7 @@ def test_a_box_too_small_for_a_whole_kind_is_said_a_few_times_then_summed_up(tmp
     result = run("validate", "wide")
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    template = Path(__file__).resolve().parents[1] / "templates" / "tranquility" / "island.json"
+    template = bundled_root() / "templates" / "tranquility" / "island.json"
     assert len(lines) == 5 and lines[-1] == "4 problems found; nothing was written"
     assert lines[0] == (
         f"card_specs/variants/wide.json:1:52: $.kinds[0]: card island-99920 cannot be drawn with template 'island': "

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.core.locate import bundled_root
 from pnp.cli import app
 from pnp.pipeline.load import load_game
 from pnp.game.rulestext import reference_text
@@ -98,7 +99,7 @@ def test_words_that_do_not_fit_are_a_validate_error_naming_the_card(tmp_path, mo
     result = runner.invoke(app, ["validate", "tight"])
     assert result.exit_code == 1
     first = result.stderr.splitlines()[0]
-    assert first.startswith(f"{ROOT / 'card_specs' / 'tranquility.json'}:42:17: ")  # the card's own entry
+    assert first.startswith(f"{bundled_root() / 'card_specs' / 'tranquility.json'}:42:17: ")  # the card's own entry
     assert "$.kinds[4].cards[0]: the reference card 'reference-1' (en, 'Your turn') does not fit:" in first
     assert "does not fit its 60 × 14 mm box even at 9.0 pt" in first
 
