@@ -35,6 +35,8 @@ def with_ink(game, ink: "Ink | None"):
     from dataclasses import replace
 
     return game if ink is None else replace(game, ink=ink.value)
+
+
 SHEET_HELP = "Sheet options"
 
 
