@@ -157,6 +157,8 @@ def simulate(
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
     check_bot(bot)
     workers = resolve_jobs(jobs)
+    if log is not None and bot != "baseline":
+        raise UsageError(f"--log records the baseline bot's games; it cannot record --bot {bot}'s")
     if log is not None and games > 10_000:
         raise UsageError(f"--log writes one file per game: at most 10000 games, not {games}")
     resolved = [load_game(name, modules=modules) for name in [game] + ([vs] if vs else [])]

@@ -171,3 +171,11 @@ def test_a_sweep_on_a_real_dask_cluster_gives_the_local_numbers():
 def test_no_scheduler_there_is_a_usage_error():
     pytest.importorskip("distributed")
     assert in_own_process(NO_SCHEDULER).strip() == "refused"
+
+
+def test_cli_log_with_another_bot_is_a_usage_error(tmp_path):
+    """The records are the baseline bot's games: with --bot search they would not be the games reported."""
+    result = run("simulate", "tranquility", "-n", 2, "--bot", "search", "--log", tmp_path / "logs")
+    assert result.exit_code == 2
+    assert "--log records the baseline bot's games; it cannot record --bot search's" in result.output
+    assert not (tmp_path / "logs").exists()
