@@ -13,8 +13,8 @@ import statistics
 import time
 
 from pnp.booklet import booklet_outputs
-from pnp.svg.faces import render_faces
 from pnp.pipeline.load import load_game
+from pnp.svg.faces import render_faces
 
 
 def main() -> None:
@@ -32,8 +32,10 @@ def main() -> None:
             outputs = booklet_outputs(game, faces, args.lang)
             times.append(time.perf_counter() - started)
         size = sum(len(v) for v in outputs.values()) / 1024
-        print(f"{name}: first {times[0]:.2f} s, then median {statistics.median(times[1:]):.2f} s "
-              f"(min {min(times[1:]):.2f}) over {args.runs} runs; {len(outputs)} files, {size:.0f} KB")
+        print(
+            f"{name}: first {times[0]:.2f} s, then median {statistics.median(times[1:]):.2f} s "
+            f"(min {min(times[1:]):.2f}) over {args.runs} runs; {len(outputs)} files, {size:.0f} KB"
+        )
 
 
 if __name__ == "__main__":

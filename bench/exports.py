@@ -49,7 +49,9 @@ def main() -> None:
                 for run in range(args.runs):
                     folder = Path(tmp) / f"{target}-{side}-{run}"
                     folder.mkdir()
-                    runs.append(measure([*command, "export", args.game, "--target", target, "--out", "out", "-q"], folder))
+                    runs.append(
+                        measure([*command, "export", args.game, "--target", target, "--out", "out", "-q"], folder)
+                    )
                 medians[side] = median_run(runs).seconds
                 print(f"  {target:4} {side:6} {describe(runs)}")
             if len(medians) == 2:

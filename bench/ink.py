@@ -13,11 +13,11 @@ import statistics
 import sys
 from dataclasses import replace
 
-from pnp.svg.faces import render_faces
+from pnp.core.inkcover import pdf_coverage
 from pnp.pipeline.load import load_game
 from pnp.sheets.impose import impose
-from pnp.core.inkcover import pdf_coverage
 from pnp.sheets.spec import SheetSpec
+from pnp.svg.faces import render_faces
 
 
 def coverage(game_name: str, ink: str) -> dict[str, list[float]]:
@@ -33,8 +33,10 @@ def main(games: list[str]) -> None:
         normal, saver = coverage(name, "normal"), coverage(name, "saver")
         for side in ("front", "back"):
             a, b = statistics.mean(normal[side]), statistics.mean(saver[side])
-            print(f"{name:<12} {side:<6} {a:>10.1f} {b:>9.1f} {b / a:>13.0%}"
-                  f"   (page medians {statistics.median(normal[side]):.1f} → {statistics.median(saver[side]):.1f})")
+            print(
+                f"{name:<12} {side:<6} {a:>10.1f} {b:>9.1f} {b / a:>13.0%}"
+                f"   (page medians {statistics.median(normal[side]):.1f} → {statistics.median(saver[side]):.1f})"
+            )
 
 
 if __name__ == "__main__":

@@ -78,8 +78,13 @@ def measure(command: list[str], cwd: Path, env: dict | None = None, sample_memor
     `sample_memory`, also the peak summed PSS of it and the processes it forks (the sampling costs
     a little CPU, so time such runs separately)."""
     sampling = {"PNP_BENCH_SAMPLE": "1"} if sample_memory else {}
-    out = subprocess.run([sys.executable, "-c", _WRAPPER, str(cwd), *command], capture_output=True, text=True,
-                         env={**os.environ, **(env or {}), **sampling}, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _WRAPPER, str(cwd), *command],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {}), **sampling},
+        check=True,
+    )
     result = json.loads(out.stdout)
     if result["code"] != 0:
         raise SystemExit(f"`{' '.join(command)}` failed with exit code {result['code']}:\n{result['stderr']}")

@@ -31,7 +31,7 @@ from measure import Run, describe, measure, median_run, pnp_command
 HERE = Path(__file__).resolve().parent
 PROTOGRAF_VENV = HERE / ".venv-protograf"
 
-PROTOGRAF_DECK = '''\
+PROTOGRAF_DECK = """\
 import os
 from protograf import *
 
@@ -47,7 +47,7 @@ CardBack("*",
      rectangle(x=3, y=3, width=64, height=64, rounding=3, fill="#2a4a63", stroke="#1f2a38", stroke_width=1),
      circle(cx=35, cy=35, radius=20, fill="#f4c66b", stroke="#c99a3e"))
 Save()
-'''
+"""
 
 
 def variant(size: int) -> dict:
@@ -74,8 +74,13 @@ def pnp_runs(folder: Path, size: int, runs: int, paper: list[str], sample_memory
     result = []
     for _ in range(runs):
         shutil.rmtree(out, ignore_errors=True)
-        result.append(measure([*pnp_command(), "build", f"bench-{size}", "--no-setup", "--out", "out", "--quiet", *paper],
-                              folder, sample_memory=sample_memory))
+        result.append(
+            measure(
+                [*pnp_command(), "build", f"bench-{size}", "--no-setup", "--out", "out", "--quiet", *paper],
+                folder,
+                sample_memory=sample_memory,
+            )
+        )
     return result
 
 
@@ -84,8 +89,10 @@ def protograf_runs(python: Path, folder: Path, size: int, runs: int, papers: lis
     (folder / "deck.py").write_text(PROTOGRAF_DECK, encoding="utf-8")
     result = []
     for _ in range(runs):
-        each = [measure([str(python), "deck.py"], folder, env={"BENCH_CARDS": str(size), "BENCH_PAPER": paper})
-                for paper in papers]
+        each = [
+            measure([str(python), "deck.py"], folder, env={"BENCH_CARDS": str(size), "BENCH_PAPER": paper})
+            for paper in papers
+        ]
         result.append(Run(sum(r.seconds for r in each), max(r.peak_mb for r in each)))
     return result
 
@@ -113,7 +120,9 @@ def main() -> None:
     parser.add_argument("--no-protograf", action="store_true", help="skip the protograf side")
     args = parser.parse_args()
     python = None if args.no_protograf else protograf_python()
-    results: dict[str, dict[int, list[Run]]] = {f"{tool} ({papers})": {} for papers in PAIRS for tool in ("pnp", "protograf")}
+    results: dict[str, dict[int, list[Run]]] = {
+        f"{tool} ({papers})": {} for papers in PAIRS for tool in ("pnp", "protograf")
+    }
     with tempfile.TemporaryDirectory(prefix="pnp-bench-scale-") as tmp:
         root = Path(tmp)
         (root / "card_specs" / "variants").mkdir(parents=True)
@@ -127,8 +136,10 @@ def main() -> None:
                     pg = root / f"protograf-{size}"
                     pg.mkdir(exist_ok=True)
                     results[f"protograf ({papers})"][size] = protograf_runs(python, pg, size, runs, protograf_papers)
-            memory = {papers: pnp_runs(root, size, 1, pnp_paper, sample_memory=True)[0]
-                      for papers, (pnp_paper, _) in PAIRS.items()}
+            memory = {
+                papers: pnp_runs(root, size, 1, pnp_paper, sample_memory=True)[0]
+                for papers, (pnp_paper, _) in PAIRS.items()
+            }
             report_size(size, results, memory)
     print()
     for name, by_size in results.items():

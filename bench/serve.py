@@ -23,7 +23,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from browserkit import body, browser, project, start_pnp, stop, wait_for  # noqa: E402
+from browserkit import body, browser, project, start_pnp, stop, wait_for
 
 
 def main() -> None:
@@ -42,8 +42,10 @@ def main() -> None:
             stop(proc)
     for name, values in zip(("save → built", "built → page", "save → page"), zip(*rows)):
         ms = [1000 * v for v in values]
-        print(f"{name:>13}: median {statistics.median(ms):7.0f} ms  (min {min(ms):.0f}, max {max(ms):.0f}, "
-              f"{len(ms)} runs)")
+        print(
+            f"{name:>13}: median {statistics.median(ms):7.0f} ms  (min {min(ms):.0f}, max {max(ms):.0f}, "
+            f"{len(ms)} runs)"
+        )
 
 
 def run(driver, spec: Path, port: int, runs: int) -> list[tuple[float, float, float]]:
@@ -54,8 +56,14 @@ def run(driver, spec: Path, port: int, runs: int) -> list[tuple[float, float, fl
         seen = driver.execute_script("return document.body.getAttribute('data-version')")
         saved = time.time()
         spec.write_text(text.replace('"title": "Your turn"', f'"title": "Your turn {k + 1}"', 1))
-        wait_for(driver, lambda d, seen=seen: body(d, "data-updated") not in (None, seen)
-                 and body(d, "data-updated") == body(d, "data-version"), timeout=60, what="the new face")
+        wait_for(
+            driver,
+            lambda d, seen=seen: (
+                body(d, "data-updated") not in (None, seen) and body(d, "data-updated") == body(d, "data-version")
+            ),
+            timeout=60,
+            what="the new face",
+        )
         news = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/_pnp/status").read())
         assert news["kind"] == "built" and any("/svg/reference" in f for f in news["written"]), news
         page = float(body(driver, "data-updated-at")) / 1000

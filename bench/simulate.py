@@ -20,15 +20,20 @@ import statistics
 import time
 from multiprocessing import Pool
 
-from pnp.pipeline.load import load_game
 from pnp.game.model import frozen_map
+from pnp.pipeline.load import load_game
 from pnp.rules import simulate
 
 # (label, game or variant, modules, rule changes, goats module changes)
 TRANQUILITY_ROWS = [
     ("published (start discard from hands and piles)", "tranquility", None, {}, {}),
-    ("start discard from hands only (`start_discard_from: hands`)", "tranquility", None,
-     {"start_discard_from": "hands"}, {}),
+    (
+        "start discard from hands only (`start_discard_from: hands`)",
+        "tranquility",
+        None,
+        {"start_discard_from": "hands"},
+        {},
+    ),
     ("galateia", "galateia", None, {}, {}),
     ("single-finish", "single-finish", None, {}, {}),
     ("gap-cost", "gap-cost", None, {}, {}),
@@ -53,14 +58,18 @@ def game_for(name: str, modules, rules: dict, goats: dict):
     if rules:
         game = dataclasses.replace(game, rules=frozen_map({**game.rules, **rules}))
     if goats:
-        game = dataclasses.replace(game, modules=tuple(
-            dataclasses.replace(m, rules=frozen_map({**m.rules, **goats})) if m.id == "goats" else m
-            for m in game.modules))
+        game = dataclasses.replace(
+            game,
+            modules=tuple(
+                dataclasses.replace(m, rules=frozen_map({**m.rules, **goats})) if m.id == "goats" else m
+                for m in game.modules
+            ),
+        )
     return game
 
 
 def _cell(job):
-    (label, name, modules, rules, goats), players, games, seed = job
+    (_label, name, modules, rules, goats), players, games, seed = job
     report = simulate(game_for(name, modules, rules, goats), players, games, seed)
     lo, hi = report.interval
     return f"{100 * report.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})"
@@ -74,7 +83,7 @@ def tables(games: int, seed: int, jobs: int) -> None:
         print(f"\n{title}, baseline bot, {games} games per cell, seed {seed} (win % and 95 % interval):\n")
         print("| rules | 1 player | 2 | 3 | 4 | 5 |\n|---|---|---|---|---|---|")
         for i, row in enumerate(rows):
-            print(f"| {row[0]} | " + " | ".join(results[5 * i:5 * i + 5]) + " |")
+            print(f"| {row[0]} | " + " | ".join(results[5 * i : 5 * i + 5]) + " |")
 
 
 def games_per_second(game, players: int, games: int, runs: int) -> list[float]:
@@ -97,19 +106,26 @@ def scaling(games: int, runs: int, players: int) -> None:
                 simulate(game, players, count, seed=run, jobs=jobs)
                 rates.append(count / (time.perf_counter() - start))
             medians[jobs] = statistics.median(rates)
-            print(f"{name:<12} {players} players  {count:>6} games x {runs} runs, {jobs} worker(s): median "
-                  f"{medians[jobs]:8.0f} games/s, {medians[jobs] / jobs:8.0f} per core")
+            print(
+                f"{name:<12} {players} players  {count:>6} games x {runs} runs, {jobs} worker(s): median "
+                f"{medians[jobs]:8.0f} games/s, {medians[jobs] / jobs:8.0f} per core"
+            )
         print(f"{name:<12} speed-up 1 -> 2 workers: {medians[2] / medians[1]:.2f}x")
 
 
 def speed(games: int, runs: int, players: int) -> None:
-    cases = [("tranquility", None, games), ("ascent", None, max(1, games // 20)),
-             ("ascent", "all", max(1, games // 20))]
+    cases = [
+        ("tranquility", None, games),
+        ("ascent", None, max(1, games // 20)),
+        ("ascent", "all", max(1, games // 20)),
+    ]
     for name, modules, count in cases:
         rates = games_per_second(load_game(name, modules=modules), players, count, runs)
         label = name + (" + all modules" if modules else "")
-        print(f"{label:<26} {players} players  {count:>6} games x {runs} runs: "
-              f"median {statistics.median(rates):8.0f} games/s  (min {min(rates):.0f}, max {max(rates):.0f})")
+        print(
+            f"{label:<26} {players} players  {count:>6} games x {runs} runs: "
+            f"median {statistics.median(rates):8.0f} games/s  (min {min(rates):.0f}, max {max(rates):.0f})"
+        )
 
 
 def main() -> None:

@@ -21,12 +21,12 @@ import time
 from pathlib import Path
 
 started = time.perf_counter()
-from pnp.pipeline import build
-from pnp.game import build as game
-from pnp.sheets import impose
+from pnp.core.owned import owner, write_owned  # noqa: E402
+from pnp.game import build as game  # noqa: E402
+from pnp.pipeline import build  # noqa: E402
+from pnp.sheets import impose  # noqa: E402
 from pnp.sheets import spec as sheet  # noqa: E402  (the import is a stage)
 from pnp.svg.faces import render_faces  # noqa: E402
-from pnp.core.owned import owner, write_owned  # noqa: E402
 
 IMPORT_SECONDS = time.perf_counter() - started
 
@@ -64,15 +64,21 @@ def main() -> None:
         root = Path(tmp)
         variants = root / "card_specs" / "variants"
         variants.mkdir(parents=True)
-        deck = {"id": f"bench-{args.size}", "extends": "tranquility", "title": f"Benchmark {args.size}",
-                "kinds": [{"id": "island", "each": {"number": {"from": 1, "to": args.size}}}]}
+        deck = {
+            "id": f"bench-{args.size}",
+            "extends": "tranquility",
+            "title": f"Benchmark {args.size}",
+            "kinds": [{"id": "island", "each": {"number": {"from": 1, "to": args.size}}}],
+        }
         (variants / f"bench-{args.size}.json").write_text(json.dumps(deck), encoding="utf-8")
         os.chdir(root)
         runs = []
         for n in range(args.runs):
             runs.append(one_run(args.size, args.paper, root / f"run-{n}"))
-    print(f"{args.size} islands, papers {' '.join(args.paper)}: median of {args.runs} in-process runs "
-          f"(the first run pays for font and template loading)")
+    print(
+        f"{args.size} islands, papers {' '.join(args.paper)}: median of {args.runs} in-process runs "
+        f"(the first run pays for font and template loading)"
+    )
     total = 0.0
     for name in runs[0]:
         seconds = statistics.median(r[name] for r in runs)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from pnp.pipeline import validate
 from pnp.cli.spec_cmds import _every_spec
+from pnp.pipeline import validate
 
 
 def median_seconds(runs: int = 5) -> float:
@@ -25,4 +25,6 @@ if __name__ == "__main__":
     with_faces = median_seconds()
     validate.face_problems = lambda spec: []
     without = median_seconds()
-    print(f"validate, every bundled spec: {without:.2f} s without faces, {with_faces:.2f} s with faces (CPU, median of 5)")
+    print(
+        f"validate, every bundled spec: {without:.2f} s without faces, {with_faces:.2f} s with faces (CPU, median of 5)"
+    )

@@ -7,13 +7,25 @@ import os
 from pathlib import Path
 
 import pytest
-
 from helpers.imaging import SvglibMessages
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 # What running the suite may change: Python's and the test tools' caches, never a file of the checkout.
-CACHES = {".git", "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache", ".cache",
-          ".venv", "venv", ".ci-venv", ".venv-protograf", ".tox", ".nox"}
+CACHES = {
+    ".git",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".cache",
+    ".venv",
+    "venv",
+    ".ci-venv",
+    ".venv-protograf",
+    ".tox",
+    ".nox",
+}
 
 
 def checkout_files(root: Path = CHECKOUT) -> dict[str, tuple[int, int]]:
@@ -32,7 +44,9 @@ def checkout_files(root: Path = CHECKOUT) -> dict[str, tuple[int, int]]:
 def changes(before: dict, after: dict) -> list[str]:
     added = [f"added {p}" for p in sorted(after.keys() - before.keys())]
     removed = [f"removed {p}" for p in sorted(before.keys() - after.keys())]
-    changed = [f"changed {p}" for p in sorted(before.keys() & after.keys()) if before[p] != after[p] and before[p][0] >= 0]
+    changed = [
+        f"changed {p}" for p in sorted(before.keys() & after.keys()) if before[p] != after[p] and before[p][0] >= 0
+    ]
     return added + removed + changed
 
 
@@ -47,8 +61,11 @@ def _checkout_untouched():
     after = [checkout_files(root) if root == CHECKOUT else _names(root) for root in roots]
     found = [f"{line} (in {root})" for root, old, new in zip(roots, before, after) for line in changes(old, new)]
     if found:
-        pytest.fail("the tests changed files outside their temporary folders (files you edited while the suite "
-                    "ran count too: run it again):\n  " + "\n  ".join(found[:50]), pytrace=False)
+        pytest.fail(
+            "the tests changed files outside their temporary folders (files you edited while the suite "
+            "ran count too: run it again):\n  " + "\n  ".join(found[:50]),
+            pytrace=False,
+        )
 
 
 def _names(folder: Path) -> dict[str, tuple[int, int]]:

@@ -13,32 +13,40 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
-import logging
 import math
 import re
 import sys
 from itertools import combinations
 from pathlib import Path
 
-import pypdfium2
 import pytest
 import resvg_py
-from PIL import Image, ImageChops, ImageStat
-
 from helpers import imaging
+from PIL import Image, ImageChops, ImageStat
 from svglib.svglib import svg2rlg
 
 from pnp.face.art import load_art
-from pnp.svg.faces import render_faces
 from pnp.pipeline.load import load_game
+from pnp.svg.faces import render_faces
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates" / "ascent"
 ART = TEMPLATES / "art"
 GOLDEN = Path(__file__).parent / "golden" / "ascent"
 GOLDEN_FACES = (
-    "terrain-green-06", "terrain-red-12", "terrain-blue-09", "summit", "bridge", "campfire-red",
-    "panorama-03", "panorama-03-back", "goat", "back-goat", "back-back", "reference-1", "back-reference-back",
+    "terrain-green-06",
+    "terrain-red-12",
+    "terrain-blue-09",
+    "summit",
+    "bridge",
+    "campfire-red",
+    "panorama-03",
+    "panorama-03-back",
+    "goat",
+    "back-goat",
+    "back-back",
+    "reference-1",
+    "back-reference-back",
 )
 DPI = 150
 MM = DPI / 25.4
@@ -75,8 +83,6 @@ def crop_mm(image: Image.Image, du: float, dv: float, half: float) -> Image.Imag
     """A square of side 2·half mm centred du, dv mm from the image centre."""
     cx, cy = image.width / 2 + du * MM, image.height / 2 + dv * MM
     return image.crop((round(cx - half * MM), round(cy - half * MM), round(cx + half * MM), round(cy + half * MM)))
-
-
 
 
 # --- the set of faces ----------------------------------------------------------------------------
@@ -137,7 +143,9 @@ def test_pdf_and_png_look_the_same(faces, face_id):
 
 
 def test_art_files_are_exactly_what_the_source_draws():
-    spec = importlib.util.spec_from_file_location("ascent_draw", TEMPLATES.parents[1] / "art-source" / "ascent" / "draw.py")
+    spec = importlib.util.spec_from_file_location(
+        "ascent_draw", TEMPLATES.parents[1] / "art-source" / "ascent" / "draw.py"
+    )
     module = importlib.util.module_from_spec(spec)
     helpers = ("kit", "symbols", "scenes", "panorama")  # draw.py's sibling modules, imported by plain name
     saved_path, saved_modules = list(sys.path), {name: sys.modules.pop(name) for name in helpers if name in sys.modules}

@@ -12,8 +12,8 @@ import pytest
 
 from pnp.booklet import booklet_outputs
 from pnp.booklet.impose import saddle_order
-from pnp.svg.faces import render_faces
 from pnp.pipeline.load import load_game
+from pnp.svg.faces import render_faces
 
 ROOT = Path(__file__).parent.parent
 MM = 72 / 25.4
@@ -45,8 +45,12 @@ def tranquility_booklet():
 
 
 def test_build_writes_four_booklet_files_of_the_right_sizes(tranquility_booklet):
-    assert sorted(tranquility_booklet) == ["tranquility/rules-a4.pdf", "tranquility/rules-booklet-a4.pdf",
-                                           "tranquility/rules-booklet-letter.pdf", "tranquility/rules-letter.pdf"]
+    assert sorted(tranquility_booklet) == [
+        "tranquility/rules-a4.pdf",
+        "tranquility/rules-booklet-a4.pdf",
+        "tranquility/rules-booklet-letter.pdf",
+        "tranquility/rules-letter.pdf",
+    ]
     assert _sizes_mm(tranquility_booklet["tranquility/rules-a4.pdf"]) == {(210.0, 297.0)}
     assert _sizes_mm(tranquility_booklet["tranquility/rules-letter.pdf"]) == {(215.9, 279.4)}
     assert _sizes_mm(tranquility_booklet["tranquility/rules-booklet-a4.pdf"]) == {(297.0, 210.0)}
@@ -57,12 +61,20 @@ def test_build_writes_four_booklet_files_of_the_right_sizes(tranquility_booklet)
 def test_the_text_is_real_searchable_text_in_the_embedded_bundled_font(tranquility_booklet):
     pdf = tranquility_booklet["tranquility/rules-a4.pdf"]
     text = _text(pdf)
-    for sentence in ("Lay 24 border cards as a frame around an empty sea of 6 rows and 6 columns",
-                     "Then draw back up to 5 from your own pile.", "The 36 cells of the sea form one sequence",
-                     "A 6 between a 3 and a 7 costs 1.", "designed by James Emmerson and published by Board Game Hub",
-                     "Lucky Duck Games", "Tristam Rossin", "Its art is the project's own", "Reconstruction:",
-                     "Galateia, from the published rulebook", "Remove 4 island cards at random",
-                     "Print the calibration sheet first"):
+    for sentence in (
+        "Lay 24 border cards as a frame around an empty sea of 6 rows and 6 columns",
+        "Then draw back up to 5 from your own pile.",
+        "The 36 cells of the sea form one sequence",
+        "A 6 between a 3 and a 7 costs 1.",
+        "designed by James Emmerson and published by Board Game Hub",
+        "Lucky Duck Games",
+        "Tristam Rossin",
+        "Its art is the project's own",
+        "Reconstruction:",
+        "Galateia, from the published rulebook",
+        "Remove 4 island cards at random",
+        "Print the calibration sheet first",
+    ):
         assert sentence in text, sentence
     fonts = set()
     with pikepdf.open(io.BytesIO(pdf)) as document:
@@ -79,36 +91,72 @@ def test_a_7x7_hand_of_6_variant_booklet_states_its_own_rules(tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     variants = tmp_path / "card_specs" / "variants"
     variants.mkdir(parents=True)
-    (variants / "wide.json").write_text('{"id": "wide", "extends": "big-sea", "rules": {"hand_size": 6}}',
-                                        encoding="utf-8")
+    (variants / "wide.json").write_text(
+        '{"id": "wide", "extends": "big-sea", "rules": {"hand_size": 6}}', encoding="utf-8"
+    )
     text = _text(_booklet(load_game("wide"))["wide/rules-a4.pdf"])
-    for sentence in ("Lay 28 border cards as a frame around an empty sea of 7 rows and 7 columns",
-                     "Each player draws 6 cards from their own pile", "until you hold 6 cards again",
-                     "Then draw back up to 6 from your own pile.", "The 49 cells of the sea",
-                     "only when all 49 cells are filled", "This booklet is for the variant “wide”",
-                     "Numbered 1 to 100."):
+    for sentence in (
+        "Lay 28 border cards as a frame around an empty sea of 7 rows and 7 columns",
+        "Each player draws 6 cards from their own pile",
+        "until you hold 6 cards again",
+        "Then draw back up to 6 from your own pile.",
+        "The 49 cells of the sea",
+        "only when all 49 cells are filled",
+        "This booklet is for the variant “wide”",
+        "Numbered 1 to 100.",
+    ):
         assert sentence in text, sentence
     assert "36 cells" not in text and "draw back up to 5" not in text
 
 
 def test_the_ascent_booklet_covers_the_mountain_special_cards_and_each_module():
     text = _text(_booklet(load_game("ascent"))["ascent/rules-a4.pdf"])
-    for sentence in ("The mountain: 9 cards in row 1, one fewer in each row up to row 8, then the summit.",
-                     "A card in row 2 or higher rests on the two cards below it", "a 1 only in row 1",
-                     "Two cards of the same colour may not stand side by side", "A bridge may not go at either end",
-                     "A campfire replaces a terrain card", "into row 9, once all 44 slots below",
-                     "The Green Path", "The Panorama", "3 goats wait at the foot of the mountain.",
-                     "Reconstruction: the publisher describes this module in one line only.",
-                     "Then draw back up to 5.", "ascent-hand-6", "Hands of 6 cards."):
+    for sentence in (
+        "The mountain: 9 cards in row 1, one fewer in each row up to row 8, then the summit.",
+        "A card in row 2 or higher rests on the two cards below it",
+        "a 1 only in row 1",
+        "Two cards of the same colour may not stand side by side",
+        "A bridge may not go at either end",
+        "A campfire replaces a terrain card",
+        "into row 9, once all 44 slots below",
+        "The Green Path",
+        "The Panorama",
+        "3 goats wait at the foot of the mountain.",
+        "Reconstruction: the publisher describes this module in one line only.",
+        "Then draw back up to 5.",
+        "ascent-hand-6",
+        "Hands of 6 cards.",
+    ):
         assert sentence in text, sentence
 
 
-@pytest.mark.parametrize("name, words", [
-    ("tranquility", ("Tranquillità", "Preparazione", "Poi pesca dal tuo mazzo fino ad avere 5 carte.",
-                     "Le 36 caselle del mare", "Un 6 tra un 3 e un 7 costa 1.", "Riconoscimenti", "Ricostruzione:")),
-    ("ascent", ("Tranquillità: L'Ascesa", "La montagna: 9 carte nella riga 1", "3 capre attendono ai piedi",
-                "Il Sentiero Verde", "Ricostruzione: l'editore descrive questo modulo in una sola riga.")),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        (
+            "tranquility",
+            (
+                "Tranquillità",
+                "Preparazione",
+                "Poi pesca dal tuo mazzo fino ad avere 5 carte.",
+                "Le 36 caselle del mare",
+                "Un 6 tra un 3 e un 7 costa 1.",
+                "Riconoscimenti",
+                "Ricostruzione:",
+            ),
+        ),
+        (
+            "ascent",
+            (
+                "Tranquillità: L'Ascesa",
+                "La montagna: 9 carte nella riga 1",
+                "3 capre attendono ai piedi",
+                "Il Sentiero Verde",
+                "Ricostruzione: l'editore descrive questo modulo in una sola riga.",
+            ),
+        ),
+    ],
+)
 def test_the_italian_booklets(name, words):
     text = _text(_booklet(load_game(name), "it")[f"{name}/rules-a4.pdf"])
     for word in words:
@@ -149,7 +197,11 @@ def test_the_booklet_command_writes_an_italian_booklet(tmp_path):
     text = _text((tmp_path / "tranquility" / "rules-a4.pdf").read_bytes())
     assert "Tranquillità" in text and "Il tuo turno" in text
     assert sorted(p.name for p in (tmp_path / "tranquility").iterdir()) == [
-        "rules-a4.pdf", "rules-booklet-a4.pdf", "rules-booklet-letter.pdf", "rules-letter.pdf"]
+        "rules-a4.pdf",
+        "rules-booklet-a4.pdf",
+        "rules-booklet-letter.pdf",
+        "rules-letter.pdf",
+    ]
 
 
 def test_an_unknown_booklet_language_is_a_usage_error_and_writes_nothing(tmp_path):

@@ -17,8 +17,11 @@ runner = CliRunner()
 
 
 def snapshot(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +61,9 @@ def test_bad_spec_exits_1_and_leaves_the_last_good_output(built, tmp_path, monke
     result = runner.invoke(app, ["build", "tranquility", "--out", str(out)])
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0].startswith("card_specs/tranquility.json:1:")
-    assert result.stderr.splitlines()[-1] == f"{len(result.stderr.splitlines()) - 1} problems found; nothing was written"
+    assert (
+        result.stderr.splitlines()[-1] == f"{len(result.stderr.splitlines()) - 1} problems found; nothing was written"
+    )
     assert "Traceback" not in result.output
     assert snapshot(out) == before
 
@@ -110,12 +115,13 @@ def test_svg_files_staged_on_the_other_core_are_the_same_build(tmp_path, monkeyp
     end (one paper: the other core is free): the same files and bytes as writing them at the end,
     no temporary file left, and a second build finds them unchanged."""
     import pnp.pipeline.build
-
     from pnp.core.parallel import may_fork
 
     started = []
     real_init = pnp.pipeline.build._SvgStager.__init__
-    monkeypatch.setattr(pnp.pipeline.build._SvgStager, "__init__", lambda self, *a: started.append(1) or real_init(self, *a))
+    monkeypatch.setattr(
+        pnp.pipeline.build._SvgStager, "__init__", lambda self, *a: started.append(1) or real_init(self, *a)
+    )
     args = ["build", "tranquility", "--paper", "a4"]
     monkeypatch.setattr(pnp.pipeline.build._SvgStager, "MIN_FILES", 10)
     staged = runner.invoke(app, args + ["--out", str(tmp_path / "staged")])

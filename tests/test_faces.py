@@ -11,25 +11,21 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import io
-import logging
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pypdfium2
 import pytest
-import resvg_py
-from PIL import Image, ImageChops, ImageStat
-
 from helpers import imaging
+from PIL import Image, ImageChops, ImageStat
 from svglib.svglib import svg2rlg
 
-from pnp.face.art import load_art
-from pnp.svg.faces import render_faces
-from pnp.pipeline.load import load_game
 from pnp.core.locate import available_games
+from pnp.face.art import load_art
+from pnp.pipeline.load import load_game
+from pnp.svg.faces import render_faces
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "tranquility"
@@ -47,8 +43,6 @@ def tranquility():
 @pytest.fixture(scope="module")
 def faces(tranquility):
     return {face.id: face for face in render_faces(tranquility)}
-
-
 
 
 def via_pdf(svg: str) -> Image.Image:
@@ -104,9 +98,7 @@ def test_a_fresh_process_gives_the_same_bytes(faces):
         "for f in render_faces(load_game('tranquility')): print(f.id, hashlib.sha256(f.svg.encode()).hexdigest())"
     )
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert out.splitlines() == [
-        f"{face.id} {hashlib.sha256(face.svg.encode()).hexdigest()}" for face in faces.values()
-    ]
+    assert out.splitlines() == [f"{face.id} {hashlib.sha256(face.svg.encode()).hexdigest()}" for face in faces.values()]
 
 
 # --- the renderers agree -------------------------------------------------------------------------
@@ -165,7 +157,7 @@ def test_each_decade_has_its_own_island(faces):
     bodies = {load_art(ART / f"island-{decade}.svg").body for decade in range(1, 9)}
     assert len(bodies) == 8
     assert "island-07-island" in faces["island-07"].svg
-    assert faces["island-11"].svg.count("<g id=\"island-11-island\"") == 1
+    assert faces["island-11"].svg.count('<g id="island-11-island"') == 1
 
 
 # --- variants --------------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.core.locate import bundled_root
 from pnp.cli import app
+from pnp.core.locate import bundled_root
 
 runner = CliRunner()
 
@@ -51,8 +51,11 @@ def test_a_card_of_zero_height_is_a_located_error_not_a_division_by_zero():
 
 
 def test_negative_sizes_of_a_kind_and_corner_radius_are_located_errors():
-    variant("v", '{"id":"v","extends":"tranquility","card":{"corner_radius":"-3mm"},\n'
-                 '"kinds":[{"id":"island","size":{"width":"-1mm","height":"0mm"}}]}')
+    variant(
+        "v",
+        '{"id":"v","extends":"tranquility","card":{"corner_radius":"-3mm"},\n'
+        '"kinds":[{"id":"island","size":{"width":"-1mm","height":"0mm"}}]}',
+    )
     result = pnp("validate", "v")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
@@ -97,9 +100,9 @@ def test_an_id_or_colour_with_a_trailing_newline_is_refused():
     result = pnp("validate", "card_specs/nl.json")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "card_specs/nl.json:1:8: $.id: \"nl\\n\" does not have the expected form (lower-case letters, digits and "
+        'card_specs/nl.json:1:8: $.id: "nl\\n" does not have the expected form (lower-case letters, digits and '
         "'-', up to 48 characters)",
-        "card_specs/nl.json:1:71: $.theme.colours.ink: \"#123456\\n\" does not have the expected form (a colour "
+        'card_specs/nl.json:1:71: $.theme.colours.ink: "#123456\\n" does not have the expected form (a colour '
         "such as '#1f2a38')",
         "2 problems found; nothing was written",
     ]
@@ -107,8 +110,8 @@ def test_an_id_or_colour_with_a_trailing_newline_is_refused():
 
 @pytest.mark.parametrize("colour", ["#123456\n", "ink\n"])
 def test_a_template_colour_with_a_trailing_newline_is_refused(colour):
-    from pnp.game.model import Theme
     from pnp.face.template import resolve_colour
+    from pnp.game.model import Theme
 
     theme = Theme(font="Atkinson Hyperlegible", colours={"ink": "#123456"}, terrain={})
     with pytest.raises(ValueError):
@@ -129,12 +132,15 @@ def own_island_template(edit) -> Path:
     return folder / "island.json"
 
 
-@pytest.mark.parametrize("old, new, where", [
-    ('"size_pt": 38,', '"size_pt": NaN,', "10:18: $.elements[1].size_pt: NaN"),
-    ('"box": [0, 0, 70, 70]', '"box": [0, NaN, 70, 70]', "7:76: $.elements[0].box[1]: NaN"),
-    ('"rotate": 180,', '"rotate": Infinity,', "14:103: $.elements[2].rotate: Infinity"),
-    ('"size": [70, 70]', '"size": [70, -Infinity]', "4:16: $.size[1]: -Infinity"),
-])
+@pytest.mark.parametrize(
+    "old, new, where",
+    [
+        ('"size_pt": 38,', '"size_pt": NaN,', "10:18: $.elements[1].size_pt: NaN"),
+        ('"box": [0, 0, 70, 70]', '"box": [0, NaN, 70, 70]', "7:76: $.elements[0].box[1]: NaN"),
+        ('"rotate": 180,', '"rotate": Infinity,', "14:103: $.elements[2].rotate: Infinity"),
+        ('"size": [70, 70]', '"size": [70, -Infinity]', "4:16: $.size[1]: -Infinity"),
+    ],
+)
 def test_non_finite_numbers_in_a_template_are_refused_at_their_place(old, new, where):
     own_island_template(lambda text: text.replace(old, new, 1))
     result = pnp("render", "v")
@@ -199,23 +205,33 @@ def test_a_long_unknown_key_is_quoted_short_in_the_message_and_the_path():
     result = pnp("check", "s.json")
     assert result.exit_code == 1
     line = next(line for line in result.stderr.splitlines() if "unknown key" in line)
-    assert line == ('s.json:1:10006: $["' + "k" * 40 + '…" (10000 characters)]: unknown key \'' + "k" * 60
-                    + "'… (10000 characters) (expected one of: format, version, game, engine, modules, players, seed, "
-                      "turn, current_player, status, hands, piles, discard, box, aside, tranquility, ascent)")
+    assert line == (
+        's.json:1:10006: $["'
+        + "k" * 40
+        + "…\" (10000 characters)]: unknown key '"
+        + "k" * 60
+        + "'… (10000 characters) (expected one of: format, version, game, engine, modules, players, seed, "
+        "turn, current_player, status, hands, piles, discard, box, aside, tranquility, ascent)"
+    )
 
 
 @pytest.mark.parametrize("command", [["setup", "tranquility"], ["simulate", "tranquility", "--games", "2"]])
-@pytest.mark.parametrize("seed, shown", [
-    ("9" * 4000, "'999999999999'… (4000 characters)"),
-    (str(2**64), f"'{2**64}'"),
-    ("1e5", "'1e5'"),
-], ids=["4000-digits", "2**64", "1e5"])
+@pytest.mark.parametrize(
+    "seed, shown",
+    [
+        ("9" * 4000, "'999999999999'… (4000 characters)"),
+        (str(2**64), f"'{2**64}'"),
+        ("1e5", "'1e5'"),
+    ],
+    ids=["4000-digits", "2**64", "1e5"],
+)
 def test_a_seed_out_of_range_is_a_short_usage_error_on_every_command_that_takes_one(command, seed, shown):
     result = pnp(*command, "--seed", seed)
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == (
         "Error: Invalid value for '--seed' / '-s': expected a whole number from -9223372036854775808 to "
-        f"18446744073709551615, not {shown}")
+        f"18446744073709551615, not {shown}"
+    )
     assert list(Path(".").iterdir()) == []
 
 
@@ -225,8 +241,9 @@ def test_a_state_seed_out_of_range_is_refused():
 
     with pytest.raises(SpecError) as caught:
         loads_state('{"seed": ' + "9" * 4000 + "}", "s.json")
-    assert ("s.json:1:10: $.seed: expected a whole number of at most 18446744073709551615 (a limit of the state "
-            "format)") in str(caught.value).splitlines()
+    assert (
+        "s.json:1:10: $.seed: expected a whole number of at most 18446744073709551615 (a limit of the state format)"
+    ) in str(caught.value).splitlines()
 
 
 # --- item 12: only regular files are read ---------------------------------------------------------
@@ -265,8 +282,9 @@ def run_in_child(args: list[str]) -> subprocess.CompletedProcess:
 
 # --- item 5: symbolic links do not lead out of the project ----------------------------------------
 
-OUTSIDE_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
-               '<rect width="10" height="10" fill="#abcdef"/></svg>')
+OUTSIDE_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#abcdef"/></svg>'
+)
 
 
 @pytest.fixture
@@ -290,7 +308,8 @@ def test_an_art_file_linked_to_outside_the_project_is_refused_naming_the_link(ou
         "templates/mine/island.json:5:41: $.background.art: templates/mine/art/sky.svg: the symbolic link "
         f"templates/mine/art/sky.svg leads outside the project (to {(outside / 'sky.svg').resolve()}); templates and "
         f"art are read only from inside {Path.cwd().resolve()} and {(bundled_root() / 'templates').resolve()}: copy the file "
-        "into the project instead")
+        "into the project instead"
+    )
     assert not Path("output").exists()
 
 
@@ -311,7 +330,8 @@ def test_a_template_file_linked_to_outside_is_refused(outside):
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0].startswith(  # the kind and its template are the parent's
         f"{bundled_root() / 'card_specs' / 'tranquility.json'}:29:19: $.kinds[0].template: templates/mine/island.json: the "
-        "symbolic link templates/mine/island.json leads outside the project")
+        "symbolic link templates/mine/island.json leads outside the project"
+    )
 
 
 def test_a_whole_template_folder_linked_to_outside_is_refused(outside):
@@ -322,7 +342,8 @@ def test_a_whole_template_folder_linked_to_outside_is_refused(outside):
         result = pnp(*command)
         assert result.exit_code == 1
         assert result.stderr.splitlines()[0].startswith(
-            'card_specs/v.json:1:52: $.templates: templates/mine: the symbolic link templates/mine leads outside')
+            "card_specs/v.json:1:52: $.templates: templates/mine: the symbolic link templates/mine leads outside"
+        )
     assert not Path("output").exists()
 
 
@@ -347,8 +368,10 @@ def art_template(svg: bytes) -> None:
 
 
 def test_an_entity_in_utf16_art_is_refused_not_expanded():
-    svg = ('<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE svg [<!ENTITY c "#abcdef">]>\n'
-           '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="&c;"/></svg>')
+    svg = (
+        '<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE svg [<!ENTITY c "#abcdef">]>\n'
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="&c;"/></svg>'
+    )
     assert b"<!ENTITY" not in svg.encode("utf-16")  # a byte search cannot see it
     art_template(svg.encode("utf-16"))
     result = pnp("render", "v")
@@ -363,8 +386,9 @@ def test_an_entity_in_utf16_art_is_refused_not_expanded():
 
 def test_art_nested_thirty_thousand_deep_is_a_located_error_not_a_recursion_error():
     depth = 30_000
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n' + "<g>" * depth + "</g>" * depth
-           + "</svg>").encode()
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n' + "<g>" * depth + "</g>" * depth + "</svg>"
+    ).encode()
     assert len(svg) < 256 * 1024
     art_template(svg)
     result = pnp("render", "v")

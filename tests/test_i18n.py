@@ -42,7 +42,9 @@ def test_a_catalogue_lacking_an_id_fails_the_check_and_falls_back_to_english(tmp
     locales = _copy_locales(tmp_path, monkeypatch)
     _drop(locales / "it" / "LC_MESSAGES" / "pnp.po", "Italian")
     assert i18n.check()["it"] == ["Italian"]
-    with pytest.warns(i18n.MissingMessages, match=r"the it catalogue lacks 1 message\(s\), printed in English: 'Italian'"):
+    with pytest.warns(
+        i18n.MissingMessages, match=r"the it catalogue lacks 1 message\(s\), printed in English: 'Italian'"
+    ):
         italian = i18n.translator("it")
     assert italian.gettext("Italian") == "Italian"
     assert italian.gettext("English") == "Inglese"
@@ -66,10 +68,15 @@ def test_an_unknown_language_is_refused_naming_the_known_ones():
 def test_placeholders_and_plural_forms(tmp_path, monkeypatch):
     locales = _copy_locales(tmp_path, monkeypatch)
     path = locales / "it" / "LC_MESSAGES" / "pnp.po"
-    path.write_text(path.read_text(encoding="utf-8") + (
-        '\nmsgid "Draw back up to {hand}."\nmsgstr "Pesca fino ad averne {hand}."\n'
-        '\nmsgid "Discard {n} card."\nmsgid_plural "Discard {n} cards."\n'
-        'msgstr[0] "Scarta {n} carta."\nmsgstr[1] "Scarta {n} carte."\n'), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + (
+            '\nmsgid "Draw back up to {hand}."\nmsgstr "Pesca fino ad averne {hand}."\n'
+            '\nmsgid "Discard {n} card."\nmsgid_plural "Discard {n} cards."\n'
+            'msgstr[0] "Scarta {n} carta."\nmsgstr[1] "Scarta {n} carte."\n'
+        ),
+        encoding="utf-8",
+    )
     italian = i18n.translator("it")
     assert italian.gettext("Draw back up to {hand}.", hand=6) == "Pesca fino ad averne 6."
     assert italian.ngettext("Discard {n} card.", "Discard {n} cards.", 1) == "Scarta 1 carta."

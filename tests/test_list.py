@@ -23,8 +23,16 @@ def test_tranquility_deck_has_every_component():
     assert deck["pieces"] == 117
     islands = [c for c in deck["cards"] if c["kind"] == "island"]
     assert [c["fields"]["number"] for c in islands] == list(range(1, 81))
-    assert islands[6] == {"id": "island-07", "kind": "island", "count": 1, "shape": "square", "module": None,
-                          "front": "island-07", "back": "back-back", "fields": {"decade": 1, "number": 7}}
+    assert islands[6] == {
+        "id": "island-07",
+        "kind": "island",
+        "count": 1,
+        "shape": "square",
+        "module": None,
+        "front": "island-07",
+        "back": "back-back",
+        "fields": {"decade": 1, "number": 7},
+    }
     start = next(c for c in deck["cards"] if c["kind"] == "start")
     assert (start["id"], start["count"], start["back"]) == ("start", 5, "back-back")
     border = next(c for c in deck["cards"] if c["kind"] == "border")
@@ -33,12 +41,23 @@ def test_tranquility_deck_has_every_component():
 
 def test_ascent_deck_with_all_modules():
     deck = listing("ascent")
-    assert deck["totals"] == {"terrain": 72, "summit": 5, "bridge": 5, "campfire": 6, "panorama": 10, "reference": 2,
-                              "green-path-reference": 1, "panorama-reference": 1, "goat": 3, "goats-reference": 1}
+    assert deck["totals"] == {
+        "terrain": 72,
+        "summit": 5,
+        "bridge": 5,
+        "campfire": 6,
+        "panorama": 10,
+        "reference": 2,
+        "green-path-reference": 1,
+        "panorama-reference": 1,
+        "goat": 3,
+        "goats-reference": 1,
+    }
     terrain = [c for c in deck["cards"] if c["kind"] == "terrain"]
     assert len(terrain) == 36 and all(c["count"] == 2 for c in terrain)
     assert {(c["fields"]["colour"], c["fields"]["number"]) for c in terrain} == {
-        (colour, n) for colour in ("green", "red", "blue") for n in range(1, 13)}
+        (colour, n) for colour in ("green", "red", "blue") for n in range(1, 13)
+    }
     panorama = [c for c in deck["cards"] if c["kind"] == "panorama"]
     assert panorama[0]["shape"] == "triangle" and panorama[0]["back"] == "panorama-01-back"
     assert panorama[0]["fields"]["sequence"] == [2, 3, 4]

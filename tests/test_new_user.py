@@ -3,16 +3,15 @@ finding what render would refuse, variant kind typos, and the docs shipped with 
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from pnp.core.locate import bundled_root
 from pnp.cli import app
+from pnp.core.locate import bundled_root
 
 runner = CliRunner()
 
@@ -30,8 +29,10 @@ def test_back_offset_is_said_in_words_and_a_decimal_comma_is_warned(tmp_path, mo
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines()[:2] == [
         "--back-offset 1,5: backs moved 1.0 mm right, 5.0 mm down",
-        ("warning: --back-offset '1,5' gives dy = 5 mm, more than the 3 mm printers usually misregister; "
-        "dx and dy are separated by a comma: for 1.5 mm right write '1.5,0'"),
+        (
+            "warning: --back-offset '1,5' gives dy = 5 mm, more than the 3 mm printers usually misregister; "
+            "dx and dy are separated by a comma: for 1.5 mm right write '1.5,0'"
+        ),
     ]
 
 
@@ -75,8 +76,9 @@ def test_module_ids_ignore_case_and_a_typo_gets_a_suggestion():
     assert run("list", "ascent", "--modules", "Goats", "--json").exit_code == 0
     result = run("list", "ascent", "--modules", "gaots")
     assert result.exit_code == 2
-    assert result.stderr == ("error: unknown module 'gaots' for ascent; did you mean 'goats'? "
-                             "(choose from: green-path, panorama, goats)\n")
+    assert result.stderr == (
+        "error: unknown module 'gaots' for ascent; did you mean 'goats'? (choose from: green-path, panorama, goats)\n"
+    )
 
 
 def test_choice_options_ignore_case(tmp_path, monkeypatch):
@@ -86,15 +88,26 @@ def test_choice_options_ignore_case(tmp_path, monkeypatch):
     assert (tmp_path / "output" / "tranquility" / "sheets" / "tranquility-a4.pdf").is_file()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["sheets", "tranquility", "--duplex", "short"],
-     "Error: Invalid value for '--duplex': 'short' is not one of long-edge, short-edge, none; did you mean 'short-edge'?"),
-    (["sheets", "tranquility", "--orientation", "sideways"],
-     "Error: Invalid value for '--orientation': 'sideways' is not one of auto, portrait, landscape."),
-    (["export", "tranquility", "--target", "tcg"],
-     ("Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
-     "did you mean 'tgc'?")),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["sheets", "tranquility", "--duplex", "short"],
+            "Error: Invalid value for '--duplex': 'short' is not one of long-edge, short-edge, none; did you mean 'short-edge'?",
+        ),
+        (
+            ["sheets", "tranquility", "--orientation", "sideways"],
+            "Error: Invalid value for '--orientation': 'sideways' is not one of auto, portrait, landscape.",
+        ),
+        (
+            ["export", "tranquility", "--target", "tcg"],
+            (
+                "Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
+                "did you mean 'tgc'?"
+            ),
+        ),
+    ],
+)
 def test_a_wrong_choice_lists_the_choices_without_internal_words(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run(*args)
@@ -111,11 +124,22 @@ def test_upper_case_target_is_accepted(tmp_path, monkeypatch):
     assert (tmp_path / "output" / "tranquility" / "export" / "tts").is_dir()
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("--paper", "8.5x11", "error: The paper size '8.5x11' is out of range: give 50 to 5080 mm. Did you mean '8.5x11in'?"),
-    ("--paper", "1x1", "error: The paper size '1x1' is out of range: give 50 to 5080 mm."),
-    ("--card-size", "2.5x3.5", "error: The card size '2.5x3.5' is out of range: give 10 to 300 mm. Did you mean '2.5x3.5in'?"),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        (
+            "--paper",
+            "8.5x11",
+            "error: The paper size '8.5x11' is out of range: give 50 to 5080 mm. Did you mean '8.5x11in'?",
+        ),
+        ("--paper", "1x1", "error: The paper size '1x1' is out of range: give 50 to 5080 mm."),
+        (
+            "--card-size",
+            "2.5x3.5",
+            "error: The card size '2.5x3.5' is out of range: give 10 to 300 mm. Did you mean '2.5x3.5in'?",
+        ),
+    ],
+)
 def test_a_size_without_unit_that_fits_in_inches_suggests_inches(option, value, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("sheets", "tranquility", option, value)
@@ -141,12 +165,19 @@ def test_games_lists_games_then_variants_with_titles(tmp_path, monkeypatch):
 def test_games_json_names_the_users_own_variant_and_one_with_problems(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert run("variant", "new", "quiet-sea", "--from", "tranquility").exit_code == 0
-    (tmp_path / "card_specs" / "variants" / "broken.json").write_text('{"id": "broken", "extends": "tranquility", "card": 3}')
+    (tmp_path / "card_specs" / "variants" / "broken.json").write_text(
+        '{"id": "broken", "extends": "tranquility", "card": 3}'
+    )
     result = run("games", "--json")
     assert result.exit_code == 0, result.stderr
     entries = {e["name"]: e for e in json.loads(result.stdout)}
-    assert entries["quiet-sea"] == {"name": "quiet-sea", "title": "Tranquility: quiet-sea", "extends": "tranquility",
-                                    "source": "card_specs/variants/quiet-sea.json", "problem": None}
+    assert entries["quiet-sea"] == {
+        "name": "quiet-sea",
+        "title": "Tranquility: quiet-sea",
+        "extends": "tranquility",
+        "source": "card_specs/variants/quiet-sea.json",
+        "problem": None,
+    }
     assert entries["tranquility"]["source"] == "bundled"
     problem = entries["broken"]["problem"]
     assert problem.startswith("card_specs/variants/broken.json:1:52: $.card: ")
@@ -194,7 +225,9 @@ def test_the_wheel_ships_the_docs():
     import tomllib
 
     pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
-    include = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    include = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]["wheel"][
+        "force-include"
+    ]
     assert include["docs"] == "pnp/_bundled/docs"
 
 
@@ -209,30 +242,42 @@ def _variant(tmp_path, name: str, text: str) -> None:
 
 def test_a_typo_in_a_kind_id_names_the_parents_kinds(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _variant(tmp_path, "v", '{\n  "id": "v",\n  "extends": "tranquility",\n  "kinds": [{"id": "isle", "count": 2}]\n}\n')
+    _variant(
+        tmp_path, "v", '{\n  "id": "v",\n  "extends": "tranquility",\n  "kinds": [{"id": "isle", "count": 2}]\n}\n'
+    )
     result = run("validate", "v")
     assert result.exit_code == 1
     assert result.stderr == (
         "card_specs/variants/v.json:4:20: $.kinds[0].id: there is no kind 'isle' in tranquility; did you mean "
         "'island'? (kinds: island, start, finish, border, reference); a new kind needs 'template' and 'back' "
         "(this one lacks 'template' and 'back')\n"
-        "1 problem found; nothing was written\n")
+        "1 problem found; nothing was written\n"
+    )
 
 
 def test_removing_a_kind_the_parent_does_not_have_is_refused(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _variant(tmp_path, "v", '{"id": "v", "extends": "ascent", "modules": [{"id": "goats", "kinds": [{"id": "got", "remove": true}]}]}')
+    _variant(
+        tmp_path,
+        "v",
+        '{"id": "v", "extends": "ascent", "modules": [{"id": "goats", "kinds": [{"id": "got", "remove": true}]}]}',
+    )
     result = run("validate", "v")
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == (
         "card_specs/variants/v.json:1:79: $.modules[0].kinds[0].id: there is no kind 'got' in ascent's module "
-        "'goats'; did you mean 'goat'? (kinds: goat, goats-reference), so there is nothing to remove")
+        "'goats'; did you mean 'goat'? (kinds: goat, goats-reference), so there is nothing to remove"
+    )
 
 
 def test_a_complete_new_kind_is_still_a_new_kind(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _variant(tmp_path, "v", '{"id": "v", "extends": "tranquility", "kinds": [{"id": "extra", "template": "start", '
-                             '"back": "back", "count": 1}]}')
+    _variant(
+        tmp_path,
+        "v",
+        '{"id": "v", "extends": "tranquility", "kinds": [{"id": "extra", "template": "start", '
+        '"back": "back", "count": 1}]}',
+    )
     result = run("list", "v", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["totals"]["extra"] == 1
@@ -244,10 +289,18 @@ def test_a_complete_new_kind_is_still_a_new_kind(tmp_path, monkeypatch):
 def test_validate_finds_text_that_does_not_fit_naming_card_template_and_spec_line(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     long_title = "Your turn, which is a very long title indeed that cannot fit anywhere at all on this card"
-    _variant(tmp_path, "long", json.dumps({
-        "id": "long", "extends": "tranquility",
-        "kinds": [{"id": "reference", "cards": [{"title": long_title, "lines": ["One line."]}]}],
-    }, indent=2))
+    _variant(
+        tmp_path,
+        "long",
+        json.dumps(
+            {
+                "id": "long",
+                "extends": "tranquility",
+                "kinds": [{"id": "reference", "cards": [{"title": long_title, "lines": ["One line."]}]}],
+            },
+            indent=2,
+        ),
+    )
     result = run("validate", "long")
     assert result.exit_code == 1
     template = bundled_root() / "templates" / "tranquility" / "reference.json"
@@ -255,28 +308,38 @@ def test_validate_finds_text_that_does_not_fit_naming_card_template_and_spec_lin
         f"card_specs/variants/long.json:8:9: $.kinds[0].cards[0]: card reference-1 cannot be drawn with template "
         f"'reference': {template}:8:5: $.elements[1]: the text 'Your turn, which is a very long title indeed that "
         "cannot …' does not fit its 60 × 8 mm box even at 10.0 pt; shorten it, enlarge the box or allow a smaller size.\n"
-        "1 problem found; nothing was written\n")
+        "1 problem found; nothing was written\n"
+    )
     render = run("render", "long", "--out", str(tmp_path / "out"))
     assert render.exit_code == 1 and "does not fit its 60 × 8 mm box" in render.stderr
 
 
 def test_schema_and_semantic_problems_come_in_one_round(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _variant(tmp_path, "two", '{\n  "id": "two",\n  "extends": "tranquility",\n  "colour": "red",\n'
-                              '  "kinds": [{"id": "island", "each": {"number": {"from": 80, "to": 1}}}]\n}\n')
+    _variant(
+        tmp_path,
+        "two",
+        '{\n  "id": "two",\n  "extends": "tranquility",\n  "colour": "red",\n'
+        '  "kinds": [{"id": "island", "each": {"number": {"from": 80, "to": 1}}}]\n}\n',
+    )
     result = run("validate", "two")
     assert result.exit_code == 1
     assert result.stderr == (
         "card_specs/variants/two.json:4:13: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, "
         "description, extends, id, kinds, modules, print, rules, templates, theme, title)\n"
         "card_specs/variants/two.json:5:49: $.kinds[0].each.number: empty range: 'from' (80) is above 'to' (1)\n"
-        "2 problems found; nothing was written\n")
+        "2 problems found; nothing was written\n"
+    )
 
 
 def test_a_semantic_check_is_not_repeated_where_the_schema_refused_the_value(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _variant(tmp_path, "odd", '{"id": "odd", "extends": "tranquility", "kinds": [{"id": "island", "each": '
-                              '{"number": {"from": "a", "to": 1}}}]}')
+    _variant(
+        tmp_path,
+        "odd",
+        '{"id": "odd", "extends": "tranquility", "kinds": [{"id": "island", "each": '
+        '{"number": {"from": "a", "to": 1}}}]}',
+    )
     result = run("validate", "odd")
     assert result.exit_code == 1
     assert "Traceback" not in result.output
@@ -287,8 +350,12 @@ def test_a_semantic_check_is_not_repeated_where_the_schema_refused_the_value(tmp
 
 def test_a_box_too_small_for_a_whole_kind_is_said_a_few_times_then_summed_up(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _variant(tmp_path, "wide", '{"id": "wide", "extends": "tranquility", '
-                               '"kinds": [{"id": "island", "each": {"number": {"from": 99920, "to": 99999}}}]}')
+    _variant(
+        tmp_path,
+        "wide",
+        '{"id": "wide", "extends": "tranquility", '
+        '"kinds": [{"id": "island", "each": {"number": {"from": 99920, "to": 99999}}}]}',
+    )
     result = run("validate", "wide")
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
@@ -297,8 +364,10 @@ def test_a_box_too_small_for_a_whole_kind_is_said_a_few_times_then_summed_up(tmp
     assert lines[0] == (
         f"card_specs/variants/wide.json:1:52: $.kinds[0]: card island-99920 cannot be drawn with template 'island': "
         f"{template}:8:5: $.elements[1]: the text '99920' does not fit its 24 × 13 mm box even at 24.0 pt; "
-        "shorten it, enlarge the box or allow a smaller size.")
+        "shorten it, enlarge the box or allow a smaller size."
+    )
     assert lines[3] == (
         f"card_specs/variants/wide.json:1:52: $.kinds[0]: the same element of template 'island' ({template}:8:5: "
         "$.elements[1]) fails for 58 more cards too: island-99924, island-99925, island-99926, island-99928, "
-        "island-99929, …")
+        "island-99929, …"
+    )

@@ -16,16 +16,26 @@ from typer.testing import CliRunner
 from pnp.cli import app
 
 runner = CliRunner()
-TINY = {"id": "tiny", "extends": "tranquility", "title": "Tiny",
-        "kinds": [{"id": "island", "each": {"number": {"from": 1, "to": 4}}}, {"id": "border", "count": 6},
-                  {"id": "finish", "count": 1}],
-        "rules": {"grid": {"rows": 1, "cols": 2}}}
+TINY = {
+    "id": "tiny",
+    "extends": "tranquility",
+    "title": "Tiny",
+    "kinds": [
+        {"id": "island", "each": {"number": {"from": 1, "to": 4}}},
+        {"id": "border", "count": 6},
+        {"id": "finish", "count": 1},
+    ],
+    "rules": {"grid": {"rows": 1, "cols": 2}},
+}
 BUILD = ["build", "tiny", "--no-setup", "--quiet", "--out", "out"]
 
 
 def files(folder: Path) -> dict[str, str]:
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture
@@ -44,10 +54,17 @@ def invoke(args: list[str]):
     return result
 
 
-@pytest.mark.parametrize("command", [
-    ["export", "tiny", "--target", "tgc"], ["export", "tiny", "--target", "tts"],
-    ["export", "tiny", "--target", "png", "--dpi", "30"], ["export", "tiny", "--target", "cut"],
-    ["sheets", "tiny", "--gutter-fold"]], ids=["tgc", "tts", "png", "cut", "gutter-fold"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "tiny", "--target", "tgc"],
+        ["export", "tiny", "--target", "tts"],
+        ["export", "tiny", "--target", "png", "--dpi", "30"],
+        ["export", "tiny", "--target", "cut"],
+        ["sheets", "tiny", "--gutter-fold"],
+    ],
+    ids=["tgc", "tts", "png", "cut", "gutter-fold"],
+)
 def test_a_build_keeps_what_export_and_sheets_wrote(project, command):
     invoke(command + ["--out", "out", "--quiet"])
     theirs = files(project / "out" / "tiny")
@@ -64,8 +81,10 @@ def test_a_command_removes_what_its_own_earlier_run_wrote_and_no_longer_writes(p
     invoke(["sheets", "tiny", "--paper", "a4", "--paper", "letter", "--out", "out", "-q"])
     invoke(["export", "tiny", "--target", "cut", "--paper", "letter", "--out", "out", "-q"])
     result = invoke(["sheets", "tiny", "--paper", "a4", "--out", "out"])
-    assert result.stdout.splitlines()[-2:] == [f"removed {Path('out/tiny/sheets/tiny-letter.pdf')}",
-                                               f"removed {Path('out/tiny/tiny-calibration-letter.pdf')}"]
+    assert result.stdout.splitlines()[-2:] == [
+        f"removed {Path('out/tiny/sheets/tiny-letter.pdf')}",
+        f"removed {Path('out/tiny/tiny-calibration-letter.pdf')}",
+    ]
     result = invoke(["export", "tiny", "--target", "cut", "--paper", "a4", "--out", "out", "-q"])
     left = sorted(files(project / "out" / "tiny"))
     assert [rel for rel in left if "letter" in rel] == []
@@ -106,27 +125,38 @@ def test_a_manifest_of_an_older_version_is_dropped_without_removing_anything(pro
 
 # ---- temporary files --------------------------------------------------------------------------
 
+
 def dead_pid() -> str:
-    return subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True, check=True).stdout.strip()
+    return subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True
+    ).stdout.strip()
 
 
 def test_a_build_removes_only_its_own_stray_temporaries(project):
     out = project / "out"
     invoke(BUILD)
     pid = dead_pid()
-    precious = {out / ".notes.tmp": "precious", out / "sub" / ".draft.tmp": "x",
-                out / "tiny" / "svg" / ".island-01.svg.notapid.tmp": "mine",
-                out / "tiny" / "svg" / f".my-sketch.svg.{pid}.tmp": "not a file the build writes",
-                out / "tiny" / "svg" / "deeper" / f".island-01.svg.{pid}.tmp": "not a folder the build writes"}
-    strays = [out / "tiny" / "svg" / f".island-01.svg.{pid}.tmp", out / "tiny" / f".deck.json.{pid}.tmp",
-              out / f".index.html.{pid}.tmp", out / ".pnp-cache" / f".tiny.json.{pid}.tmp"]
+    precious = {
+        out / ".notes.tmp": "precious",
+        out / "sub" / ".draft.tmp": "x",
+        out / "tiny" / "svg" / ".island-01.svg.notapid.tmp": "mine",
+        out / "tiny" / "svg" / f".my-sketch.svg.{pid}.tmp": "not a file the build writes",
+        out / "tiny" / "svg" / "deeper" / f".island-01.svg.{pid}.tmp": "not a folder the build writes",
+    }
+    strays = [
+        out / "tiny" / "svg" / f".island-01.svg.{pid}.tmp",
+        out / "tiny" / f".deck.json.{pid}.tmp",
+        out / f".index.html.{pid}.tmp",
+        out / ".pnp-cache" / f".tiny.json.{pid}.tmp",
+    ]
     for path, text in precious.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     for path in strays:
         path.write_text("left by a killed build", encoding="utf-8")
-    (project / "card_specs" / "variants" / "tiny.json").write_text(json.dumps(dict(TINY, title="Tiny 2")), encoding="utf-8")
+    (project / "card_specs" / "variants" / "tiny.json").write_text(
+        json.dumps(dict(TINY, title="Tiny 2")), encoding="utf-8"
+    )
     invoke(BUILD)
     assert {path: path.read_text(encoding="utf-8") for path in precious} == precious
     assert [path for path in strays if path.exists()] == []
@@ -178,17 +208,35 @@ def test_owner_names_are_safe_file_names():
 ADVICE = "choose an output folder outside the specs and templates, e.g. --out output"
 
 
-@pytest.mark.parametrize("args, message", [
-    (["build", "tiny", "--out", "card_specs"], f"error: --out card_specs is the spec folder card_specs; {ADVICE}\n"),
-    (["build", "--out", "card_specs/variants"],
-     f"error: --out card_specs/variants is inside the spec folder card_specs; {ADVICE}\n"),
-    (["render", "tiny", "--out", "templates/tranquility"],
-     f"error: --out templates/tranquility is inside the template folder templates; {ADVICE}\n"),
-    (["sheets", "spec/mine.json", "--out", "."], f"error: --out . holds spec/mine.json, the spec being built; {ADVICE}\n"),
-    (["export", "tiny", "--target", "tts", "--out", "card_specs"],
-     f"error: --out card_specs is the spec folder card_specs; {ADVICE}\n"),
-    (["setup", "tiny", "--out", "templates"], f"error: --out templates is the template folder templates; {ADVICE}\n"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["build", "tiny", "--out", "card_specs"],
+            f"error: --out card_specs is the spec folder card_specs; {ADVICE}\n",
+        ),
+        (
+            ["build", "--out", "card_specs/variants"],
+            f"error: --out card_specs/variants is inside the spec folder card_specs; {ADVICE}\n",
+        ),
+        (
+            ["render", "tiny", "--out", "templates/tranquility"],
+            f"error: --out templates/tranquility is inside the template folder templates; {ADVICE}\n",
+        ),
+        (
+            ["sheets", "spec/mine.json", "--out", "."],
+            f"error: --out . holds spec/mine.json, the spec being built; {ADVICE}\n",
+        ),
+        (
+            ["export", "tiny", "--target", "tts", "--out", "card_specs"],
+            f"error: --out card_specs is the spec folder card_specs; {ADVICE}\n",
+        ),
+        (
+            ["setup", "tiny", "--out", "templates"],
+            f"error: --out templates is the template folder templates; {ADVICE}\n",
+        ),
+    ],
+)
 def test_an_output_folder_among_the_specs_or_templates_is_a_usage_error(project, args, message):
     (project / "templates" / "tranquility").mkdir(parents=True)
     (project / "spec").mkdir()

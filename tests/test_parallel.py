@@ -10,13 +10,13 @@ import pytest
 from typer.testing import CliRunner
 
 import pnp.svg.faces
-from pnp.core import parallel
 from pnp.cli import app
+from pnp.core import parallel
 from pnp.core.errors import PnpError, Problem, SpecError
-from pnp.svg.faces import render_faces
-from pnp.pipeline.load import load_game
 from pnp.core.parallel import on_two_cores
 from pnp.face.template import TemplateError
+from pnp.pipeline.load import load_game
+from pnp.svg.faces import render_faces
 
 runner = CliRunner()
 
@@ -119,13 +119,15 @@ def test_a_build_failing_in_a_worker_reports_as_on_one_core(tmp_path, monkeypatc
     monkeypatch.setattr(pnp.svg.faces, "PARALLEL_FACES", 10)
     results = []
     for cores in (2, 1):
-        monkeypatch.setattr(parallel.os, "cpu_count", lambda: cores)
+        monkeypatch.setattr(parallel.os, "cpu_count", lambda cores=cores: cores)
         out = tmp_path / f"out-{cores}"
         results.append(runner.invoke(app, ["build", "tranquility", "--out", str(out), "--quiet"]))
         assert not out.exists() or not any(out.rglob("*.svg"))
     assert results[0].exit_code == results[1].exit_code == 1
-    assert results[0].stderr == results[1].stderr == (
-        "error: tpl/reference.json:2:3: $.elements[0]: card reference-2: the text does not fit\n"
+    assert (
+        results[0].stderr
+        == results[1].stderr
+        == ("error: tpl/reference.json:2:3: $.elements[0]: card reference-2: the text does not fit\n")
     )
 
 
@@ -158,6 +160,7 @@ def test_an_os_error_in_the_child_is_an_os_error_in_the_parent():
 def refuse_as(message: str):
     def refuse_now() -> None:
         raise PnpError(message)
+
     return refuse_now
 
 

@@ -20,13 +20,13 @@ import pytest
 import resvg_py
 from PIL import Image, ImageChops, ImageStat
 
-from pnp.svg.faces import render_faces
-from pnp.pipeline.load import load_game
+from pnp.core.units import mm_to_pt
 from pnp.game.model import Face
 from pnp.pdf.form import SheetCanvas
 from pnp.pdf.paint import ART_MIN_ELEMENTS, FacePainter, PaintError, face_operators, paint_face
 from pnp.pdf.path import arc_cubics, parse_transform, path_ops
-from pnp.core.units import mm_to_pt
+from pnp.pipeline.load import load_game
+from pnp.svg.faces import render_faces
 
 DPI = 100
 
@@ -55,7 +55,9 @@ def svglib_painter(canvas, face: Face) -> None:
 
     drawing = svg2rlg(io.BytesIO(face.svg.encode("utf-8")))
     canvas.saveState()
-    canvas.scale(mm_to_pt(face.width + 2 * face.bleed) / drawing.width, mm_to_pt(face.height + 2 * face.bleed) / drawing.height)
+    canvas.scale(
+        mm_to_pt(face.width + 2 * face.bleed) / drawing.width, mm_to_pt(face.height + 2 * face.bleed) / drawing.height
+    )
     _PDFRenderer().draw(drawing, canvas, 0, 0, showBoundary=False)
     canvas.restoreState()
 
@@ -152,8 +154,10 @@ def test_hand_made_faces_match_the_svg(name):
 def test_a_lost_shape_would_be_seen():
     """The thresholds above are tight enough to notice one missing 4 mm shape."""
     face = make_face(SAMPLER["evenodd-and-rounded"])
-    without = make_face(SAMPLER["evenodd-and-rounded"].replace('<ellipse cx="20" cy="20" rx="3" ry="1.5" fill="#fff"/>', ""))
-    mean, block = difference(pdf_png(face_pdf(without)), svg_png(face, pdf_png(face_pdf(face)).size))
+    without = make_face(
+        SAMPLER["evenodd-and-rounded"].replace('<ellipse cx="20" cy="20" rx="3" ry="1.5" fill="#fff"/>', "")
+    )
+    _mean, block = difference(pdf_png(face_pdf(without)), svg_png(face, pdf_png(face_pdf(face)).size))
     assert block >= 48
 
 
@@ -184,9 +188,11 @@ def test_a_clip_child_transform_is_undone_after_clipping():
 def test_the_same_face_gives_the_same_bytes(bundled_faces):
     face = next(f for f in bundled_faces if f.id == "island-74")
     assert face_pdf(face) == face_pdf(face)
-    code = "from pnp.pipeline.load import load_game; from pnp.svg.faces import render_faces; from pnp.pdf.paint import face_operators;" \
-        "import hashlib, sys; f = [f for f in render_faces(load_game('tranquility')) if f.id == 'island-74'][0];" \
+    code = (
+        "from pnp.pipeline.load import load_game; from pnp.svg.faces import render_faces; from pnp.pdf.paint import face_operators;"
+        "import hashlib, sys; f = [f for f in render_faces(load_game('tranquility')) if f.id == 'island-74'][0];"
         "sys.stdout.write(hashlib.sha256(face_operators(f, 215.4, 215.4).encode()).hexdigest())"
+    )
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
     import hashlib
@@ -200,8 +206,10 @@ ART = "".join(f'<circle cx="{4 + 2 * i}" cy="20" r="1" fill="#{i:x}{i:x}0000"/>'
 
 
 def test_art_shared_by_two_faces_is_one_form_in_the_pdf():
-    faces = [make_face(f'<rect width="40" height="40" fill="#{c}"/><g id="{n}-art">{ART}</g>', face_id=n)
-             for n, c in (("one", "123456"), ("two", "654321"))]
+    faces = [
+        make_face(f'<rect width="40" height="40" fill="#{c}"/><g id="{n}-art">{ART}</g>', face_id=n)
+        for n, c in (("one", "123456"), ("two", "654321"))
+    ]
     buffer = io.BytesIO()
     canvas = SheetCanvas(buffer, (200.0, 200.0))
     for n, face in enumerate(faces):
@@ -224,8 +232,10 @@ def inline_painter(canvas, face: Face) -> None:
 
 def test_small_groups_and_groups_using_a_clip_from_outside_are_drawn_inline():
     assert b"/FormXob.art" not in face_pdf(make_face('<g id="g"><circle cx="5" cy="5" r="2"/></g>'))
-    face = make_face('<clipPath id="c"><rect width="20" height="20"/></clipPath>'
-                     f'<g id="outer"><g clip-path="url(#c)">{ART}</g><rect width="5" height="5"/></g>')
+    face = make_face(
+        '<clipPath id="c"><rect width="20" height="20"/></clipPath>'
+        f'<g id="outer"><g clip-path="url(#c)">{ART}</g><rect width="5" height="5"/></g>'
+    )
     pdf = face_pdf(face)
     # "outer" draws with #c from outside itself: inline; the inner group, clipped from outside, is art
     assert len(set(re.findall(rb"/FormXob\.(art[0-9a-f]+)", pdf))) == 1
@@ -255,7 +265,8 @@ def lined_face(lines: list[str], face_id: str = "sample", size: float = 40.0) ->
     """A face in render.py's layout: declaration, <svg> start tag, an element a line, </svg>."""
     svg = (
         f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" version="1.1" id="{face_id}" '
-        f'width="{size}mm" height="{size}mm" viewBox="0 0 {size:g} {size:g}">\n' + "".join(f"{line}\n" for line in lines)
+        f'width="{size}mm" height="{size}mm" viewBox="0 0 {size:g} {size:g}">\n'
+        + "".join(f"{line}\n" for line in lines)
         + "</svg>\n"
     )
     return Face(id=face_id, svg=svg, width=size, height=size, bleed=0.0)
@@ -297,7 +308,9 @@ def test_faces_of_one_template_share_their_lines():
     painter = FacePainter()
     for n in range(3):
         face_id = f"island-{n}"
-        face_pdf(lined_face([line.replace("{f}", face_id) for line in LINED["self-contained lines"]], face_id), painter.paint)
+        face_pdf(
+            lined_face([line.replace("{f}", face_id) for line in LINED["self-contained lines"]], face_id), painter.paint
+        )
     assert len(painter._lines) == 3  # three lines, each walked once for the three faces
 
 
@@ -305,10 +318,12 @@ def test_a_glyph_is_one_form_placed_in_the_colours_around_it(bundled_faces):
     """Big paths outside art (glyphs) become forms named by content: a glyph drawn twice is stored
     once, and each use takes the fill colour set before it."""
     glyph = "M1 1" + "".join(f" L{2 + n % 7} {1 + n % 5}" for n in range(60)) + " Z"
-    face = lined_face([
-        f'<g id="sample-a" fill="#c0392b"><path d="{glyph}"/></g>',
-        f'<g id="sample-b" fill="#2980b9" transform="translate(15 15)"><path d="{glyph}"/></g>',
-    ])
+    face = lined_face(
+        [
+            f'<g id="sample-a" fill="#c0392b"><path d="{glyph}"/></g>',
+            f'<g id="sample-b" fill="#2980b9" transform="translate(15 15)"><path d="{glyph}"/></g>',
+        ]
+    )
     pdf = face_pdf(face, FacePainter().paint)
     assert len(set(re.findall(rb"/FormXob\.(path[0-9a-f]+)", pdf))) == 1
     ours = pdf_png(pdf)
@@ -356,7 +371,9 @@ def test_a_half_circle_arc_stays_on_the_circle():
     assert len(cubics) == 2
     assert cubics[-1][4:] == (10.0, 0.0)
     mid = cubics[0][4:]
-    assert math.isclose(math.dist(mid, (5.0, 0.0)), 5.0, rel_tol=1e-9) and mid[1] < 0  # sweep 1: angles grow, through -y (up on screen)
+    assert (
+        math.isclose(math.dist(mid, (5.0, 0.0)), 5.0, rel_tol=1e-9) and mid[1] < 0
+    )  # sweep 1: angles grow, through -y (up on screen)
     for c in cubics:  # the Bézier's midpoint is within 0.03% of the radius from the circle
         x0, y0 = (0.0, 0.0) if c is cubics[0] else cubics[0][4:]
         bx = (x0 + 3 * c[0] + 3 * c[2] + c[4]) / 8
@@ -376,13 +393,16 @@ def test_rotated_elliptical_arc_ends_where_asked():
     assert cubics[-1][4:] == (7.0, -1.0) and len(cubics) >= 3
 
 
-@pytest.mark.parametrize("data, message", [
-    ("L1 1", "must start with a moveto"),
-    ("M1 1 L2", "needs 2 numbers"),
-    ("M1 1 x2 2", "not a command or a number"),
-    ("M0 0 A1 1 0 2 0 3 3", "arc flag"),
-    ("M0 0Z 1 1", "numbers after a closepath"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ("L1 1", "must start with a moveto"),
+        ("M1 1 L2", "needs 2 numbers"),
+        ("M1 1 x2 2", "not a command or a number"),
+        ("M0 0 A1 1 0 2 0 3 3", "arc flag"),
+        ("M0 0Z 1 1", "numbers after a closepath"),
+    ],
+)
 def test_bad_path_data_is_refused(data, message):
     with pytest.raises(ValueError, match=message):
         path_ops(data)
@@ -419,24 +439,33 @@ def test_bad_transforms_are_refused(text):
 # --- anything outside the subset is a clear error -----------------------------------------
 
 
-@pytest.mark.parametrize("body, message", [
-    ('<text x="1" y="1">hi</text>', "<text> .*is outside the SVG subset"),
-    ('<g id="art"><image width="1" height="1"/></g>', "a <image> inside 'art'.*outside the SVG subset"),
-    ('<rect id="r" width="1" height="1" opacity="0.5"/>', r"<rect id='r'>: the attribute 'opacity' is outside"),
-    ('<rect width="1" height="1" style="fill:red"/>', "the attribute 'style' is outside"),
-    ('<circle r="2" fill="red"/>', "fill='red': colours must be"),
-    ('<circle r="2" fill="url(#g)"/>', "colours must be"),
-    ('<rect width="2mm" height="1"/>', "width='2mm' must be a plain number"),
-    ('<circle r="inf"/>', "r='inf' must be a plain number"),
-    ('<g clip-path="url(#nowhere)"><rect width="1" height="1"/></g>', "must be url\\(#id\\) of a <clipPath>"),
-    ('<clipPath id="c"><rect width="1" height="1"/><circle r="1"/></clipPath>'
-     '<g clip-path="url(#c)"><rect width="1" height="1"/></g>', "more than one shape"),
-    ('<clipPath id="c" clipPathUnits="objectBoundingBox"><rect width="1" height="1"/></clipPath>', "userSpaceOnUse"),
-    ('<path id="p" d="M0 0 Lx"/>', "<path id='p'>: the path data"),
-    ('<polygon points="1 2 3"/>', "x,y pairs"),
-    ('<path d="M0 0" stroke-linejoin="arcs"/>', "must be one of miter, round, bevel"),
-    ('<path d="M0 0" stroke-dasharray="1 -2"/>', "non-negative numbers"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ('<text x="1" y="1">hi</text>', "<text> .*is outside the SVG subset"),
+        ('<g id="art"><image width="1" height="1"/></g>', "a <image> inside 'art'.*outside the SVG subset"),
+        ('<rect id="r" width="1" height="1" opacity="0.5"/>', r"<rect id='r'>: the attribute 'opacity' is outside"),
+        ('<rect width="1" height="1" style="fill:red"/>', "the attribute 'style' is outside"),
+        ('<circle r="2" fill="red"/>', "fill='red': colours must be"),
+        ('<circle r="2" fill="url(#g)"/>', "colours must be"),
+        ('<rect width="2mm" height="1"/>', "width='2mm' must be a plain number"),
+        ('<circle r="inf"/>', "r='inf' must be a plain number"),
+        ('<g clip-path="url(#nowhere)"><rect width="1" height="1"/></g>', "must be url\\(#id\\) of a <clipPath>"),
+        (
+            '<clipPath id="c"><rect width="1" height="1"/><circle r="1"/></clipPath>'
+            '<g clip-path="url(#c)"><rect width="1" height="1"/></g>',
+            "more than one shape",
+        ),
+        (
+            '<clipPath id="c" clipPathUnits="objectBoundingBox"><rect width="1" height="1"/></clipPath>',
+            "userSpaceOnUse",
+        ),
+        ('<path id="p" d="M0 0 Lx"/>', "<path id='p'>: the path data"),
+        ('<polygon points="1 2 3"/>', "x,y pairs"),
+        ('<path d="M0 0" stroke-linejoin="arcs"/>', "must be one of miter, round, bevel"),
+        ('<path d="M0 0" stroke-dasharray="1 -2"/>', "non-negative numbers"),
+    ],
+)
 def test_svg_outside_the_subset_names_the_face_and_the_element(body, message):
     with pytest.raises(PaintError, match=r"^The face 'odd-face' cannot be drawn into the PDF: " + ".*" + message):
         face_operators(make_face(body, face_id="odd-face"), 100.0, 100.0)
@@ -449,9 +478,11 @@ def test_unreadable_xml_is_a_paint_error():
 
 
 def test_nothing_is_drawn_for_shapes_svg_does_not_draw():
-    body = ('<rect width="0" height="5"/><circle r="0"/><ellipse rx="2" ry="0"/><path d=""/>'
-            '<path d="M0 0L5 5" fill="none"/><g clip-path="url(#e)"><rect width="5" height="5"/></g>'
-            '<defs><clipPath id="e"/><rect width="9" height="9"/></defs>')
+    body = (
+        '<rect width="0" height="5"/><circle r="0"/><ellipse rx="2" ry="0"/><path d=""/>'
+        '<path d="M0 0L5 5" fill="none"/><g clip-path="url(#e)"><rect width="5" height="5"/></g>'
+        '<defs><clipPath id="e"/><rect width="9" height="9"/></defs>'
+    )
     ops = face_operators(make_face(body), 10.0, 10.0)
     assert re.sub(r"^q .* cm\n", "", ops) == "q\nQ\nQ\n"
 
@@ -460,8 +491,10 @@ def test_a_face_id_inside_another_value_does_not_share_a_line():
     """Only ids and references lose the face id in the line cache's key: face 9's polygon
     "9-10 35 …" is not face 5's "5-10 35 …" (found in review)."""
     painter = FacePainter()
-    faces = [lined_face([f'<polygon id="{n}-shape" points="{n}-10 35 30,5 38,38 2" fill="#2c3e50"/>'], face_id=str(n))
-             for n in (5, 9)]
+    faces = [
+        lined_face([f'<polygon id="{n}-shape" points="{n}-10 35 30,5 38,38 2" fill="#2c3e50"/>'], face_id=str(n))
+        for n in (5, 9)
+    ]
     face_pdf(faces[0], painter.paint)
     warm = pdf_png(face_pdf(faces[1], painter.paint))
     assert difference(warm, pdf_png(face_pdf(faces[1], FacePainter().paint)))[1] <= 2

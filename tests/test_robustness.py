@@ -26,7 +26,9 @@ BUILD = ["build", "titled", "--paper", "a4", "--no-setup", "--quiet"]
 
 def pnp_process(args: list[str], cwd: Path) -> subprocess.Popen:
     code = "import sys; from pnp.cli import main; sys.argv = ['pnp'] + sys.argv[1:]; main()"
-    return subprocess.Popen([sys.executable, "-c", code, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
 
 
 def titled_variant(folder: Path, title: str) -> None:
@@ -37,8 +39,11 @@ def titled_variant(folder: Path, title: str) -> None:
 
 
 def visible_files(out: Path) -> dict[str, str]:
-    return {str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(out.rglob("*")) if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts)}
+    return {
+        str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts)
+    }
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +60,17 @@ def two_good_builds(tmp_path_factory):
     return found
 
 
-@pytest.mark.parametrize("how, when", [(signal.SIGTERM, 0.5), (signal.SIGTERM, 0.95), (signal.SIGKILL, 0.5),
-                                       (signal.SIGKILL, 0.9), (signal.SIGKILL, 0.97), (signal.SIGKILL, 0.99)])
+@pytest.mark.parametrize(
+    "how, when",
+    [
+        (signal.SIGTERM, 0.5),
+        (signal.SIGTERM, 0.95),
+        (signal.SIGKILL, 0.5),
+        (signal.SIGKILL, 0.9),
+        (signal.SIGKILL, 0.97),
+        (signal.SIGKILL, 0.99),
+    ],
+)
 def test_a_killed_build_leaves_only_whole_files_and_the_next_build_recovers(tmp_path, two_good_builds, how, when):
     """Killed at a fraction `when` of a clean build's duration (late fractions land in the writing)."""
     after = two_good_builds["duration"] * when
@@ -71,7 +85,7 @@ def test_a_killed_build_leaves_only_whole_files_and_the_next_build_recovers(tmp_
     old, new = two_good_builds["Old sea"], two_good_builds["New sea"]
     for rel, digest in visible_files(out).items():
         assert digest in (old.get(rel), new.get(rel)), f"{rel} is neither the old nor the new file"
-    strays = [p for p in out.rglob(".*.tmp")]
+    strays = list(out.rglob(".*.tmp"))
     if how == signal.SIGTERM:
         assert strays == [], "an interrupted build removes its temporary files"
     assert pnp_process(BUILD, tmp_path).wait(timeout=300) == 0
@@ -83,8 +97,8 @@ def test_a_killed_build_leaves_only_whole_files_and_the_next_build_recovers(tmp_
 def test_a_build_interrupted_while_writing_keeps_every_file_whole(tmp_path, monkeypatch, two_good_builds, staged):
     """Interrupt the writing after some files were replaced: each file is old or new, none partial,
     and no temporary file is left, also when the SVG files were staged early by a forked child."""
-    import pnp.pipeline.build
     import pnp.core.output
+    import pnp.pipeline.build
 
     if staged:
         monkeypatch.setattr(pnp.pipeline.build._SvgStager, "MIN_FILES", 10)
@@ -176,7 +190,10 @@ def test_a_state_naming_an_unknown_game_or_module_points_at_it(tmp_path, monkeyp
     path.write_text(json.dumps(state, indent=1), encoding="utf-8")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
-    assert result.stderr.startswith("state.json:6:") and "$.modules: unknown module 'goats' for tranquility" in result.stderr
+    assert (
+        result.stderr.startswith("state.json:6:")
+        and "$.modules: unknown module 'goats' for tranquility" in result.stderr
+    )
     state["modules"], state["game"] = [], "nosuch"
     path.write_text(json.dumps(state, indent=1), encoding="utf-8")
     result = runner.invoke(app, ["check", str(path)])

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.core.locate import bundled_root
 from pnp.cli import app
-from pnp.pipeline.load import load_game
+from pnp.core.locate import bundled_root
 from pnp.game.rulestext import reference_text
+from pnp.pipeline.load import load_game
 
 ROOT = Path(__file__).parent.parent
 runner = CliRunner()
@@ -78,13 +78,18 @@ def _variant(folder: Path, name: str, text: str) -> None:
 
 def test_an_unknown_topic_is_a_validate_error(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _variant(tmp_path, "odd", '{"id": "odd", "extends": "tranquility",\n'
-                              ' "kinds": [{"id": "reference", "cards": [{"topic": "turn"}, {"topic": "weather"}]}]}')
+    _variant(
+        tmp_path,
+        "odd",
+        '{"id": "odd", "extends": "tranquility",\n'
+        ' "kinds": [{"id": "reference", "cards": [{"topic": "turn"}, {"topic": "weather"}]}]}',
+    )
     result = runner.invoke(app, ["validate", "odd"])
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == (
         "card_specs/variants/odd.json:2:71: $.kinds[0].cards[1].topic: unknown reference topic 'weather' for the "
-        "tranquility rules (choose from: turn, start-finish)")
+        "tranquility rules (choose from: turn, start-finish)"
+    )
 
 
 def test_words_that_do_not_fit_are_a_validate_error_naming_the_card(tmp_path, monkeypatch):
@@ -104,22 +109,29 @@ def test_words_that_do_not_fit_are_a_validate_error_naming_the_card(tmp_path, mo
     assert "does not fit its 60 × 14 mm box even at 9.0 pt" in first
 
 
-@pytest.mark.parametrize("name, topic, title, first", [
-    ("tranquility", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due."),
-    ("tranquility", "start-finish", "Partenza e arrivo",
-     "Hai una carta Partenza e nessuna è in gioco? Devi giocarla all'angolo in basso a sinistra."),
-    ("ascent", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due. Poi pesca fino ad averne 5."),
-    ("ascent", "goats", "Le Capre di Montagna", "3 capre attendono ai piedi della montagna."),
-    ("ascent-hand-6", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due. Poi pesca fino ad averne 6."),
-])
+@pytest.mark.parametrize(
+    "name, topic, title, first",
+    [
+        ("tranquility", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due."),
+        (
+            "tranquility",
+            "start-finish",
+            "Partenza e arrivo",
+            "Hai una carta Partenza e nessuna è in gioco? Devi giocarla all'angolo in basso a sinistra.",
+        ),
+        ("ascent", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due. Poi pesca fino ad averne 5."),
+        ("ascent", "goats", "Le Capre di Montagna", "3 capre attendono ai piedi della montagna."),
+        ("ascent-hand-6", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due. Poi pesca fino ad averne 6."),
+    ],
+)
 def test_italian_reference_text(name, topic, title, first):
     text = reference_text(load_game(name), topic, "it")
     assert (text.title, text.lines[0]) == (title, first)
 
 
 def test_italian_reference_cards_fit_their_boxes():
-    from pnp.svg.faces import render_faces
     from pnp.game.rulestext import with_reference_text
+    from pnp.svg.faces import render_faces
 
     for name in ("tranquility", "ascent", "big-sea"):
         game = with_reference_text(load_game(name), "it")

@@ -13,11 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent / "browser"))
-from browserkit import project, start_pnp, stop  # noqa: E402
+from browserkit import project, start_pnp, stop
 
-from pnp.cli import app  # noqa: E402
-from pnp.server.live import Live  # noqa: E402
-from pnp.server.watch import Rebuilder  # noqa: E402
+from pnp.cli import app
+from pnp.server.live import Live
+from pnp.server.watch import Rebuilder
 
 
 def _get(port: int, path: str) -> bytes:
@@ -25,8 +25,9 @@ def _get(port: int, path: str) -> bytes:
 
 
 def _post(port: int, path: str, data: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", json.dumps(data).encode(),
-                                     {"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", json.dumps(data).encode(), {"Content-Type": "application/json"}
+    )
     try:
         return 200, json.loads(urllib.request.urlopen(request, timeout=30).read())
     except urllib.error.HTTPError as exc:
@@ -76,7 +77,7 @@ def _listening(port: int) -> set[str]:
         local, state = line.split()[1], line.split()[3]
         address, hex_port = local.split(":")
         if int(hex_port, 16) == port and state == "0A":  # LISTEN
-            out.add(".".join(str(int(address[i:i + 2], 16)) for i in (6, 4, 2, 0)))
+            out.add(".".join(str(int(address[i : i + 2], 16)) for i in (6, 4, 2, 0)))
     return out
 
 
@@ -87,8 +88,9 @@ def test_the_table_listens_on_this_machine_only_unless_told(tmp_path):
         assert _listening(port) == {"127.0.0.1"}
     finally:
         stop(proc)
-    proc, port = start_pnp(tmp_path, "play", "tranquility", "--no-open", "--records", str(tmp_path / "r"),
-                           "--host", "0.0.0.0")
+    proc, port = start_pnp(
+        tmp_path, "play", "tranquility", "--no-open", "--records", str(tmp_path / "r"), "--host", "0.0.0.0"
+    )
     try:
         assert _listening(port) == {"0.0.0.0"}
     finally:
@@ -96,18 +98,34 @@ def test_the_table_listens_on_this_machine_only_unless_told(tmp_path):
 
 
 def test_the_play_table_judges_moves_and_saves_the_record(tmp_path):
-    proc, port = start_pnp(tmp_path, "play", "tranquility", "--players", "2", "--seed", "1", "--no-open",
-                           "--records", str(tmp_path / "records"))
+    proc, port = start_pnp(
+        tmp_path,
+        "play",
+        "tranquility",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--no-open",
+        "--records",
+        str(tmp_path / "records"),
+    )
     try:
         assert b'id="table"' in _get(port, "/play")
         code, data = _post(port, "/_pnp/play/new", {"game": "tranquility", "players": 2, "seed": 1})
         assert code == 200 and data["view"]["current"] == 1
         sid, hand = data["id"], data["view"]["hands"][0]
-        code, answer = _post(port, f"/_pnp/play/{sid}/move", {"move": {"player": 2, "action": "discard",
-                                                                        "cards": [c["piece"] for c in hand[:2]]}})
+        code, answer = _post(
+            port,
+            f"/_pnp/play/{sid}/move",
+            {"move": {"player": 2, "action": "discard", "cards": [c["piece"] for c in hand[:2]]}},
+        )
         assert code == 409 and answer["error"]["rule"] == "move-turn"
-        code, answer = _post(port, f"/_pnp/play/{sid}/move", {"move": {"player": 1, "action": "discard",
-                                                                        "cards": [c["piece"] for c in hand[:2]]}})
+        code, answer = _post(
+            port,
+            f"/_pnp/play/{sid}/move",
+            {"move": {"player": 1, "action": "discard", "cards": [c["piece"] for c in hand[:2]]}},
+        )
         assert code == 200 and answer["view"]["current"] == 2 and answer["view"]["discard"]["count"] == 2
         record = json.loads(Path(answer["view"]["record"]).read_text())
         assert record["moves"] == [{"player": 1, "action": "discard", "cards": [c["piece"] for c in hand[:2]]}]
@@ -128,17 +146,21 @@ def test_a_rebuild_with_a_broken_spec_publishes_its_problems_and_writes_nothing(
     live, said = Live(), []
     assert Rebuilder(["galateia"], folder / "output", (), False, "all", live, said.append)() is False
     assert live.news["kind"] == "error" and live.news["problems"] == said
-    assert said == [('card_specs/variants/galateia.json:7:32: $.rules.remove_islands: expected an integer, got '
-                     'string "x"')]
+    assert said == [
+        ('card_specs/variants/galateia.json:7:32: $.rules.remove_islands: expected an integer, got string "x"')
+    ]
     assert not (folder / "output").exists()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["serve", "nosuchgame"], "unknown game or variant 'nosuchgame'"),
-    (["serve", "--port", "0"], "--port must be between 1 and 65535, not 0"),
-    (["play", "tranquility", "--players", "2", "--bot", "3"], "--bot names a seat from 1 to 2, not 3"),
-    (["play", "tranquility", "--players", "9"], "Tranquility is for 1–5 players, not 9"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["serve", "nosuchgame"], "unknown game or variant 'nosuchgame'"),
+        (["serve", "--port", "0"], "--port must be between 1 and 65535, not 0"),
+        (["play", "tranquility", "--players", "2", "--bot", "3"], "--bot names a seat from 1 to 2, not 3"),
+        (["play", "tranquility", "--players", "9"], "Tranquility is for 1–5 players, not 9"),
+    ],
+)
 def test_usage_errors(args, message):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and f"error: {message}" in result.stderr
@@ -153,8 +175,9 @@ def test_one_broken_game_does_not_stop_the_others_from_building(tmp_path, monkey
     from pnp.sheets.spec import SheetSpec
 
     sheets = (SheetSpec.from_options(paper="a4"),)
-    assert Rebuilder(["galateia", "tranquility"], folder / "output", sheets, False, "all", live, lambda m: None)() \
-        is False
+    assert (
+        Rebuilder(["galateia", "tranquility"], folder / "output", sheets, False, "all", live, lambda m: None)() is False
+    )
     assert len(live.news["problems"]) == 1 and "galateia.json:7:32" in live.news["problems"][0]
     assert (folder / "output" / "tranquility" / "svg" / "island-07.svg").is_file()
     assert not (folder / "output" / "galateia").exists()

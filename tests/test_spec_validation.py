@@ -57,13 +57,13 @@ def test_every_schema_problem_is_reported_at_once():
     assert result.exit_code == 1
     f = "tests/fixtures/invalid/many-problems.json"
     assert error_lines(result) == [
-        f"{f}:4:22: $.card.width: \"70 millimetres\" does not have the expected form "
+        f'{f}:4:22: $.card.width: "70 millimetres" does not have the expected form '
         "(a length with a unit, such as '70mm', '2.5in' or '18pt')",
         f"{f}:5:13: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, description, extends, "
         "id, kinds, modules, print, rules, templates, theme, title)",
-        f"{f}:7:32: $.kinds[0].count: expected an integer, got string \"two\"",
+        f'{f}:7:32: $.kinds[0].count: expected an integer, got string "two"',
         f"{f}:9:27: $.rules.hand_size: expected at least 1, got 0",
-        f"{f}:9:38: $.rules.cost: expected one of \"nearest\", \"gap\", got \"cheapest\"",
+        f'{f}:9:38: $.rules.cost: expected one of "nearest", "gap", got "cheapest"',
         "5 problems found; nothing was written",
     ]
 
@@ -128,7 +128,13 @@ def test_variant_merges_kinds_by_id_and_removes():
     assert "reference" not in kinds
     assert kinds["island"]["each"]["number"] == {"from": 1, "to": 90}
     assert kinds["island"]["template"] == "island"  # kept from the parent
-    assert spec.data["card"] == {"width": "80mm", "height": "80mm", "bleed": "3mm", "safe": "3mm", "corner_radius": "3mm"}
+    assert spec.data["card"] == {
+        "width": "80mm",
+        "height": "80mm",
+        "bleed": "3mm",
+        "safe": "3mm",
+        "corner_radius": "3mm",
+    }
     assert spec.chain == ("bigger-islands", "tranquility")
 
 

@@ -3,9 +3,8 @@ checks, conditions, rotation, the safe zone, and template folder precedence."""
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -13,12 +12,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.face.art import ArtError, find_art, load_art
 from pnp.core.errors import PnpError, SpecError
+from pnp.face.art import ArtError, find_art, load_art
 from pnp.face.layout import TextItem, layout_card
+from pnp.face.template import TemplateError, load_template, parse_formatted, resolve_colour
 from pnp.game.model import Back, Card, CardSize, Game, Theme, frozen_map
 from pnp.svg.face import render_svg
-from pnp.face.template import TemplateError, load_template, parse_formatted, resolve_colour
 
 SIZE = CardSize(70.0, 70.0, bleed=3.0, safe=3.0, radius=3.0)
 THEME = Theme(
@@ -26,17 +25,36 @@ THEME = Theme(
     colours=frozen_map({"ink": "#1F2A38", "paper": "#f7f1e3", "sea": "#4f8fb0"}),
     terrain=frozen_map({"green": {"name": "Meadow", "symbol": "meadow", "fill": "#4f8a3c", "dark": "#2e5a22"}}),
 )
-SQUARE_ART = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>'
+SQUARE_ART = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>'
+)
 
 
 def make_game(*template_dirs: Path) -> Game:
-    return Game(id="fixture", title="Fixture Game", engine="tranquility", spec_file=Path("fixture.json"),
-                template_dirs=tuple(template_dirs), card=SIZE, theme=THEME, kinds=(), rules=frozen_map())
+    return Game(
+        id="fixture",
+        title="Fixture Game",
+        engine="tranquility",
+        spec_file=Path("fixture.json"),
+        template_dirs=tuple(template_dirs),
+        card=SIZE,
+        theme=THEME,
+        kinds=(),
+        rules=frozen_map(),
+    )
 
 
 def make_card(template: str = "card", back: Back = Back("back"), **fields) -> Card:
-    return Card(id="island-07", kind="island", count=1, fields=frozen_map(fields or {"number": 7, "decade": 1}),
-                template=template, back=back, shape="square", size=SIZE)
+    return Card(
+        id="island-07",
+        kind="island",
+        count=1,
+        fields=frozen_map(fields or {"number": 7, "decade": 1}),
+        template=template,
+        back=back,
+        shape="square",
+        size=SIZE,
+    )
 
 
 def write(folder: Path, name: str, content: str) -> Path:
@@ -71,7 +89,9 @@ def layout(folder: Path, content: str, card: Card | None = None, side: str = "fr
 
 
 def test_schema_problems_name_file_line_column_and_path(folder):
-    assert problems(folder, """
+    assert problems(
+        folder,
+        """
         {
           "size": [70, 70],
           "elements": [
@@ -82,13 +102,14 @@ def test_schema_problems_name_file_line_column_and_path(folder):
             { "type": "art", "box": [0, 0, 10, 10] }
           ]
         }
-    """) == [
+    """,
+    ) == [
         "tpl/card.json:4:91: $.elements[0].colour: unknown key 'colour' (expected one of: align, box, fill, id, "
         "italic, line_height, min_size_pt, pivot, rotate, size_pt, text, type, underline, valign, weight, when, wrap)",
         "tpl/card.json:5:30: $.elements[1].box: [5, 5, 20] is too short (minItems 4)",
-        "tpl/card.json:6:83: $.elements[2].align: expected one of \"left\", \"centre\", \"right\", got \"center\"",
-        "tpl/card.json:7:15: $.elements[3].type: expected one of \"rect\", \"circle\", \"art\", \"text\", \"lines\", "
-        "\"group\", got \"star\"",
+        'tpl/card.json:6:83: $.elements[2].align: expected one of "left", "centre", "right", got "center"',
+        'tpl/card.json:7:15: $.elements[3].type: expected one of "rect", "circle", "art", "text", "lines", '
+        '"group", got "star"',
         "tpl/card.json:8:5: $.elements[4]: 'name' is required here",
     ]
 
@@ -103,21 +124,26 @@ def test_syntax_errors_and_duplicate_keys_have_positions(folder):
 
 
 def test_nested_groups_are_checked_too(folder):
-    assert problems(folder, """
+    assert problems(
+        folder,
+        """
         {
           "size": [70, 70],
           "elements": [
             { "type": "group", "rotate": 45, "elements": [ { "type": "circle", "centre": [1, 2], "r": -1 } ] }
           ]
         }
-    """) == ["tpl/card.json:4:95: $.elements[0].elements[0].r: -1 is less than or equal to the minimum of 0"]
+    """,
+    ) == ["tpl/card.json:4:95: $.elements[0].elements[0].r: -1 is less than or equal to the minimum of 0"]
 
 
 # --- semantic problems ---------------------------------------------------------------------------
 
 
 def test_semantic_problems_are_all_reported_with_positions(folder):
-    assert problems(folder, """
+    assert problems(
+        folder,
+        """
         {
           "size": [70, 70],
           "background": { "fill": "sand" },
@@ -130,7 +156,8 @@ def test_semantic_problems_are_all_reported_with_positions(folder):
             { "type": "text", "text": "a { b", "box": [5, 5, 20, 10], "size_pt": 9 }
           ]
         }
-    """) == [
+    """,
+    ) == [
         "tpl/card.json:3:27: $.background.fill: unknown colour 'sand': use a theme colour (ink, paper, sea), "
         "'#rrggbb', 'none' or 'terrain.<key>.<attribute>'",
         "tpl/card.json:5:42: $.elements[0].text: {number.__class__} in '{number.__class__}' is not a field name: "
@@ -181,9 +208,13 @@ def test_colour_references():
 
 
 def test_colour_from_a_card_field(folder):
-    result = layout(folder, """
+    result = layout(
+        folder,
+        """
         { "size": [70, 70], "elements": [ { "type": "rect", "id": "r", "box": [0, 0, 9, 9], "fill": "terrain.{colour}.fill" } ] }
-    """, make_card(colour="green"))
+    """,
+        make_card(colour="green"),
+    )
     assert result.items[0].fill == "#4f8a3c"
 
 
@@ -194,7 +225,7 @@ def test_terrain_name_and_symbol_come_from_the_theme(folder):
     """
     item = layout(folder, template, make_card(colour="green")).items[0]
     assert [line.text for line in item.lines] == ["Meadow"]
-    with pytest.raises(TemplateError, match="uses the field 'terrain.name', which this card does not have"):
+    with pytest.raises(TemplateError, match=r"uses the field 'terrain\.name', which this card does not have"):
         layout(folder, template, make_card(colour="purple"))
 
 
@@ -203,10 +234,13 @@ def test_terrain_name_and_symbol_come_from_the_theme(folder):
 
 def test_missing_field_names_the_template_element_card_and_its_fields(folder):
     with pytest.raises(TemplateError) as caught:
-        layout(folder, """
+        layout(
+            folder,
+            """
             { "size": [70, 70], "elements": [
               { "type": "text", "text": "{numbr}", "box": [5, 5, 20, 10], "size_pt": 9 } ] }
-        """)
+        """,
+        )
     assert str(caught.value) == (
         "tpl/card.json:2:3: $.elements[0] uses the field 'numbr', which this card does not have "
         "(its fields: decade, number)."
@@ -214,9 +248,13 @@ def test_missing_field_names_the_template_element_card_and_its_fields(folder):
 
 
 def test_shared_back_gets_no_card_fields(folder):
-    write(folder, "back.json", """
+    write(
+        folder,
+        "back.json",
+        """
         { "size": [70, 70], "elements": [ { "type": "text", "text": "{number}", "box": [5, 5, 20, 10], "size_pt": 9 } ] }
-    """)
+    """,
+    )
     game = make_game(folder)
     with pytest.raises(TemplateError, match="which this card does not have \\(its fields: none\\)"):
         layout_card(make_card(), load_template(game, "back"), game, "back")
@@ -234,7 +272,9 @@ def test_template_for_another_card_shape_is_refused(folder):
 
 
 def test_template_scales_to_a_card_of_the_same_proportions(folder):
-    result = layout(folder, '{ "size": [35, 35], "elements": [ { "type": "rect", "box": [0, 0, 35, 35], "fill": "#112233" } ] }')
+    result = layout(
+        folder, '{ "size": [35, 35], "elements": [ { "type": "rect", "box": [0, 0, 35, 35], "fill": "#112233" } ] }'
+    )
     (group,) = [item for item in result.items if getattr(item, "scale", None)]
     assert group.scale == 2.0
     assert (result.width, result.height) == (70, 70)
@@ -244,10 +284,13 @@ def test_template_scales_to_a_card_of_the_same_proportions(folder):
 
 def test_text_outside_the_safe_zone_is_refused(folder):
     with pytest.raises(TemplateError) as caught:
-        layout(folder, """
+        layout(
+            folder,
+            """
             { "size": [70, 70], "elements": [
               { "type": "text", "text": "{number}", "box": [1, 5, 20, 10], "size_pt": 9 } ] }
-        """)
+        """,
+        )
     assert str(caught.value) == (
         "tpl/card.json:2:3: $.elements[0]: card island-07: the text box reaches (1.0, 5.0)–(21.0, 15.0) mm, "
         "outside the safe zone 3 mm inside the trim (70 × 70 mm)"
@@ -258,16 +301,22 @@ def test_rotation_is_taken_into_account_for_the_safe_zone(folder):
     box = '"box": [5, 5, 60, 60], "size_pt": 9'
     assert layout(folder, f'{{ "size": [70, 70], "elements": [ {{ "type": "text", "text": "x", {box} }} ] }}')
     with pytest.raises(TemplateError, match="outside the safe zone"):
-        layout(folder, f"""{{ "size": [70, 70], "elements": [ {{ "type": "group", "rotate": 45, "elements": [
-            {{ "type": "text", "text": "x", {box} }} ] }} ] }}""")
+        layout(
+            folder,
+            f"""{{ "size": [70, 70], "elements": [ {{ "type": "group", "rotate": 45, "elements": [
+            {{ "type": "text", "text": "x", {box} }} ] }} ] }}""",
+        )
 
 
 def test_text_that_does_not_fit_names_the_element_and_card(folder):
     with pytest.raises(TemplateError) as caught:
-        layout(folder, """
+        layout(
+            folder,
+            """
             { "size": [70, 70], "elements": [
               { "type": "text", "text": "Supercalifragilistic", "box": [5, 5, 20, 10], "size_pt": 20, "min_size_pt": 14 } ] }
-        """)
+        """,
+        )
     assert str(caught.value).startswith(
         "tpl/card.json:2:3: $.elements[0]: card island-07: the text 'Supercalifragilistic' does not fit its 20 × 10 mm box"
     )
@@ -275,9 +324,12 @@ def test_text_that_does_not_fit_names_the_element_and_card(folder):
 
 def test_lines_need_a_list_field(folder):
     with pytest.raises(TemplateError, match=r"the field 'number' must be a list of lines, got 7"):
-        layout(folder, """
+        layout(
+            folder,
+            """
             { "size": [70, 70], "elements": [ { "type": "lines", "field": "number", "box": [5, 5, 60, 60], "size_pt": 9 } ] }
-        """)
+        """,
+        )
 
 
 # --- conditions, rotation, groups ----------------------------------------------------------------
@@ -293,10 +345,13 @@ CONDITIONS = """
 """
 
 
-@pytest.mark.parametrize("fields,drawn", [
-    ({"number": 2, "decade": 1}, ["one", "low", "untitled"]),
-    ({"number": 17, "decade": 2, "title": "t"}, ["not-low", "titled"]),
-])
+@pytest.mark.parametrize(
+    "fields,drawn",
+    [
+        ({"number": 2, "decade": 1}, ["one", "low", "untitled"]),
+        ({"number": 17, "decade": 2, "title": "t"}, ["not-low", "titled"]),
+    ],
+)
 def test_conditions(folder, fields, drawn):
     result = layout(folder, CONDITIONS, make_card(**fields))
     assert [item.id.removeprefix("island-07-") for item in result.items] == drawn
@@ -308,14 +363,17 @@ def test_condition_on_a_missing_field_is_an_error(folder):
 
 
 def test_rotation_about_the_box_centre_and_group_pivot(folder):
-    result = layout(folder, """
+    result = layout(
+        folder,
+        """
         { "size": [70, 70], "elements": [
           { "type": "text", "id": "t", "text": "{number}", "box": [40, 50, 20, 10], "size_pt": 20, "rotate": 180 },
           { "type": "group", "id": "g", "rotate": 45, "elements": [
             { "type": "rect", "id": "r", "box": [30, 30, 10, 10], "fill": "ink" } ] },
           { "type": "art", "id": "a", "name": "square", "box": [0, 0, 20, 10], "rotate": 90, "pivot": [0, 0] }
         ] }
-    """)
+    """,
+    )
     text_item, group, art = result.items
     assert isinstance(text_item, TextItem) and text_item.rotate == (180.0, 50.0, 55.0)
     assert group.rotate == (45.0, 35.0, 35.0)
@@ -338,28 +396,49 @@ def test_underline_condition(folder):
 # --- art -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("svg,message", [
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" opacity="0.5"/></svg>',
-     "the attribute 'opacity' on <rect> is not allowed (use solid colours (transparency is lost in the PDF))"),
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><text>hi</text></svg>',
-     "<text> is not allowed in art (put text in the template (a text element), where it is set as outlines)"),
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><path d="M0 0h9" stroke="url(#g)"/></svg>',
-     "stroke='url(#g)' on <path>: use '#rrggbb' or 'none' (no gradients, patterns or names)"),
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" rx="1" ry="2"/></svg>',
-     "a <rect> needs rx and ry both given and equal, or neither (svglib draws rx != ry wrongly)"),
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><g><svg viewBox="0 0 1 1"/></g></svg>',
-     "<svg> is not allowed in art (nested <svg> gets the wrong size in svglib; flatten it to a <g transform>)"),
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><defs><clipPath id="c" clipPathUnits="objectBoundingBox">'
-     '<rect width="1" height="1"/></clipPath></defs></svg>',
-     "clipPathUnits must be userSpaceOnUse (objectBoundingBox makes the element vanish in svglib)"),
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><g clip-path="url(#nope)"/></svg>',
-     "clip-path refers to #nope, which is not a <clipPath> in this file"),
-    ('<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9"/></svg>',
-     'the <svg> element needs viewBox="x y width height"'),
-    ('<!DOCTYPE svg [<!ENTITY a "b">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"/>',
-     "DOCTYPE and ENTITY declarations are not allowed in art"),
-    ('<svg viewBox="0 0 9 9"/>', 'the root element must be <svg xmlns="http://www.w3.org/2000/svg">'),
-])
+@pytest.mark.parametrize(
+    "svg,message",
+    [
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" opacity="0.5"/></svg>',
+            "the attribute 'opacity' on <rect> is not allowed (use solid colours (transparency is lost in the PDF))",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><text>hi</text></svg>',
+            "<text> is not allowed in art (put text in the template (a text element), where it is set as outlines)",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><path d="M0 0h9" stroke="url(#g)"/></svg>',
+            "stroke='url(#g)' on <path>: use '#rrggbb' or 'none' (no gradients, patterns or names)",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" rx="1" ry="2"/></svg>',
+            "a <rect> needs rx and ry both given and equal, or neither (svglib draws rx != ry wrongly)",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><g><svg viewBox="0 0 1 1"/></g></svg>',
+            "<svg> is not allowed in art (nested <svg> gets the wrong size in svglib; flatten it to a <g transform>)",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><defs><clipPath id="c" clipPathUnits="objectBoundingBox">'
+            '<rect width="1" height="1"/></clipPath></defs></svg>',
+            "clipPathUnits must be userSpaceOnUse (objectBoundingBox makes the element vanish in svglib)",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><g clip-path="url(#nope)"/></svg>',
+            "clip-path refers to #nope, which is not a <clipPath> in this file",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9"/></svg>',
+            'the <svg> element needs viewBox="x y width height"',
+        ),
+        (
+            '<!DOCTYPE svg [<!ENTITY a "b">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"/>',
+            "DOCTYPE and ENTITY declarations are not allowed in art",
+        ),
+        ('<svg viewBox="0 0 9 9"/>', 'the root element must be <svg xmlns="http://www.w3.org/2000/svg">'),
+    ],
+)
 def test_art_outside_the_safe_subset_is_refused(folder, svg, message):
     path = write(folder / "art", "bad.svg", svg)
     with pytest.raises(ArtError) as caught:
@@ -368,13 +447,17 @@ def test_art_outside_the_safe_subset_is_refused(folder, svg, message):
 
 
 def test_art_ids_become_unique_per_face(folder):
-    write(folder / "art", "clipped.svg", """
+    write(
+        folder / "art",
+        "clipped.svg",
+        """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
           <title>dropped</title>
           <defs><clipPath id="half"><rect width="5" height="10"/></clipPath></defs>
           <g clip-path="url(#half)"><circle cx="5" cy="5" r="5" fill="#abcdef"/></g>
         </svg>
-    """)
+    """,
+    )
     art = load_art(find_art((folder / "art",), "clipped"))
     assert art.inline("island-07-a") == (
         '<defs><clipPath id="island-07-a-half"><rect height="10" width="5"/></clipPath></defs>'
@@ -434,8 +517,13 @@ def test_the_diamond_example_in_the_docs_lays_out(folder):
     docs = (Path(__file__).parent.parent / "docs" / "templates.md").read_text(encoding="utf-8")
     example = docs.split("### Example: a diamond-turned terrain face", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     write(folder / "art", "symbol-green.svg", SQUARE_ART)
-    theme = Theme(font=THEME.font, colours=THEME.colours, terrain=frozen_map(
-        {"green": {"name": "Meadow", "symbol": "meadow", "fill": "#4f8a3c", "dark": "#2e5a22", "light": "#cfe6b8"}}))
+    theme = Theme(
+        font=THEME.font,
+        colours=THEME.colours,
+        terrain=frozen_map(
+            {"green": {"name": "Meadow", "symbol": "meadow", "fill": "#4f8a3c", "dark": "#2e5a22", "light": "#cfe6b8"}}
+        ),
+    )
     write(folder, "terrain.json", example)
     game = Game(**{**make_game(folder).__dict__, "theme": theme})
     card = make_card(template="terrain", colour="green", number=12)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -12,9 +13,7 @@ from fontTools.ttLib import TTFont
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.face import text
-
-from pnp.face import textset
+from pnp.face import text, textset
 from pnp.face.text import TextError, text_width
 from pnp.face.textset import Spec, set_text, wrap
 
@@ -101,7 +100,7 @@ def test_wrap_keeps_every_word_in_order_and_within_the_width():
     assert " ".join(lines).split() == sentence.split()
     assert all(text_width(line, "regular", 3.5) <= 40 for line in lines)
     # greedy: the next word would not have fitted on each line
-    for line, following in zip(lines, lines[1:]):
+    for line, following in itertools.pairwise(lines):
         assert text_width(f"{line} {following.split()[0]}", "regular", 3.5) > 40
 
 
@@ -182,8 +181,12 @@ def expected_bounds(line: str, style: str, quantum: int = 1) -> tuple[float, flo
             boxes.append((x + x0, y0, x + x1, y1))
         x += tt["hmtx"][name][0]
         previous = name
-    return (min(b[0] for b in boxes) / quantum, min(b[1] for b in boxes) / quantum,
-            max(b[2] for b in boxes) / quantum, max(b[3] for b in boxes) / quantum)
+    return (
+        min(b[0] for b in boxes) / quantum,
+        min(b[1] for b in boxes) / quantum,
+        max(b[2] for b in boxes) / quantum,
+        max(b[3] for b in boxes) / quantum,
+    )
 
 
 @pytest.mark.parametrize("line,style", [("Tranquility", "bold"), ("AV 80", "regular"), ("il8%&", "italic")])
@@ -194,8 +197,11 @@ def test_outline_places_each_glyph_at_its_advance(line, style):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 .,:;&!?'-", min_size=1, max_size=24),
-       st.sampled_from(text.STYLES), st.sampled_from([1, 3, 5]))
+@given(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 .,:;&!?'-", min_size=1, max_size=24),
+    st.sampled_from(text.STYLES),
+    st.sampled_from([1, 3, 5]),
+)
 def test_outline_bounds_match_the_font_for_any_line(line, style, quantum):
     if not line.strip():
         return

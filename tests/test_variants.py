@@ -93,22 +93,35 @@ def test_bad_variant_name_is_refused(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["variant", "new", "Quiet Sea", "--from", "tranquility"])
     assert result.exit_code == 2
-    assert result.stderr == "error: variant name 'Quiet Sea' must be lower-case letters, digits and '-' (e.g. 'quiet-sea')\n"
+    assert (
+        result.stderr
+        == "error: variant name 'Quiet Sea' must be lower-case letters, digits and '-' (e.g. 'quiet-sea')\n"
+    )
 
 
 def test_simulate_vs_parent_shows_both_side_by_side():
-    result = runner.invoke(app, ["simulate", "galateia", "--players", "3", "--games", "40", "--seed", "2", "--vs", "tranquility", "-q"])
+    result = runner.invoke(
+        app, ["simulate", "galateia", "--players", "3", "--games", "40", "--seed", "2", "--vs", "tranquility", "-q"]
+    )
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["galateia", "tranquility"]
     assert lines[2].split() == ["games", "40", "40"]
     assert lines[3].startswith("won")
-    again = runner.invoke(app, ["simulate", "galateia", "--players", "3", "--games", "40", "--seed", "2", "--vs", "tranquility", "-q"])
+    again = runner.invoke(
+        app, ["simulate", "galateia", "--players", "3", "--games", "40", "--seed", "2", "--vs", "tranquility", "-q"]
+    )
     assert again.stdout == result.stdout  # deterministic per seed
 
 
-@pytest.mark.parametrize("command", [["list", "big-sea"], ["setup", "big-sea", "--players", "2", "--seed", "3", "--json"],
-                                     ["simulate", "ascent-hand-6", "--games", "5", "-q"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["list", "big-sea"],
+        ["setup", "big-sea", "--players", "2", "--seed", "3", "--json"],
+        ["simulate", "ascent-hand-6", "--games", "5", "-q"],
+    ],
+)
 def test_variants_work_with_every_command(command, tmp_path, monkeypatch):
     if command[0] == "setup":
         command = command + ["--out", str(tmp_path / "output")]  # never into the checkout
@@ -120,8 +133,9 @@ def test_a_variant_cannot_take_the_name_of_a_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["variant", "new", "ascent", "--from", "tranquility"])
     assert result.exit_code == 2
-    assert result.stderr == ("error: 'ascent' is already a game or variant; a variant with that name would hide it, "
-                             "so choose another name\n")
+    assert result.stderr == (
+        "error: 'ascent' is already a game or variant; a variant with that name would hide it, so choose another name\n"
+    )
 
 
 def test_a_playability_problem_of_a_variant_is_reported_in_the_variant(tmp_path, monkeypatch):
@@ -130,7 +144,8 @@ def test_a_playability_problem_of_a_variant_is_reported_in_the_variant(tmp_path,
     result = runner.invoke(app, ["validate", "zero"])
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == (
-        "card_specs/variants/zero.json:1:1: $.rules: the frame of a 6×6 grid needs 24 border cards, but there are 0")
+        "card_specs/variants/zero.json:1:1: $.rules: the frame of a 6×6 grid needs 24 border cards, but there are 0"
+    )
 
 
 def test_a_variant_extending_itself_is_a_cycle(tmp_path, monkeypatch):
@@ -138,7 +153,8 @@ def test_a_variant_extending_itself_is_a_cycle(tmp_path, monkeypatch):
     write_variant(tmp_path, "selfish", '{"id": "selfish", "extends": "selfish"}')
     result = runner.invoke(app, ["validate", "selfish"])
     assert result.stderr.splitlines()[0] == (
-        "card_specs/variants/selfish.json:1:30: $.extends: extends forms a cycle: card_specs/variants/selfish.json extends itself")
+        "card_specs/variants/selfish.json:1:30: $.extends: extends forms a cycle: card_specs/variants/selfish.json extends itself"
+    )
 
 
 def test_files_are_written_readable_by_others(tmp_path, monkeypatch):
@@ -158,7 +174,9 @@ def _umask() -> int:
 
 def test_a_card_size_the_templates_cannot_take_is_reported_at_the_card(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    write_variant(tmp_path, "tall", '{"id": "tall", "extends": "tranquility",\n "card": {"width": "63mm", "height": "88mm"}}')
+    write_variant(
+        tmp_path, "tall", '{"id": "tall", "extends": "tranquility",\n "card": {"width": "63mm", "height": "88mm"}}'
+    )
     result = runner.invoke(app, ["validate", "tall"])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
@@ -174,5 +192,7 @@ def test_text_the_font_cannot_draw_is_reported_where_it_is_written(tmp_path, mon
     write_variant(tmp_path, "uni", '{"id": "uni", "extends": "tranquility", "title": "Sea 🌊"}')
     result = runner.invoke(app, ["validate", "uni"])
     assert result.exit_code == 1
-    assert result.stderr.splitlines()[0] == ("card_specs/variants/uni.json:1:50: $.title: the bundled font Atkinson "
-                                             "Hyperlegible has no glyph for '🌊' (U+1F30A); remove or replace it")
+    assert result.stderr.splitlines()[0] == (
+        "card_specs/variants/uni.json:1:50: $.title: the bundled font Atkinson "
+        "Hyperlegible has no glyph for '🌊' (U+1F30A); remove or replace it"
+    )

@@ -13,10 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import panorama  # noqa: E402
-import scenes  # noqa: E402
-import symbols  # noqa: E402
-from kit import theme  # noqa: E402
+import panorama
+import scenes
+import symbols
+from kit import theme
 
 ART = Path(__file__).resolve().parents[2] / "templates" / "ascent" / "art"
 SYMBOLS = {"meadow": symbols.meadow, "canyon": symbols.canyon, "glacier": symbols.glacier}

@@ -12,8 +12,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
-from artkit import (circle, clip_polygon, document, ellipse, f, group, line, path, polygon,  # noqa: E402,F401
-                    polyline, pts, rect)
+from artkit import (
+    clip_polygon,
+    document,
+    group,
+    polygon,  # noqa: F401
+)
 
 ROOT = Path(__file__).resolve().parents[2]  # the project checkout
 SPEC = ROOT / "card_specs" / "ascent.json"
@@ -31,8 +35,8 @@ def theme() -> tuple[dict, dict]:
 
 def mix(a: str, b: str, t: float) -> str:
     """The colour a fraction t of the way from a to b (flat tints instead of transparency)."""
-    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
 
 

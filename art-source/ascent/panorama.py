@@ -40,7 +40,7 @@ def _ridge_and_peak(peaks, X: float, floor: float) -> tuple[float, float]:
     """The ridge's height at X and the top of the peak that makes it there."""
     y, peak = floor, floor
     for px, top, left, right in peaks:
-        slope = left if X < px else right
+        slope = left if px > X else right
         if top + slope * abs(X - px) < y:
             y, peak = top + slope * abs(X - px), top
     return y, peak
@@ -80,11 +80,14 @@ class Panorama:
     def slice(self, k: int) -> str:
         x0 = (k - 1) * W
         xs = [x / 2 for x in range(-12, int(W * 2) + 13)]
-        band = lambda fn: [(x, fn(x0 + x)) for x in xs]  # noqa: E731
+        band = lambda fn: [(x, fn(x0 + x)) for x in xs]
         bottom = [(xs[-1], H + 4), (xs[0], H + 4)]
         c, green = self.c, self.t["green"]
-        body = [rect(-6, -6, W + 12, H + 12, c["sky"]), rect(-6, -6, W + 12, 13, c["sky-high"]),
-                rect(-6, 7, W + 12, 6, mix(c["sky-high"], c["sky"], 0.5))]
+        body = [
+            rect(-6, -6, W + 12, H + 12, c["sky"]),
+            rect(-6, -6, W + 12, 13, c["sky-high"]),
+            rect(-6, 7, W + 12, 6, mix(c["sky-high"], c["sky"], 0.5)),
+        ]
         body += self.clouds(x0)
         far = band(lambda X: _ridge(self.far, X, 30.0))
         body.append(polygon(far + bottom, mix(c["rock"], c["sky"], 0.5)))
@@ -104,18 +107,36 @@ class Panorama:
         body += self.village(x0)
         body.append(polyline(band(self.trail), mix(c["paper"], c["wood"], 0.25), 1.1, stroke_linecap="round"))
         defs = [clip_polygon("piece", triangle())]
-        return document((-BLEED, -BLEED, W + 2 * BLEED, H + 2 * BLEED), [group(body, clip="piece")], defs=defs,
-                        title=f"Panorama, landscape {k} of {PIECES}")
+        return document(
+            (-BLEED, -BLEED, W + 2 * BLEED, H + 2 * BLEED),
+            [group(body, clip="piece")],
+            defs=defs,
+            title=f"Panorama, landscape {k} of {PIECES}",
+        )
 
     def clouds(self, x0: float) -> list[str]:
         out = []
-        for X, y, s in ((60, 9, 1.0), (170, 5, 0.8), (260, 11, 1.1), (390, 7, 0.9), (520, 10, 1.0),
-                        (600, 4, 0.7), (720, 8, 1.1), (850, 6, 0.9), (930, 10, 0.8)):
+        for X, y, s in (
+            (60, 9, 1.0),
+            (170, 5, 0.8),
+            (260, 11, 1.1),
+            (390, 7, 0.9),
+            (520, 10, 1.0),
+            (600, 4, 0.7),
+            (720, 8, 1.1),
+            (850, 6, 0.9),
+            (930, 10, 0.8),
+        ):
             x = X - x0
             if -20 < x < W + 20:
-                out.append(path(f"M{x - 7 * s:.2f},{y:.2f} h{14 * s:.2f} c0,-2 -2,-3 -4,-2.4 "
-                                f"c-0.6,-2.4 -4.4,-2.8 -5.6,-0.6 "
-                                f"c-1.6,-1 -4.4,0.2 -4.4,3 Z", self.c["paper"]))
+                out.append(
+                    path(
+                        f"M{x - 7 * s:.2f},{y:.2f} h{14 * s:.2f} c0,-2 -2,-3 -4,-2.4 "
+                        f"c-0.6,-2.4 -4.4,-2.8 -5.6,-0.6 "
+                        f"c-1.6,-1 -4.4,0.2 -4.4,3 Z",
+                        self.c["paper"],
+                    )
+                )
         return out
 
     def pines(self, x0: float) -> list[str]:
@@ -128,14 +149,15 @@ class Panorama:
             base = self.forest(X) + 2.2
             w = h * 0.42
             shapes[dark if pick < 0.6 else mid].append(
-                f"M{x - w:.2f},{base:.2f} L{x:.2f},{base - h:.2f} L{x + w:.2f},{base:.2f} Z")
+                f"M{x - w:.2f},{base:.2f} L{x:.2f},{base - h:.2f} L{x + w:.2f},{base:.2f} Z"
+            )
         return [path(" ".join(d), colour) for colour, d in shapes.items() if d]
 
     def flowers(self, x0: float) -> list[str]:
         """Grass tufts and flowers in the foreground, placed by X so they never jump at a join."""
         grass, bloom = mix(self.t["green"]["fill"], self.t["green"]["light"], 0.35), self.c["snow"]
         tufts, dots = [], []
-        for X, h, pick in self.trees:
+        for X, _h, pick in self.trees:
             x = X - x0
             if not -4 < x < W + 4:
                 continue
@@ -143,8 +165,10 @@ class Panorama:
             if abs(y - self.trail(X)) < 1.2:
                 continue
             if pick < 0.55:
-                tufts.append(f"M{x - 0.5:.2f},{y:.2f} L{x - 1.1:.2f},{y - 1.6:.2f} L{x:.2f},{y - 0.5:.2f} "
-                             f"L{x + 0.3:.2f},{y - 2.0:.2f} L{x + 0.6:.2f},{y:.2f} Z")
+                tufts.append(
+                    f"M{x - 0.5:.2f},{y:.2f} L{x - 1.1:.2f},{y - 1.6:.2f} L{x:.2f},{y - 0.5:.2f} "
+                    f"L{x + 0.3:.2f},{y - 2.0:.2f} L{x + 0.6:.2f},{y:.2f} Z"
+                )
             elif pick < 0.75:
                 dots.append(circle(x, y - 0.6, 0.45, bloom if pick < 0.68 else self.c["summit"]))
         return [path(" ".join(tufts), grass)] + dots
@@ -158,9 +182,11 @@ class Panorama:
             return []
         shore = [(cx + 34 * math.cos(a / 20 * math.pi), 38.6 + 3.2 * math.sin(a / 20 * math.pi)) for a in range(40)]
         glint = mix(self.c["sky"], self.c["snow"], 0.6)
-        return [polygon(shore, mix(self.c["sky-high"], self.t["blue"]["fill"], 0.25)),
-                polyline([(cx - 14, 38.2), (cx - 4, 38.2)], glint, 0.5),
-                polyline([(cx + 6, 39.6), (cx + 18, 39.6)], glint, 0.5)]
+        return [
+            polygon(shore, mix(self.c["sky-high"], self.t["blue"]["fill"], 0.25)),
+            polyline([(cx - 14, 38.2), (cx - 4, 38.2)], glint, 0.5),
+            polyline([(cx + 6, 39.6), (cx + 18, 39.6)], glint, 0.5),
+        ]
 
     def village(self, x0: float) -> list[str]:
         out = []
@@ -172,8 +198,15 @@ class Panorama:
             y = self.meadow(X) + 1.2
             out.append(rect(x - 1.6 * s / 3, y - 2.0 * s / 3, 3.2 * s / 3, 2.0 * s / 3, wall, self.c["ink"], 0.25))
             k = s / 3
-            out.append(polygon([(x - 2.1 * k, y - 1.9 * k), (x, y - 3.6 * k), (x + 2.1 * k, y - 1.9 * k)],
-                               roof, self.c["ink"], 0.25, stroke_linejoin="round"))
+            out.append(
+                polygon(
+                    [(x - 2.1 * k, y - 1.9 * k), (x, y - 3.6 * k), (x + 2.1 * k, y - 1.9 * k)],
+                    roof,
+                    self.c["ink"],
+                    0.25,
+                    stroke_linejoin="round",
+                )
+            )
         return out
 
 
@@ -197,8 +230,12 @@ def numbered(colours: dict) -> str:
         polygon([(m + 15, arrow_y - 2), (m + 19.5, arrow_y), (m + 15, arrow_y + 2)], c["rock-dark"]),
     ]
     defs = [clip_polygon("piece", triangle())]
-    return document((-BLEED, -BLEED, W + 2 * BLEED, H + 2 * BLEED), [group(body, clip="piece")], defs=defs,
-                    title="Panorama, numbered side")
+    return document(
+        (-BLEED, -BLEED, W + 2 * BLEED, H + 2 * BLEED),
+        [group(body, clip="piece")],
+        defs=defs,
+        title="Panorama, numbered side",
+    )
 
 
 def _inset_triangle(d: float) -> list[tuple[float, float]]:

@@ -17,8 +17,10 @@ SYMBOL_VIEWBOX = (0, 0, 40, 32)
 def blade(bx: float, by: float, dx: float, h: float, w: float = 1.1) -> str:
     """The d of one grass blade rooted at (bx, by), leaning dx, h tall."""
     tx, ty = bx + dx, by - h
-    return (f"M{bx - w:.2f},{by:.2f} Q{bx - w * 0.2 + dx * 0.25:.2f},{by - h * 0.55:.2f} {tx:.2f},{ty:.2f} "
-            f"Q{bx + w * 0.4 + dx * 0.45:.2f},{by - h * 0.5:.2f} {bx + w:.2f},{by:.2f} Z")
+    return (
+        f"M{bx - w:.2f},{by:.2f} Q{bx - w * 0.2 + dx * 0.25:.2f},{by - h * 0.55:.2f} {tx:.2f},{ty:.2f} "
+        f"Q{bx + w * 0.4 + dx * 0.45:.2f},{by - h * 0.5:.2f} {bx + w:.2f},{by:.2f} Z"
+    )
 
 
 def tuft(bx: float, by: float, blades, colour: str, w: float = 1.1) -> str:
@@ -47,8 +49,15 @@ def canyon(t: dict, c: dict) -> str:
     fill, dark, light = t["fill"], t["dark"], t["light"]
     mesa = [(6, 6.5), (25, 6.5), (25.8, 17), (32, 30), (0.5, 30), (5, 17)]
     butte = [(25, 13), (34.5, 13), (35, 17.5), (39.5, 30), (21, 30), (24.5, 17.5)]
-    bands = [(6.5, 10.5, fill), (10.5, 12.3, dark), (12.3, 15.2, fill), (15.2, 17, dark),
-             (17, 21.5, mix(fill, dark, 0.35)), (21.5, 23, dark), (23, 30, mix(fill, dark, 0.2))]
+    bands = [
+        (6.5, 10.5, fill),
+        (10.5, 12.3, dark),
+        (12.3, 15.2, fill),
+        (15.2, 17, dark),
+        (17, 21.5, mix(fill, dark, 0.35)),
+        (21.5, 23, dark),
+        (23, 30, mix(fill, dark, 0.2)),
+    ]
     body = [
         polygon(butte, mix(fill, light, 0.45), dark, 0.7, stroke_linejoin="round"),
         rect(24.6, 17.5, 10.6, 1.4, mix(fill, light, 0.15)),
@@ -56,8 +65,7 @@ def canyon(t: dict, c: dict) -> str:
         polygon(mesa, "none", dark, 0.9, stroke_linejoin="round"),
         rect(0, 29.6, 40, 2.2, dark, r=0.6),
     ]
-    return document(SYMBOL_VIEWBOX, body, defs=[clip_polygon("mesa", mesa)],
-                    title="Canyon: a banded, flat-topped mesa")
+    return document(SYMBOL_VIEWBOX, body, defs=[clip_polygon("mesa", mesa)], title="Canyon: a banded, flat-topped mesa")
 
 
 def glacier(t: dict, c: dict) -> str:
@@ -72,10 +80,15 @@ def glacier(t: dict, c: dict) -> str:
             bx, by = cx + arm * at * ux, cy + arm * at * uy
             for side in (-1, 1):
                 b = a + side * math.radians(50)
-                strokes.append(line(bx, by, bx + length * math.cos(b), by + length * math.sin(b), dark, 1.6,
-                                    stroke_linecap="round"))
-    hexagon = [(cx + 4.4 * math.cos(math.radians(-90 + i * 60)), cy + 4.4 * math.sin(math.radians(-90 + i * 60)))
-               for i in range(6)]
+                strokes.append(
+                    line(
+                        bx, by, bx + length * math.cos(b), by + length * math.sin(b), dark, 1.6, stroke_linecap="round"
+                    )
+                )
+    hexagon = [
+        (cx + 4.4 * math.cos(math.radians(-90 + i * 60)), cy + 4.4 * math.sin(math.radians(-90 + i * 60)))
+        for i in range(6)
+    ]
     body = strokes + [polygon(hexagon, light, fill, 1.2, stroke_linejoin="round"), circle(cx, cy, 1.3, fill)]
     return document(SYMBOL_VIEWBOX, body, title="Glacier: a six-armed ice crystal")
 
@@ -87,17 +100,34 @@ def campfire(c: dict) -> str:
     stones = [(6, 35.2, 3.2), (12.5, 36.6, 3.0), (20, 37.1, 3.1), (27.5, 36.6, 3.0), (34, 35.2, 3.2)]
     body = [ellipse(x, y, r, r * 0.72, c["rock"], c["rock-dark"], 0.6) for x, y, r in stones]
     for angle in (-22, 22):
-        body.append(group([rect(5, 28.6, 30, 5, wood, ink, 0.6, r=2.5),
-                           ellipse(33, 31.1, 1.6, 2.2, log_end, ink, 0.5)],
-                          transform=f"rotate({angle} 20 31.1)"))
+        body.append(
+            group(
+                [rect(5, 28.6, 30, 5, wood, ink, 0.6, r=2.5), ellipse(33, 31.1, 1.6, 2.2, log_end, ink, 0.5)],
+                transform=f"rotate({angle} 20 31.1)",
+            )
+        )
     body += [
-        path("M20,2.5 C23,8 31,12 29,21 C28,26 24,29 20,29 C15.5,29 11.5,26 11,21 C10.5,16 14,13.5 15,9.5 "
-             "C16.5,12.5 17,14 18,15 C18.5,10 19,6 20,2.5 Z", fire, ink, 0.7, stroke_linejoin="round"),
-        path("M20.5,11 C22.5,15 26.5,18 25,23 C24.2,26 22.2,27.5 20,27.5 C17.2,27.5 15,25.5 15,22.5 "
-             "C15,19.5 17,18 17.6,16.5 C18.5,18 19,19 19.6,19.5 C19.8,16 20,13.5 20.5,11 Z", gold),
-        path("M20.2,18.5 C21.5,21 22.6,22.5 22,24.6 C21.6,26 20.8,26.6 20,26.6 C18.7,26.6 17.8,25.6 17.9,24.3 "
-             "C18,22.6 19.6,21.2 20.2,18.5 Z", c["snow"]),
-        circle(29.5, 6.5, 0.9, gold), circle(10.5, 9.5, 0.7, fire), circle(32, 12.5, 0.6, fire),
+        path(
+            "M20,2.5 C23,8 31,12 29,21 C28,26 24,29 20,29 C15.5,29 11.5,26 11,21 C10.5,16 14,13.5 15,9.5 "
+            "C16.5,12.5 17,14 18,15 C18.5,10 19,6 20,2.5 Z",
+            fire,
+            ink,
+            0.7,
+            stroke_linejoin="round",
+        ),
+        path(
+            "M20.5,11 C22.5,15 26.5,18 25,23 C24.2,26 22.2,27.5 20,27.5 C17.2,27.5 15,25.5 15,22.5 "
+            "C15,19.5 17,18 17.6,16.5 C18.5,18 19,19 19.6,19.5 C19.8,16 20,13.5 20.5,11 Z",
+            gold,
+        ),
+        path(
+            "M20.2,18.5 C21.5,21 22.6,22.5 22,24.6 C21.6,26 20.8,26.6 20,26.6 C18.7,26.6 17.8,25.6 17.9,24.3 "
+            "C18,22.6 19.6,21.2 20.2,18.5 Z",
+            c["snow"],
+        ),
+        circle(29.5, 6.5, 0.9, gold),
+        circle(10.5, 9.5, 0.7, fire),
+        circle(32, 12.5, 0.6, fire),
     ]
     return document((0, 0, 40, 40), body, title="Campfire: flames on crossed logs in a ring of stones")
 
@@ -110,21 +140,36 @@ def goat(c: dict, t: dict) -> str:
     body = [
         path("M15.2,12.5 C13,7 9,4 4.5,4.8 C8.5,6 11.5,9.5 12.4,14 Z", horn, ink, 0.6, stroke_linejoin="round"),
         path("M24.8,12.5 C27,7 31,4 35.5,4.8 C31.5,6 28.5,9.5 27.6,14 Z", horn, ink, 0.6, stroke_linejoin="round"),
-        group([ellipse(8.2, 16.8, 5.6, 2.3, coat, ink, 0.6), ellipse(8.6, 16.8, 3.6, 1.1, inner_ear)],
-              transform="rotate(-18 8.2 16.8)"),
-        group([ellipse(31.8, 16.8, 5.6, 2.3, coat, ink, 0.6), ellipse(31.4, 16.8, 3.6, 1.1, inner_ear)],
-              transform="rotate(18 31.8 16.8)"),
-        path("M20,10.5 C25.5,10.5 27.5,13.5 27,18.5 C26.6,22.5 25,27 24.2,30.5 C23.5,33.2 21.9,34.3 20,34.3 "
-             "C18.1,34.3 16.5,33.2 15.8,30.5 C15,27 13.4,22.5 13,18.5 C12.5,13.5 14.5,10.5 20,10.5 Z",
-             coat, ink, 0.7, stroke_linejoin="round"),
+        group(
+            [ellipse(8.2, 16.8, 5.6, 2.3, coat, ink, 0.6), ellipse(8.6, 16.8, 3.6, 1.1, inner_ear)],
+            transform="rotate(-18 8.2 16.8)",
+        ),
+        group(
+            [ellipse(31.8, 16.8, 5.6, 2.3, coat, ink, 0.6), ellipse(31.4, 16.8, 3.6, 1.1, inner_ear)],
+            transform="rotate(18 31.8 16.8)",
+        ),
+        path(
+            "M20,10.5 C25.5,10.5 27.5,13.5 27,18.5 C26.6,22.5 25,27 24.2,30.5 C23.5,33.2 21.9,34.3 20,34.3 "
+            "C18.1,34.3 16.5,33.2 15.8,30.5 C15,27 13.4,22.5 13,18.5 C12.5,13.5 14.5,10.5 20,10.5 Z",
+            coat,
+            ink,
+            0.7,
+            stroke_linejoin="round",
+        ),
         path("M17,12.3 C18.5,11.5 21.5,11.5 23,12.3 C21.8,13.4 18.2,13.4 17,12.3 Z", shade),
-        path("M18.5,33.8 C18.6,36 19.2,38 20,39.2 C20.8,38 21.4,36 21.5,33.8 Z", coat, ink, 0.6,
-             stroke_linejoin="round"),
-        ellipse(16.6, 19.6, 1.55, 1.35, ink), ellipse(23.4, 19.6, 1.55, 1.35, ink),
-        rect(15.9, 19.3, 1.4, 0.6, c["summit"], r=0.3), rect(22.7, 19.3, 1.4, 0.6, c["summit"], r=0.3),
-        path("M17.3,29.2 C18.5,28.2 21.5,28.2 22.7,29.2 C22.5,31.3 21.4,32.3 20,32.3 C18.6,32.3 17.5,31.3 17.3,29.2 Z",
-             shade),
-        ellipse(18.6, 29.3, 0.6, 0.45, ink), ellipse(21.4, 29.3, 0.6, 0.45, ink),
+        path(
+            "M18.5,33.8 C18.6,36 19.2,38 20,39.2 C20.8,38 21.4,36 21.5,33.8 Z", coat, ink, 0.6, stroke_linejoin="round"
+        ),
+        ellipse(16.6, 19.6, 1.55, 1.35, ink),
+        ellipse(23.4, 19.6, 1.55, 1.35, ink),
+        rect(15.9, 19.3, 1.4, 0.6, c["summit"], r=0.3),
+        rect(22.7, 19.3, 1.4, 0.6, c["summit"], r=0.3),
+        path(
+            "M17.3,29.2 C18.5,28.2 21.5,28.2 22.7,29.2 C22.5,31.3 21.4,32.3 20,32.3 C18.6,32.3 17.5,31.3 17.3,29.2 Z",
+            shade,
+        ),
+        ellipse(18.6, 29.3, 0.6, 0.45, ink),
+        ellipse(21.4, 29.3, 0.6, 0.45, ink),
         path("M18.8,31.2 C19.4,31.7 20.6,31.7 21.2,31.2", None, ink, 0.5, stroke_linecap="round"),
     ]
     return document((0, 0, 40, 40), body, title="A mountain goat's head")

@@ -23,8 +23,12 @@ def crescent(cx: float, cy: float, r: float, fill: str, thickness: float = 0.45)
 
 
 def cloud(x: float, y: float, s: float, fill: str) -> list[str]:
-    return [circle(x, y, 2.6 * s, fill), circle(x + 3 * s, y - 1.2 * s, 3.2 * s, fill),
-            circle(x + 6.4 * s, y, 2.4 * s, fill), rect(x, y - 0.2 * s, 6.4 * s, 2.6 * s, fill, r=1.2 * s)]
+    return [
+        circle(x, y, 2.6 * s, fill),
+        circle(x + 3 * s, y - 1.2 * s, 3.2 * s, fill),
+        circle(x + 6.4 * s, y, 2.4 * s, fill),
+        rect(x, y - 0.2 * s, 6.4 * s, 2.6 * s, fill, r=1.2 * s),
+    ]
 
 
 def waves(rows, colour: str, width: float = 0.45, avoid=()) -> list[str]:
@@ -36,13 +40,32 @@ def waves(rows, colour: str, width: float = 0.45, avoid=()) -> list[str]:
     return out
 
 
-SEA_ROWS = [(-2, 48, 7), (9, 50.5, 8), (22, 48.6, 7), (33, 52, 8), (45, 49.2, 7), (60, 51.6, 8),
-            (1, 55, 8), (14, 58, 7), (28, 56.4, 8), (41, 59.6, 7), (55, 57.2, 7),
-            (-1, 63, 7), (11, 66.4, 8), (24, 63.4, 7), (37, 67, 8), (50, 64.4, 7), (63, 68, 7), (3, 70.4, 7)]
+SEA_ROWS = [
+    (-2, 48, 7),
+    (9, 50.5, 8),
+    (22, 48.6, 7),
+    (33, 52, 8),
+    (45, 49.2, 7),
+    (60, 51.6, 8),
+    (1, 55, 8),
+    (14, 58, 7),
+    (28, 56.4, 8),
+    (41, 59.6, 7),
+    (55, 57.2, 7),
+    (-1, 63, 7),
+    (11, 66.4, 8),
+    (24, 63.4, 7),
+    (37, 67, 8),
+    (50, 64.4, 7),
+    (63, 68, 7),
+    (3, 70.4, 7),
+]
 NUMBER_CORNER = (45.5, 50.5, 25, 22)  # keep the night sea calm under the bottom-right number
 
 
-def stars(rng: random.Random, region, count: int, colours: tuple[str, str], spacing: float = 4.5, avoid=()) -> list[str]:
+def stars(
+    rng: random.Random, region, count: int, colours: tuple[str, str], spacing: float = 4.5, avoid=()
+) -> list[str]:
     placed: list[tuple[float, float]] = []
     out = []
     x0, y0, x1, y1, inside = region
@@ -62,32 +85,43 @@ def stars(rng: random.Random, region, count: int, colours: tuple[str, str], spac
 
 def sky() -> str:
     day = [
-        rect(-3, -3, 76, 17, "#f8d795"), rect(-3, 14, 76, 16, "#fae2ad"), rect(-3, 30, 76, 14.2, "#fcecc9"),
-        circle(50, 9.5, 7.2, "#f9dd9c"), circle(50, 9.5, 5.2, "#f2b544"),
-        *cloud(9, 33, 1.0, "#fff8ea"), *cloud(27, 5.8, 0.75, "#fff8ea"),
-        rect(-3, 44, 76, 29, "#74acc9"), rect(-3, 53, 76, 20, "#67a1c0"),
+        rect(-3, -3, 76, 17, "#f8d795"),
+        rect(-3, 14, 76, 16, "#fae2ad"),
+        rect(-3, 30, 76, 14.2, "#fcecc9"),
+        circle(50, 9.5, 7.2, "#f9dd9c"),
+        circle(50, 9.5, 5.2, "#f2b544"),
+        *cloud(9, 33, 1.0, "#fff8ea"),
+        *cloud(27, 5.8, 0.75, "#fff8ea"),
+        rect(-3, 44, 76, 29, "#74acc9"),
+        rect(-3, 53, 76, 20, "#67a1c0"),
         *waves(SEA_ROWS, "#a9d1e3"),
         line(-3, 44.1, 73, 44.1, "#a9d1e3", 0.35),
     ]
     rng = random.Random(11)
     night_sky = (30, -2.5, 72.5, 41, lambda x, y: x + y > 73 and y < 41)
     night = [
-        rect(-3, -3, 76, 25, "#17203c"), rect(-3, 22, 76, 22.2, "#1e2a4d"),
+        rect(-3, -3, 76, 25, "#17203c"),
+        rect(-3, 22, 76, 22.2, "#1e2a4d"),
         *stars(rng, night_sky, 16, ("#f7f1e3", "#f4d58a"), avoid=[(60, 27, 7)]),
         crescent(60, 27, 4.6, "#f3e6b8"),
-        rect(-3, 44, 76, 29, "#1d3858"), rect(-3, 53, 76, 20, "#1a3150"),
+        rect(-3, 44, 76, 29, "#1d3858"),
+        rect(-3, 53, 76, 20, "#1a3150"),
         *waves(SEA_ROWS, "#30598a", avoid=[NUMBER_CORNER]),
-        *(line(60 - w / 2, y, 60 + w / 2, y, "#e8dcae", 0.5, stroke_linecap="round")
-          for y, w in ((46.2, 7), (48, 5), (49.8, 3))),
+        *(
+            line(60 - w / 2, y, 60 + w / 2, y, "#e8dcae", 0.5, stroke_linecap="round")
+            for y, w in ((46.2, 7), (48, 5), (49.8, 3))
+        ),
         line(-3, 44.1, 73, 44.1, "#30598a", 0.35),
     ]
     defs = [clip_polygon("day", DAY_CLIP), clip_polygon("night", NIGHT_CLIP)]
-    return document(BLEED_BOX, [group(day, clip="day"), group(night, clip="night")], defs,
-                    "Sky and sea, half day, half night")
+    return document(
+        BLEED_BOX, [group(day, clip="day"), group(night, clip="night")], defs, "Sky and sea, half day, half night"
+    )
 
 
 def sailboat(x: float, y: float, s: float, hull: str, sails: tuple[str, str], mast: str, trim: str) -> list[str]:
     """A sailboat with its waterline centred at (x, y); s = scale (1 ≈ 20 mm long)."""
+
     def p(px: float, py: float) -> str:
         return f"{f(x + px * s)} {f(y + py * s)}"
 
@@ -96,21 +130,29 @@ def sailboat(x: float, y: float, s: float, hull: str, sails: tuple[str, str], ma
         path(f"M{p(-0.5, -15)}Q{p(-5, -8)} {p(-8.2, -2.4)}L{p(-0.5, -2.4)}Z", sails[0]),
         rect(x - 0.65 * s, y - 15.6 * s, 0.7 * s, 14.4 * s, mast),
         path(f"M{p(-0.3, -15.6)}L{p(3.2, -14.7)}L{p(-0.3, -13.8)}Z", hull),
-        path(f"M{p(-10.4, -2)}L{p(10.4, -2)}Q{p(9, 1.4)} {p(6.4, 1.6)}L{p(-7, 1.6)}Q{p(-9.4, 1.2)} {p(-10.4, -2)}Z",
-             hull),
+        path(
+            f"M{p(-10.4, -2)}L{p(10.4, -2)}Q{p(9, 1.4)} {p(6.4, 1.6)}L{p(-7, 1.6)}Q{p(-9.4, 1.2)} {p(-10.4, -2)}Z", hull
+        ),
         path(f"M{p(-10.1, -1.2)}L{p(10.1, -1.2)}L{p(9.7, -0.3)}L{p(-9.8, -0.3)}Z", trim),
     ]
 
 
 def start() -> str:
     body = [
-        rect(-3, -3, 76, 15, "#f4bf8c"), rect(-3, 12, 76, 14, "#f7cf9f"), rect(-3, 26, 76, 12, "#fadfb8"),
+        rect(-3, -3, 76, 15, "#f4bf8c"),
+        rect(-3, 12, 76, 14, "#f7cf9f"),
+        rect(-3, 26, 76, 12, "#fadfb8"),
         rect(-3, 38, 76, 6.2, "#fcebd0"),
-        circle(52, 44, 11, "#f8c98c"), circle(52, 44, 7.5, "#f39a55"),
-        *cloud(34, 22, 0.9, "#fdf0dc"), *cloud(56, 14, 0.7, "#fdf0dc"),
-        rect(-3, 44, 76, 29, "#5f9dbd"), rect(-3, 56, 76, 17, "#528fb1"),
-        *(line(52 - w / 2, y, 52 + w / 2, y, "#f6c08a", 0.55, stroke_linecap="round")
-          for y, w in ((46, 13), (48.2, 10), (50.4, 7), (52.6, 4.5))),
+        circle(52, 44, 11, "#f8c98c"),
+        circle(52, 44, 7.5, "#f39a55"),
+        *cloud(34, 22, 0.9, "#fdf0dc"),
+        *cloud(56, 14, 0.7, "#fdf0dc"),
+        rect(-3, 44, 76, 29, "#5f9dbd"),
+        rect(-3, 56, 76, 17, "#528fb1"),
+        *(
+            line(52 - w / 2, y, 52 + w / 2, y, "#f6c08a", 0.55, stroke_linecap="round")
+            for y, w in ((46, 13), (48.2, 10), (50.4, 7), (52.6, 4.5))
+        ),
         *waves([(r[0], r[1] + 2, r[2]) for r in SEA_ROWS if r[1] > 52], "#8fc0d8"),
         # the harbour: a small lighthouse on the breakwater and the pier the boat leaves from
         path("M-3 44.2L-3 38.6L6 37.4L13 38.8L15 44.2Z", "#8f8373"),
@@ -122,8 +164,10 @@ def start() -> str:
         rect(8, 41.6, 24, 1.5, "#8a5a3b"),
         *(rect(px, 43.1, 0.9, 4.4, "#5f3d27") for px in (9, 14, 19, 24, 29.6)),
         rect(28.6, 40, 1.2, 1.6, "#1f2a38"),
-        *(path(wave(px, py, 5, 0.45, 1), None, "#e3f1f6", 0.5, stroke_linecap="round")
-          for px, py in ((31.5, 48.4), (28, 50.2), (33, 51.6))),
+        *(
+            path(wave(px, py, 5, 0.45, 1), None, "#e3f1f6", 0.5, stroke_linecap="round")
+            for px, py in ((31.5, 48.4), (28, 50.2), (33, 51.6))
+        ),
         *sailboat(43, 46.8, 1.0, "#c8553d", ("#fbf7ee", "#f4d58a"), "#5a3b26", "#1f2a38"),
         path("M20 14q1 -1.1 2 0q1 -1.1 2 0", None, "#6b4a3a", 0.35, stroke_linecap="round"),
         path("M25 17.5q0.8 -0.9 1.6 0q0.8 -0.9 1.6 0", None, "#6b4a3a", 0.3, stroke_linecap="round"),
@@ -135,23 +179,38 @@ def finish() -> str:
     rng = random.Random(5)
     sky_region = (-2.5, -2.5, 72.5, 22, lambda x, y: not (2 <= x <= 68 and 2 <= y <= 17))
     body = [
-        rect(-3, -3, 76, 13, "#27325f"), rect(-3, 10, 76, 10, "#3f467c"), rect(-3, 20, 76, 9, "#6f5f93"),
-        rect(-3, 29, 76, 8, "#b7798e"), rect(-3, 37, 76, 7.2, "#eba582"),
+        rect(-3, -3, 76, 13, "#27325f"),
+        rect(-3, 10, 76, 10, "#3f467c"),
+        rect(-3, 20, 76, 9, "#6f5f93"),
+        rect(-3, 29, 76, 8, "#b7798e"),
+        rect(-3, 37, 76, 7.2, "#eba582"),
         *stars(rng, sky_region, 12, ("#f7f1e3", "#f4d58a"), spacing=5),
-        circle(35, 44, 14, "#f3bd86"), circle(35, 44, 10, "#f8d98c"),
-        rect(-3, 44, 76, 29, "#41628f"), rect(-3, 55, 76, 18, "#36557f"),
-        *(line(35 - w / 2, y, 35 + w / 2, y, c, 0.6, stroke_linecap="round")
-          for y, w, c in ((46.2, 26, "#f2c27e"), (48.6, 20, "#e9b27e"), (51, 14, "#d9a07f"), (53.4, 9, "#c48f82"),
-                          (55.8, 5, "#a98186"))),
+        circle(35, 44, 14, "#f3bd86"),
+        circle(35, 44, 10, "#f8d98c"),
+        rect(-3, 44, 76, 29, "#41628f"),
+        rect(-3, 55, 76, 18, "#36557f"),
+        *(
+            line(35 - w / 2, y, 35 + w / 2, y, c, 0.6, stroke_linecap="round")
+            for y, w, c in (
+                (46.2, 26, "#f2c27e"),
+                (48.6, 20, "#e9b27e"),
+                (51, 14, "#d9a07f"),
+                (53.4, 9, "#c48f82"),
+                (55.8, 5, "#a98186"),
+            )
+        ),
         *waves([(r[0], r[1] + 3, r[2]) for r in SEA_ROWS if r[1] > 53], "#5a7eab"),
         # the tranquil island: a great tree and a small pavilion, dark against the low sun
         path("M16 45Q20 40.4 27 39.4L44 39.2Q51 40.2 55 45Z", "#263149"),
         rect(24.6, 30, 1.6, 9.6, "#263149"),
         path("M25.4 31Q22 29 19.5 30.6L19 30Q22 27.8 25.4 29.6Z", "#263149"),
-        *(circle(x, y, r, "#263149") for x, y, r in ((25.4, 26, 6), (20.6, 28.4, 3.8), (30.4, 27.8, 4.2),
-                                                     (23.2, 22.6, 3.8), (28.4, 22.8, 3.6))),
+        *(
+            circle(x, y, r, "#263149")
+            for x, y, r in ((25.4, 26, 6), (20.6, 28.4, 3.8), (30.4, 27.8, 4.2), (23.2, 22.6, 3.8), (28.4, 22.8, 3.6))
+        ),
         path("M37.6 30.4Q43 27 48.4 30.4L47 30.6L47 31.2L39 31.2L39 30.6Z", "#263149"),
-        rect(39.6, 31.2, 1, 8.2, "#263149"), rect(45.4, 31.2, 1, 8.2, "#263149"),
+        rect(39.6, 31.2, 1, 8.2, "#263149"),
+        rect(45.4, 31.2, 1, 8.2, "#263149"),
         rect(38.4, 36.2, 9.2, 0.8, "#263149"),
         path("M-3 44.4L10 44.4", None, "#f2c27e", 0.4),
         path("M60 44.4L73 44.4", None, "#f2c27e", 0.4),
@@ -169,8 +228,10 @@ def border() -> str:
         rect(10, 40.2, 50, 20, "#5f9dbd"),
         rect(10, 46.5, 50, 14, "#4f8fb0"),
         *sailboat(35, 41.5, 1.15, "#c8553d", ("#fbf7ee", "#f4c66b"), "#5a3b26", "#1f2a38"),
-        *(path(wave(x, y, w, 0.5, 2), None, "#e8f3f8", 0.5, stroke_linecap="round")
-          for x, y, w in ((19, 44.6, 8), (42, 44.8, 9), (27, 49, 10), (40, 51.5, 7))),
+        *(
+            path(wave(x, y, w, 0.5, 2), None, "#e8f3f8", 0.5, stroke_linecap="round")
+            for x, y, w in ((19, 44.6, 8), (42, 44.8, 9), (27, 49, 10), (40, 51.5, 7))
+        ),
     ]
     body = [
         rect(-3, -3, 76, 76, "#2c5d7c"),
@@ -202,12 +263,16 @@ def compass(cx: float, cy: float, r: float, light: str, shade: str, gold: str) -
 def back() -> str:
     body = [
         rect(-3, -3, 76, 76, "#2a4a63"),
-        *(path(wave(-4 + (i % 2) * 3, y, 80, 0.8, 8), None, "#335873", 0.55, stroke_linecap="round")
-          for i, y in enumerate((-1, 3, 67, 71))),
+        *(
+            path(wave(-4 + (i % 2) * 3, y, 80, 0.8, 8), None, "#335873", 0.55, stroke_linecap="round")
+            for i, y in enumerate((-1, 3, 67, 71))
+        ),
         circle(35, 35, 25.5, None, "#f4c66b", 0.7),
         circle(35, 35, 23.4, None, "#f7f1e3", 0.35),
-        *(circle(35 + 24.45 * math.cos(math.radians(a)), 35 + 24.45 * math.sin(math.radians(a)), 0.55, "#f4c66b")
-          for a in range(0, 360, 30)),
+        *(
+            circle(35 + 24.45 * math.cos(math.radians(a)), 35 + 24.45 * math.sin(math.radians(a)), 0.55, "#f4c66b")
+            for a in range(0, 360, 30)
+        ),
         circle(35, 35, 16, "#23405a"),
         *compass(35, 35, 21, "#f7f1e3", "#d9ccb4", "#f4c66b"),
         circle(35, 35, 2.2, "#2a4a63", "#f4c66b", 0.5),
@@ -220,9 +285,12 @@ def reference_back() -> str:
         rect(-3, -3, 76, 76, "#f7f1e3"),
         rect(-3, 40, 76, 33, "#4f8fb0"),
         rect(-3, 50, 76, 23, "#2c5d7c"),
-        *(path(wave(-4 + (i % 2) * 3, y, 80, 0.8, 8), None, c, 0.55, stroke_linecap="round")
-          for i, (y, c) in enumerate(((44, "#8fc0d8"), (47.5, "#8fc0d8"), (55, "#4f8fb0"), (60, "#4f8fb0"),
-                                      (65, "#4f8fb0"), (70, "#4f8fb0")))),
+        *(
+            path(wave(-4 + (i % 2) * 3, y, 80, 0.8, 8), None, c, 0.55, stroke_linecap="round")
+            for i, (y, c) in enumerate(
+                ((44, "#8fc0d8"), (47.5, "#8fc0d8"), (55, "#4f8fb0"), (60, "#4f8fb0"), (65, "#4f8fb0"), (70, "#4f8fb0"))
+            )
+        ),
         *sailboat(35, 40.6, 0.8, "#c8553d", ("#ffffff", "#f4c66b"), "#5a3b26", "#1f2a38"),
         *(circle(x, 4.5, 0.5, "#4f8fb0") for x in range(11, 60, 4)),
     ]
@@ -231,6 +299,5 @@ def reference_back() -> str:
 
 def ornament() -> str:
     """A small wave rule (30 × 4) for headings."""
-    body = [path(wave(0.5, 2, 29, 1.2, 4), None, "#4f8fb0", 0.7, stroke_linecap="round"),
-            circle(15, 2, 0.9, "#c8553d")]
+    body = [path(wave(0.5, 2, 29, 1.2, 4), None, "#4f8fb0", 0.7, stroke_linecap="round"), circle(15, 2, 0.9, "#c8553d")]
     return document((0, 0, 30, 4), body, title="Wave rule")

@@ -22,7 +22,9 @@ def palm(p: Palette, base: tuple[float, float], crown: tuple[float, float], size
         p.trunk,
     )
     back = [leaf(cx, cy, size * 0.9, a, size * 0.17, d, p.leaf_dark) for a, d in ((-140, 2.4), (-60, 1.6), (170, 3.4))]
-    front = [leaf(cx, cy, size, a, size * 0.19, d, p.leaf) for a, d in ((-165, 3.6), (-105, 1.2), (-25, 2.6), (10, 4.0))]
+    front = [
+        leaf(cx, cy, size, a, size * 0.19, d, p.leaf) for a, d in ((-165, 3.6), (-105, 1.2), (-25, 2.6), (10, 4.0))
+    ]
     nuts = [circle(cx - 0.6, cy + 1.1, 0.75, p.trunk), circle(cx + 0.7, cy + 1.2, 0.7, p.rock_dark)]
     return [trunk, *back, *front, *nuts]
 
@@ -48,11 +50,18 @@ def lighthouse(p: Palette, night: bool) -> list[str]:
         return 32 + t * 1.4 if left else 38 - t * 1.4
 
     def band(y0: float, y1: float) -> str:
-        return polygon([(side(y1, True), y1), (side(y1, False), y1), (side(y0, False), y0), (side(y0, True), y0)],
-                       p.stripe)
+        return polygon(
+            [(side(y1, True), y1), (side(y1, False), y1), (side(y0, False), y0), (side(y0, True), y0)], p.stripe
+        )
 
-    beam = [polygon([(36.6, 13.6), (72, 8.2), (72, 19.8), (36.6, 15.4)], "#3b456f"),
-            polygon([(36.6, 14.1), (72, 11.6), (72, 16.6), (36.6, 14.9)], "#4d5784")] if night else []
+    beam = (
+        [
+            polygon([(36.6, 13.6), (72, 8.2), (72, 19.8), (36.6, 15.4)], "#3b456f"),
+            polygon([(36.6, 14.1), (72, 11.6), (72, 16.6), (36.6, 14.9)], "#4d5784"),
+        ]
+        if night
+        else []
+    )
     return [
         *beam,
         *shore(p, 35, 20),
@@ -65,7 +74,9 @@ def lighthouse(p: Palette, night: bool) -> list[str]:
         rect(23.2, 36, 1.5, 1.5, p.window),
         rect(25.6, 36.4, 1.4, 2.6, p.rock_dark),
         polygon([(32, 36), (38, 36), (36.6, 17.5), (33.4, 17.5)], p.wall),
-        band(20.2, 23.6), band(26.8, 30.2), band(33.2, 36),
+        band(20.2, 23.6),
+        band(26.8, 30.2),
+        band(33.2, 36),
         rect(34.5, 24.6, 1, 1.6, p.window),
         rect(34.2, 32.6, 1.6, 3.4, p.rock_dark),
         rect(32.3, 16.2, 5.4, 1.4, p.rock_dark),
@@ -77,15 +88,34 @@ def lighthouse(p: Palette, night: bool) -> list[str]:
 
 
 def volcano(p: Palette, night: bool) -> list[str]:
-    smoke = [circle(36.4, 16.8, 2.3, p.smoke), circle(38.2, 13.2, 2.8, p.smoke), circle(37.4, 9.2, 3.1, p.smoke),
-             circle(40, 5.6, 3.2, p.smoke)]
-    sparks = [circle(x, y, r, p.lava) for x, y, r in ((33.2, 18.4, 0.45), (37.6, 17.2, 0.4), (35.4, 15.6, 0.35),
-                                                     (31.6, 16.2, 0.3), (39.2, 15.4, 0.3))] if night else []
+    smoke = [
+        circle(36.4, 16.8, 2.3, p.smoke),
+        circle(38.2, 13.2, 2.8, p.smoke),
+        circle(37.4, 9.2, 3.1, p.smoke),
+        circle(40, 5.6, 3.2, p.smoke),
+    ]
+    sparks = (
+        [
+            circle(x, y, r, p.lava)
+            for x, y, r in (
+                (33.2, 18.4, 0.45),
+                (37.6, 17.2, 0.4),
+                (35.4, 15.6, 0.35),
+                (31.6, 16.2, 0.3),
+                (39.2, 15.4, 0.3),
+            )
+        ]
+        if night
+        else []
+    )
     return [
         *shore(p, 35, 22),
         *smoke,
-        path("M12.5 46.6Q20 38 25 30L29.5 21.5Q31 20.6 32.5 21.2L35 22L37.6 21Q39.2 20.5 40.6 21.5L45 30Q50 38 "
-             "57.5 46.6Z", p.rock),
+        path(
+            "M12.5 46.6Q20 38 25 30L29.5 21.5Q31 20.6 32.5 21.2L35 22L37.6 21Q39.2 20.5 40.6 21.5L45 30Q50 38 "
+            "57.5 46.6Z",
+            p.rock,
+        ),
         path("M40.6 21.5L45 30Q50 38 57.5 46.6L47 46.6Q44 36 39 23Z", p.rock_dark),
         ellipse(35, 21.6, 5.2, 1.1, p.rock_dark),
         ellipse(35, 21.5, 3.6, 0.6, p.lava),
@@ -93,8 +123,17 @@ def volcano(p: Palette, night: bool) -> list[str]:
         path("M37 22Q38.5 25.5 39.2 28Q39.6 30 38.9 31.5Q40.9 29.8 40.6 27.6Q40 24.6 38.1 21.8Z", p.lava),
         *sparks,
         path("M12.5 46.6Q17 41.5 22 40Q28 41.5 35 40.6Q42 39.5 48 40.8Q53 42 57.5 46.6Z", p.land),
-        *(circle(x, y, r, p.land_dark) for x, y, r in ((18, 42.6, 1.6), (21.6, 41.6, 1.4), (25, 42.4, 1.2),
-                                                       (45.6, 41.6, 1.3), (49.2, 42, 1.5), (52.4, 43.6, 1.3))),
+        *(
+            circle(x, y, r, p.land_dark)
+            for x, y, r in (
+                (18, 42.6, 1.6),
+                (21.6, 41.6, 1.4),
+                (25, 42.4, 1.2),
+                (45.6, 41.6, 1.3),
+                (49.2, 42, 1.5),
+                (52.4, 43.6, 1.3),
+            )
+        ),
     ]
 
 
@@ -110,8 +149,10 @@ def twin_peaks(p: Palette) -> list[str]:
         ellipse(39.2, 41.2, 1.8, 0.55, p.foam),
         path("M13.5 46.6Q19 40 24 39.5Q30 40.6 35 41.6Q38 42.2 41 41.4Q46 38.6 51 40.2Q54.5 42 56.5 46.6Z", p.land),
         path("M17 43.4Q21 41.2 25 41.2Q28 41.6 30 42.8Q24 42.2 17 43.4Z", p.land_light),
-        *(circle(x, y, r, p.land_dark) for x, y, r in ((20.4, 41.4, 1.3), (46.4, 40.6, 1.4), (49.6, 41, 1.2),
-                                                       (52.8, 43, 1.1), (43.2, 42.2, 1.1))),
+        *(
+            circle(x, y, r, p.land_dark)
+            for x, y, r in ((20.4, 41.4, 1.3), (46.4, 40.6, 1.4), (49.6, 41, 1.2), (52.8, 43, 1.1), (43.2, 42.2, 1.1))
+        ),
     ]
 
 
@@ -127,8 +168,15 @@ def conifer(p: Palette, x: float, base: float, height: float, fill: str) -> list
 
 
 def forest(p: Palette) -> list[str]:
-    back = ((22, 36, 9), (28, 34, 11), (34, 33.2, 12.5), (40, 33.6, 11), (46, 35.2, 9.5), (51.5, 39, 7.5),
-            (17.8, 40, 7))
+    back = (
+        (22, 36, 9),
+        (28, 34, 11),
+        (34, 33.2, 12.5),
+        (40, 33.6, 11),
+        (46, 35.2, 9.5),
+        (51.5, 39, 7.5),
+        (17.8, 40, 7),
+    )
     front = ((24.6, 42.2, 8), (31, 42.4, 9), (37.6, 42.6, 8.5), (44, 43, 8), (49.4, 44, 6.5), (19.6, 44.6, 6))
     trees = []
     for i, (x, b, h) in enumerate(back):
@@ -144,9 +192,11 @@ def forest(p: Palette) -> list[str]:
 
 
 def house(p: Palette, x: float, base: float, w: float, h: float, roof: float, window_rows: int = 1) -> list[str]:
-    parts = [rect(x, base - h, w, h, p.wall),
-             polygon([(x - 0.5, base - h + 0.1), (x + w + 0.5, base - h + 0.1), (x + w / 2, base - h - roof)], p.roof),
-             rect(x + w * 0.4, base - 2.2, w * 0.2, 2.2, p.wall_shade)]
+    parts = [
+        rect(x, base - h, w, h, p.wall),
+        polygon([(x - 0.5, base - h + 0.1), (x + w + 0.5, base - h + 0.1), (x + w / 2, base - h - roof)], p.roof),
+        rect(x + w * 0.4, base - 2.2, w * 0.2, 2.2, p.wall_shade),
+    ]
     for row in range(window_rows):
         y = base - h + 1.2 + row * 2.6
         parts += [rect(x + w * 0.16, y, w * 0.2, 1.3, p.window), rect(x + w * 0.64, y, w * 0.2, 1.3, p.window)]
@@ -174,8 +224,10 @@ def harbour_village(p: Palette) -> list[str]:
 
 
 def stone_arch(p: Palette) -> list[str]:
-    arch = ("M13 46.6L14.5 38Q15.5 31 20 27.5Q26 23.5 33 24Q40 24.5 45 27.5L50 30Q55 33.5 57 46.6Z"
-            "M22.4 46.6Q22.8 37.6 27.8 34.6Q33 32 37 35.6Q40.6 39.2 41 46.6Z")
+    arch = (
+        "M13 46.6L14.5 38Q15.5 31 20 27.5Q26 23.5 33 24Q40 24.5 45 27.5L50 30Q55 33.5 57 46.6Z"
+        "M22.4 46.6Q22.8 37.6 27.8 34.6Q33 32 37 35.6Q40.6 39.2 41 46.6Z"
+    )
     bird = "M{x} {y}q1 -1.1 2 0q1 -1.1 2 0"
     return [
         *shore(p, 35, 22),
@@ -209,8 +261,10 @@ def moon_temple(p: Palette) -> list[str]:
         path("M31 22.4Q31.4 16.4 35 15.9Q33 17.6 32.8 22.4Z", p.wall_shade),
         line(35, 14.2, 35, 12.9, p.gold, 0.4),
         path(crescent, p.gold),
-        *(circle(x, y, r, p.land_dark) for x, y, r in ((20.4, 38.6, 2.2), (23.2, 37.4, 1.7), (48.6, 38.4, 2.1),
-                                                       (46.2, 37.2, 1.6))),
+        *(
+            circle(x, y, r, p.land_dark)
+            for x, y, r in ((20.4, 38.6, 2.2), (23.2, 37.4, 1.7), (48.6, 38.4, 2.1), (46.2, 37.2, 1.6))
+        ),
         *(circle(x, y, r, p.land) for x, y, r in ((21.8, 39.6, 1.5), (47.4, 39.6, 1.4))),
     ]
 

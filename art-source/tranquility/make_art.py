@@ -22,18 +22,27 @@ ISLAND_BOX = (0, 0, 70, 70)  # island art is drawn on the trim box and placed ov
 
 def island(decade: int) -> str:
     title, draw = ISLANDS[decade]
-    defs = [clip_polygon("day", [(-10, -10), (80, -10), (-10, 80)]),
-            clip_polygon("night", [(80, -10), (80, 80), (-10, 80)])]
+    defs = [
+        clip_polygon("day", [(-10, -10), (80, -10), (-10, 80)]),
+        clip_polygon("night", [(80, -10), (80, 80), (-10, 80)]),
+    ]
     body = [group(draw(DAY, False), clip="day"), group(draw(NIGHT, True), clip="night")]
     return document(ISLAND_BOX, body, defs, f"Island {decade}: {title}, half day, half night")
 
 
 def all_art() -> dict[str, str]:
     art = {f"island-{decade}": island(decade) for decade in ISLANDS}
-    art.update({
-        "sky": cards.sky(), "start": cards.start(), "finish": cards.finish(), "border": cards.border(),
-        "back": cards.back(), "reference-back": cards.reference_back(), "wave-rule": cards.ornament(),
-    })
+    art.update(
+        {
+            "sky": cards.sky(),
+            "start": cards.start(),
+            "finish": cards.finish(),
+            "border": cards.border(),
+            "back": cards.back(),
+            "reference-back": cards.reference_back(),
+            "wave-rule": cards.ornament(),
+        }
+    )
     return art
 
 

@@ -9,8 +9,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
-from artkit import (circle, clip_polygon, document, ellipse, f, group, line, path, polygon,  # noqa: E402,F401
-                    polyline, pts, rect)
+from artkit import (
+    f,
+    path,
+    polygon,
+)
 
 
 def star(cx: float, cy: float, r: float, fill: str, points: int = 4, inner: float = 0.35, turn: float = 0) -> str:
@@ -76,15 +79,49 @@ class Palette:
 
 
 DAY = Palette(
-    land="#6f9a54", land_dark="#4e7a3c", land_light="#94bb6c", sand="#e6cf95", rock="#a8998a",
-    rock_dark="#7b6d62", snow="#ffffff", trunk="#8a5a3b", leaf="#3f7d4a", leaf_dark="#2d5e37",
-    wall="#f4ecdc", wall_shade="#d9ccb4", roof="#c8553d", window="#4a5f78", lava="#d9693a",
-    smoke="#e9e4dc", gold="#e0a93a", foam="#f4fbfd", reflection="#5d97b6", stripe="#c8553d", ink="#1f2a38",
+    land="#6f9a54",
+    land_dark="#4e7a3c",
+    land_light="#94bb6c",
+    sand="#e6cf95",
+    rock="#a8998a",
+    rock_dark="#7b6d62",
+    snow="#ffffff",
+    trunk="#8a5a3b",
+    leaf="#3f7d4a",
+    leaf_dark="#2d5e37",
+    wall="#f4ecdc",
+    wall_shade="#d9ccb4",
+    roof="#c8553d",
+    window="#4a5f78",
+    lava="#d9693a",
+    smoke="#e9e4dc",
+    gold="#e0a93a",
+    foam="#f4fbfd",
+    reflection="#5d97b6",
+    stripe="#c8553d",
+    ink="#1f2a38",
 )
 
 NIGHT = Palette(
-    land="#2f5050", land_dark="#223d40", land_light="#3e6460", sand="#6a6f86", rock="#4d5470",
-    rock_dark="#383e58", snow="#aab8d8", trunk="#3e3448", leaf="#1f4040", leaf_dark="#173133",
-    wall="#7a84a6", wall_shade="#5f6889", roof="#5b3c58", window="#ffd46b", lava="#ff8c3a",
-    smoke="#46506e", gold="#f4c66b", foam="#8fa6c8", reflection="#284a72", stripe="#6b3f5c", ink="#0e1424",
+    land="#2f5050",
+    land_dark="#223d40",
+    land_light="#3e6460",
+    sand="#6a6f86",
+    rock="#4d5470",
+    rock_dark="#383e58",
+    snow="#aab8d8",
+    trunk="#3e3448",
+    leaf="#1f4040",
+    leaf_dark="#173133",
+    wall="#7a84a6",
+    wall_shade="#5f6889",
+    roof="#5b3c58",
+    window="#ffd46b",
+    lava="#ff8c3a",
+    smoke="#46506e",
+    gold="#f4c66b",
+    foam="#8fa6c8",
+    reflection="#284a72",
+    stripe="#6b3f5c",
+    ink="#0e1424",
 )

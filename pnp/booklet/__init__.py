@@ -23,17 +23,17 @@ from reportlab.platypus import (
     PageTemplate,
 )
 
-from pnp.core.i18n import translator
-from pnp.game.model import Face, Game
-from pnp.pdf.form import LABEL_FONT, SheetCanvas
-from pnp.game.params import ASCENT, rule_params
-from pnp.game.rulestext import game_language
-from pnp.game.rulestext.facts import game_facts
-from pnp.core.units import mm_to_pt
 from pnp.booklet import ascent, content, options, tranquility
 from pnp.booklet.common import Book
 from pnp.booklet.impose import impose_saddle, refit
 from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
+from pnp.core.i18n import translator
+from pnp.core.units import mm_to_pt
+from pnp.game.model import Face, Game
+from pnp.game.params import ASCENT, rule_params
+from pnp.game.rulestext import game_language
+from pnp.game.rulestext.facts import game_facts
+from pnp.pdf.form import LABEL_FONT, SheetCanvas
 
 PAPERS = {"a4": A4, "letter": LETTER}
 
@@ -55,11 +55,20 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
     }
 
 
-def render_booklet(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None,
-                   setup: str | None = None) -> bytes:
+def render_booklet(
+    game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None, setup: str | None = None
+) -> bytes:
     """The booklet on pages of `paper`, as PDF bytes (same inputs, same bytes)."""
-    book = Book(game, faces, rule_params(game), game_facts(game), translator(lang), styles(paper, game.theme.colours),
-                paper, setup if setup is not None else content.setup_svg(game))
+    book = Book(
+        game,
+        faces,
+        rule_params(game),
+        game_facts(game),
+        translator(lang),
+        styles(paper, game.theme.colours),
+        paper,
+        setup if setup is not None else content.setup_svg(game),
+    )
     buffer = io.BytesIO()
     doc = _document(buffer, book)
     doc.build(story(book), canvasmaker=_canvas_maker(paper))
@@ -76,19 +85,42 @@ def story(book: Book) -> list:
         flow += [room, *items]
         if name == "setup":
             flow += content.setup_picture(book)
-    flow += [PageBreak(), *options.variants(book), room, *options.options(book), room, *content.printing(book),
-             *content.credits(book)]
+    flow += [
+        PageBreak(),
+        *options.variants(book),
+        room,
+        *options.options(book),
+        room,
+        *content.printing(book),
+        *content.credits(book),
+    ]
     return flow
 
 
 def _document(buffer: io.BytesIO, book: Book) -> BaseDocTemplate:
     paper, margin = book.paper, mm_to_pt(book.paper.margin)
     width, height = paper.size_pt
-    frame = Frame(margin, margin * 1.3, width - 2 * margin, height - 2.3 * margin, id="text",
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frame = Frame(
+        margin,
+        margin * 1.3,
+        width - 2 * margin,
+        height - 2.3 * margin,
+        id="text",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
     title = content.title(book)
-    doc = BaseDocTemplate(buffer, pagesize=(width, height), title=f"{title}: {book.t.gettext('Rules of play')}",
-                          author="tranquility-pnp", subject=book.game.id, invariant=1, pageCompression=1)
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=(width, height),
+        title=f"{title}: {book.t.gettext('Rules of play')}",
+        author="tranquility-pnp",
+        subject=book.game.id,
+        invariant=1,
+        pageCompression=1,
+    )
 
     def footer(canvas, document):
         canvas.saveState()

@@ -9,10 +9,10 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Spacer
 
+from pnp.booklet.styles import Paper, Styles
 from pnp.core.i18n import Translator
 from pnp.game.model import Face, Game
 from pnp.game.rulestext.facts import Facts
-from pnp.booklet.styles import Paper, Styles
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable
 
+from pnp.core.units import mm_to_pt
 from pnp.game.model import Face
 from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD
 from pnp.pdf.paint import paint_face
-from pnp.core.units import mm_to_pt
 
 
 class FacePicture(Flowable):

@@ -61,6 +61,5 @@ def _place(out: pikepdf.Pdf, page: pikepdf.Page, original: pikepdf.Page, rect: p
 
 def _save(out: pikepdf.Pdf) -> bytes:
     buffer = io.BytesIO()
-    out.save(buffer, deterministic_id=True, compress_streams=True,
-             object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    out.save(buffer, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
     return buffer.getvalue()

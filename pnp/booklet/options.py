@@ -8,6 +8,7 @@ from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.booklet.common import Book, bullets, heading, para, sub
 from pnp.game.params import (
     HANDS,
     HANDS_AND_PILES,
@@ -18,7 +19,6 @@ from pnp.game.params import (
 from pnp.game.rulestext import ascent as ascent_cards
 from pnp.game.rulestext import tranquility as tq_cards
 from pnp.game.rulestext.facts import game_facts
-from pnp.booklet.common import Book, bullets, heading, para, sub
 
 
 @lru_cache(maxsize=4)
@@ -60,8 +60,11 @@ def differences(book: Book, rules, totals: dict, base, base_totals: dict) -> lis
             out.append(option_sentence(book, rules, field.name))
     for kind, total in sorted(totals.items()):
         if base_totals.get(kind) != total:
-            out.append(t.gettext("{kind}: {n} instead of {m}.", kind=t.gettext(kind.title()), n=total,
-                                 m=base_totals.get(kind, 0)))
+            out.append(
+                t.gettext(
+                    "{kind}: {n} instead of {m}.", kind=t.gettext(kind.title()), n=total, m=base_totals.get(kind, 0)
+                )
+            )
     return [s for i, s in enumerate(out) if s and s not in out[:i]]
 
 
@@ -72,25 +75,41 @@ def option_sentence(book: Book, rules, name: str) -> str:
             "hand_size": lambda: t.gettext("Hands of {n} cards.", n=rules.hand_size),
             "rows": lambda: t.gettext("A sea of {rows} × {cols} cells.", rows=rules.rows, cols=rules.cols),
             "cols": lambda: t.gettext("A sea of {rows} × {cols} cells.", rows=rules.rows, cols=rules.cols),
-            "adjacency": lambda: tq_cards.cost(rules, t), "cost": lambda: tq_cards.cost(rules, t),
-            "cost_cap": lambda: tq_cards.cap(rules.cost_cap, t) if rules.cost_cap is not None else
-            t.gettext("A play may cost up to the cards left in hand."),
+            "adjacency": lambda: tq_cards.cost(rules, t),
+            "cost": lambda: tq_cards.cost(rules, t),
+            "cost_cap": lambda: (
+                tq_cards.cap(rules.cost_cap, t)
+                if rules.cost_cap is not None
+                else t.gettext("A play may cost up to the cards left in hand.")
+            ),
             "start_discard": lambda: tq_cards.start_discard(rules, t),
             "start_discard_from": lambda: tq_cards.start_discard(rules, t),
-            "remove_islands": lambda: t.ngettext("Remove {n} island card at random, unseen, back to the box.",
-                                                 "Remove {n} island cards at random, unseen, back to the box.",
-                                                 rules.remove_islands),
+            "remove_islands": lambda: t.ngettext(
+                "Remove {n} island card at random, unseen, back to the box.",
+                "Remove {n} island cards at random, unseen, back to the box.",
+                rules.remove_islands,
+            ),
         }
     else:
         sentences = {
             "hand_size": lambda: t.gettext("Hands of {n} cards.", n=rules.hand_size),
-            "base": lambda: ascent_cards.mountain(rules, t), "rows": lambda: ascent_cards.mountain(rules, t),
-            "row_minimum": lambda: t.gettext("Any number may go in any row.") if not rules.row_minimum else
-            t.gettext("Number at least the row number."),
-            "same_colour_in_row": lambda: t.gettext("Two cards of one colour may stand side by side.")
-            if rules.same_colour_in_row else t.gettext("No two of one colour side by side."),
-            "cost_cap": lambda: tq_cards.cap(rules.cost_cap, t) if rules.cost_cap is not None else
-            t.gettext("A play may cost up to the cards left in hand."),
+            "base": lambda: ascent_cards.mountain(rules, t),
+            "rows": lambda: ascent_cards.mountain(rules, t),
+            "row_minimum": lambda: (
+                t.gettext("Any number may go in any row.")
+                if not rules.row_minimum
+                else t.gettext("Number at least the row number.")
+            ),
+            "same_colour_in_row": lambda: (
+                t.gettext("Two cards of one colour may stand side by side.")
+                if rules.same_colour_in_row
+                else t.gettext("No two of one colour side by side.")
+            ),
+            "cost_cap": lambda: (
+                tq_cards.cap(rules.cost_cap, t)
+                if rules.cost_cap is not None
+                else t.gettext("A play may cost up to the cards left in hand.")
+            ),
             "bridge_swap_cost": lambda: ascent_cards.special(rules, book.facts, t)[1][0],
         }
     make = sentences.get(name)
@@ -98,20 +117,28 @@ def option_sentence(book: Book, rules, name: str) -> str:
 
 
 OPTIONS = {
-    "tranquility": (("adjacency", "orthogonal"), ("cost", "gap"), ("cost_cap", 4),
-                    ("start_discard_from", None)),
+    "tranquility": (("adjacency", "orthogonal"), ("cost", "gap"), ("cost_cap", 4), ("start_discard_from", None)),
     "ascent": (("row_minimum", False), ("same_colour_in_row", True), ("bridge_swap_cost", None), ("cost_cap", 4)),
 }
-_OTHER = {"start_discard_from": {HANDS: HANDS_AND_PILES, HANDS_AND_PILES: HANDS},
-          "bridge_swap_cost": {"greater": "smaller", "smaller": "greater"}}
+_OTHER = {
+    "start_discard_from": {HANDS: HANDS_AND_PILES, HANDS_AND_PILES: HANDS},
+    "bridge_swap_cost": {"greater": "smaller", "smaller": "greater"},
+}
 
 
 def options(book: Book) -> list:
     """Each rule option: the rule this game uses, and what the other setting would say instead."""
     t, r = book.t, book.rules
-    out = [heading(book, t.gettext("Rule options")),
-           para(t.gettext("A variant can change these rules in its spec. This game plays the first sentence of "
-                          "each; the second says what the option would change."), book.st.body)]
+    out = [
+        heading(book, t.gettext("Rule options")),
+        para(
+            t.gettext(
+                "A variant can change these rules in its spec. This game plays the first sentence of "
+                "each; the second says what the option would change."
+            ),
+            book.st.body,
+        ),
+    ]
     for name, other in OPTIONS[book.game.engine]:
         current = getattr(r, name)
         if other is None:
@@ -119,9 +146,16 @@ def options(book: Book) -> list:
         if current == other:
             other = None if name == "cost_cap" else ("sequence" if name == "adjacency" else "nearest")
         alternative = replace(r, **{name: other})
-        out += [sub(book, name), *bullets(book, [
-            t.gettext("This game: {rule}", rule=option_sentence(book, r, name)),
-            t.gettext("With the option: {rule}", rule=option_sentence(book, alternative, name))])]
+        out += [
+            sub(book, name),
+            *bullets(
+                book,
+                [
+                    t.gettext("This game: {rule}", rule=option_sentence(book, r, name)),
+                    t.gettext("With the option: {rule}", rule=option_sentence(book, alternative, name)),
+                ],
+            ),
+        ]
     return out
 
 
@@ -131,9 +165,15 @@ def variants(book: Book) -> list:
     if not found:
         return []
     base = rule_params_of_base(book)
-    out = [heading(book, t.gettext("Variants")),
-           para(t.gettext("These variants come with the kit; build one by name (for example “pnp build {id}”).",
-                          id=found[0][0]), book.st.body)]
+    out = [
+        heading(book, t.gettext("Variants")),
+        para(
+            t.gettext(
+                "These variants come with the kit; build one by name (for example “pnp build {id}”).", id=found[0][0]
+            ),
+            book.st.body,
+        ),
+    ]
     for variant_id, rules, totals in found:
         if isinstance(rules, AscentRules) != isinstance(base[0], AscentRules):
             continue

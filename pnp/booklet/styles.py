@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 
-from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD, register_label_fonts
 from pnp.core.units import mm_to_pt
+from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD, register_label_fonts
 
 
 @dataclass(frozen=True)
@@ -52,21 +52,60 @@ def styles(paper: Paper, colours) -> Styles:
     register_label_fonts()
     size, ink = paper.text, colours.get("ink", "#1f2a38")
     accent = colours.get("sea-deep", colours.get("back", "#2a4a63"))
-    body = ParagraphStyle("body", fontName=LABEL_FONT, bulletFontName=LABEL_FONT, fontSize=size, leading=size * 1.32,
-                          textColor=HexColor(ink), spaceAfter=size * 0.45)
+    body = ParagraphStyle(
+        "body",
+        fontName=LABEL_FONT,
+        bulletFontName=LABEL_FONT,
+        fontSize=size,
+        leading=size * 1.32,
+        textColor=HexColor(ink),
+        spaceAfter=size * 0.45,
+    )
     return Styles(
         body=body,
-        title=ParagraphStyle("title", body, fontName=LABEL_FONT_BOLD, fontSize=size * 2.6, leading=size * 3.0,
-                             textColor=HexColor(accent), spaceAfter=size),
+        title=ParagraphStyle(
+            "title",
+            body,
+            fontName=LABEL_FONT_BOLD,
+            fontSize=size * 2.6,
+            leading=size * 3.0,
+            textColor=HexColor(accent),
+            spaceAfter=size,
+        ),
         subtitle=ParagraphStyle("subtitle", body, fontSize=size * 1.3, leading=size * 1.7),
-        heading=ParagraphStyle("heading", body, fontName=LABEL_FONT_BOLD, fontSize=size * 1.6, leading=size * 2.0,
-                               textColor=HexColor(accent), spaceBefore=size * 0.6, spaceAfter=size * 0.5),
-        subheading=ParagraphStyle("subheading", body, fontName=LABEL_FONT_BOLD, fontSize=size * 1.12,
-                                  leading=size * 1.45, spaceBefore=size * 0.5, spaceAfter=size * 0.2),
+        heading=ParagraphStyle(
+            "heading",
+            body,
+            fontName=LABEL_FONT_BOLD,
+            fontSize=size * 1.6,
+            leading=size * 2.0,
+            textColor=HexColor(accent),
+            spaceBefore=size * 0.6,
+            spaceAfter=size * 0.5,
+        ),
+        subheading=ParagraphStyle(
+            "subheading",
+            body,
+            fontName=LABEL_FONT_BOLD,
+            fontSize=size * 1.12,
+            leading=size * 1.45,
+            spaceBefore=size * 0.5,
+            spaceAfter=size * 0.2,
+        ),
         bullet=ParagraphStyle("bullet", body, leftIndent=size * 1.3, bulletIndent=size * 0.3, spaceAfter=size * 0.3),
-        note=ParagraphStyle("note", body, fontSize=size * 0.9, leading=size * 1.2, textColor=HexColor("#5a5a5a"),
-                            borderPadding=size * 0.4, backColor=HexColor("#f1ede4"), spaceBefore=size * 0.3,
-                            spaceAfter=size * 0.7),
+        note=ParagraphStyle(
+            "note",
+            body,
+            fontSize=size * 0.9,
+            leading=size * 1.2,
+            textColor=HexColor("#5a5a5a"),
+            borderPadding=size * 0.4,
+            backColor=HexColor("#f1ede4"),
+            spaceBefore=size * 0.3,
+            spaceAfter=size * 0.7,
+        ),
         small=ParagraphStyle("small", body, fontSize=size * 0.85, leading=size * 1.1, spaceAfter=0),
-        ink=ink, accent=accent, paper=colours.get("paper", "#ffffff"),
+        ink=ink,
+        accent=accent,
+        paper=colours.get("paper", "#ffffff"),
     )

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Annotated
 
 import typer
-from typing_extensions import Annotated
 
 from pnp.cli import app
 from pnp.cli.common import reports_errors
@@ -21,7 +20,13 @@ from pnp.core.owned import owner
 def booklet(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
-    lang: Annotated[Optional[str], typer.Option("--lang", help="Language of the booklet and its reference-card pictures: en or it (default: the game's, else en).")] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of the booklet and its reference-card pictures: en or it (default: the game's, else en).",
+        ),
+    ] = None,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
@@ -33,10 +38,10 @@ def booklet(
     Example: pnp booklet ascent --lang it
     """
     from pnp.booklet import booklet_outputs
-    from pnp.svg.faces import render_faces
-    from pnp.pipeline.load import load_game
     from pnp.core.i18n import languages
     from pnp.game.rulestext import with_reference_text
+    from pnp.pipeline.load import load_game
+    from pnp.svg.faces import render_faces
 
     if lang is not None and lang not in languages():
         raise UsageError(f"--lang takes one of {', '.join(languages())}, not {lang!r}")

@@ -1,22 +1,20 @@
 """`pnp build` (everything) and `pnp render` (SVG faces only)."""
 
-
 import time
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated
 
 import typer
-from typing_extensions import Annotated
 
-from pnp.pipeline.build import build_games, face_outputs
-from pnp.pipeline.load import load_game
-from pnp.core.locate import available_games, spec_files, spec_roots
-from pnp.core.outfolder import check_out_folder
-from pnp.core.owned import owner, write_owned
 from pnp.cli import app
 from pnp.cli.common import note, note_kept, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options, with_ink
+from pnp.core.locate import available_games, spec_files, spec_roots
+from pnp.core.outfolder import check_out_folder
+from pnp.core.owned import owner, write_owned
+from pnp.pipeline.build import build_games, face_outputs
+from pnp.pipeline.load import load_game
 
 OUT_HELP = "The output folder."
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
@@ -35,11 +33,15 @@ def default_games() -> list[str]:
 @reports_errors
 @sheet_options
 def build(
-    games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the variants).",
-                                                         autocompletion=complete_games)] = None,
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Games or variants (default: every game, not the variants).", autocompletion=complete_games
+        ),
+    ] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
+    ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     sheets: tuple = (),
@@ -53,12 +55,22 @@ def build(
     names = games or default_games()
     check_out_folder(out, names)
     started = time.perf_counter()
-    say = (lambda message: note(message, quiet))
-    report = build_games(names, out, sheets, setup=not no_setup, modules=modules, ink=ink and ink.value,
-                         warn=lambda message: note(f"warning: {message}", quiet), progress=say)
+    say = lambda message: note(message, quiet)
+    report = build_games(
+        names,
+        out,
+        sheets,
+        setup=not no_setup,
+        modules=modules,
+        ink=ink and ink.value,
+        warn=lambda message: note(f"warning: {message}", quiet),
+        progress=say,
+    )
     note_kept(out, report.kept, quiet)
-    say(f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
-        f"in {out}/ ({time.perf_counter() - started:.2f} s)")
+    say(
+        f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
+        f"in {out}/ ({time.perf_counter() - started:.2f} s)"
+    )
     say(f"open {out / 'index.html'}")
 
 
@@ -68,7 +80,7 @@ def render(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    ink: Annotated[Optional[Ink], typer.Option("--ink", help=INK_HELP)] = None,
+    ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
     """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/.
@@ -85,4 +97,4 @@ def render(
     note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{resolved.id}/svg/", quiet)
 
 
-__all__ = ["build", "render", "available_games"]
+__all__ = ["available_games", "build", "render"]

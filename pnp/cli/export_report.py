@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import typer
 
@@ -36,7 +35,9 @@ def progress_bar(label: str, quiet: bool) -> Iterator[Callable[[int, int], None]
         yield advance
 
 
-def report(out: Path, folder: str, written: dict, removed: tuple[str, ...], verbose: bool, as_json: bool, quiet: bool) -> None:
+def report(
+    out: Path, folder: str, written: dict, removed: tuple[str, ...], verbose: bool, as_json: bool, quiet: bool
+) -> None:
     """Print the summary of an export that wrote `written` (paths relative to `out`)."""
     paths = [str(out / rel) for rel in sorted(written)]
     gone = [str(out / rel) for rel in removed]
@@ -53,5 +54,3 @@ def report(out: Path, folder: str, written: dict, removed: tuple[str, ...], verb
             typer.echo(f"removed {path}")
     count = len(paths)
     typer.echo(f"{count} file{'s' if count != 1 else ''} in {where}")
-
-

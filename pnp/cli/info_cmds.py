@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Annotated
 
 import typer
-from typing_extensions import Annotated
 
 from pnp.cli import app
 from pnp.cli.common import reports_errors
@@ -35,7 +34,7 @@ def games(
 @app.command()
 @reports_errors
 def docs(
-    topic: Annotated[Optional[str], typer.Argument(help="A page, e.g. spec-format (default: list the pages).")] = None,
+    topic: Annotated[str | None, typer.Argument(help="A page, e.g. spec-format (default: list the pages).")] = None,
 ) -> None:
     """Print a page of the documentation shipped with the tool, or list the pages.
 

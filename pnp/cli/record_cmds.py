@@ -3,27 +3,36 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Annotated
 
 import typer
-from typing_extensions import Annotated
 
-from pnp.core.errors import UsageError
-from pnp.core.output import write_atomic
 from pnp.cli import app
 from pnp.cli.common import note, reports_errors
+from pnp.core.errors import UsageError
+from pnp.core.output import write_atomic
 
 
 @app.command()
 @reports_errors
 def replay(
-    record_file: Annotated[Path, typer.Argument(help="A game record (from pnp play or pnp simulate --log).",
-                                                metavar="RECORD.json")],
-    game: Annotated[Optional[str], typer.Option("--game", help="Replay against this game, variant or spec file "
-                                                               "instead of the one the record names.")] = None,
-    final: Annotated[Optional[Path], typer.Option("--final", help="Write the state after the last good move to "
-                                                                  "this file (pnp check reads it).",
-                                                  metavar="STATE.json")] = None,
+    record_file: Annotated[
+        Path, typer.Argument(help="A game record (from pnp play or pnp simulate --log).", metavar="RECORD.json")
+    ],
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game", help="Replay against this game, variant or spec file instead of the one the record names."
+        ),
+    ] = None,
+    final: Annotated[
+        Path | None,
+        typer.Option(
+            "--final",
+            help="Write the state after the last good move to this file (pnp check reads it).",
+            metavar="STATE.json",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a broken rule.")] = False,
 ) -> None:
     """Re-check a game record: the setup, every move and every state after it; exit 1 naming the first
@@ -31,9 +40,9 @@ def replay(
 
     Example: pnp replay output/records/tranquility-3p-seed1-game0001.json
     """
-    from pnp.rules.record import dump_state, read_record
     from pnp.pipeline.replay import record_game
     from pnp.pipeline.replay import replay as run
+    from pnp.rules.record import dump_state, read_record
 
     if record_file.is_dir():
         raise UsageError(f"{record_file}: is a folder, not a record file")

@@ -6,17 +6,16 @@ import json
 import re
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Annotated
 
 import typer
-from typing_extensions import Annotated
 
-from pnp.core.errors import UsageError, quoted
-from pnp.pipeline.load import load_game
-from pnp.core.outfolder import check_out_folder
-from pnp.core.owned import owner, write_owned
 from pnp.cli import app
 from pnp.cli.common import note, parse_seed, reports_errors
+from pnp.core.errors import UsageError, quoted
+from pnp.core.outfolder import check_out_folder
+from pnp.core.owned import owner, write_owned
+from pnp.pipeline.load import load_game
 
 HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: what a state may name
@@ -28,7 +27,12 @@ MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separ
 def setup(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
-    seed: Annotated[int, typer.Option("--seed", "-s", parser=parse_seed, metavar="<int>", help="Shuffle seed: the same seed deals the same table.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", "-s", parser=parse_seed, metavar="<int>", help="Shuffle seed: the same seed deals the same table."
+        ),
+    ] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     out: Annotated[Path, typer.Option("--out", help="Output folder; files go to OUT/GAME/setup/.")] = Path("output"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")] = False,
@@ -58,10 +62,15 @@ def setup(
 @app.command()
 @reports_errors
 def check(
-    state_file: Annotated[Path, typer.Argument(help="A state JSON file (from pnp setup, or edited).",
-                                               metavar="STATE.json")],
-    game: Annotated[Optional[str], typer.Option("--game", help="Check against this game, variant or spec file "
-                                                               "instead of the one the state names.")] = None,
+    state_file: Annotated[
+        Path, typer.Argument(help="A state JSON file (from pnp setup, or edited).", metavar="STATE.json")
+    ],
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game", help="Check against this game, variant or spec file instead of the one the state names."
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only violations.")] = False,
 ) -> None:
@@ -101,16 +110,23 @@ def _state_path(state_file: Path) -> Path:
     return state_file
 
 
-def _state_game(source, state, game: Optional[str]):
+def _state_game(source, state, game: str | None):
     """The game a state names (or --game); a game or module the state names that does not exist, or whose
     spec cannot be loaded, is a problem of the state file, reported at its line and path."""
     from pnp.core.errors import SpecError
 
     if game is None and not GAME_NAME.match(state.game):  # a path in a shared state file is never opened
-        raise SpecError([source.problem(["game"], f"names {quoted(state.game, 60)}, which is not a game or variant "
-                                                  "name: a state names a bundled game or a variant in card_specs/ "
-                                                  "(lower-case letters, digits and '-'); to check it against a spec "
-                                                  "file, pass --game FILE")])
+        raise SpecError(
+            [
+                source.problem(
+                    ["game"],
+                    f"names {quoted(state.game, 60)}, which is not a game or variant "
+                    "name: a state names a bundled game or a variant in card_specs/ "
+                    "(lower-case letters, digits and '-'); to check it against a spec "
+                    "file, pass --game FILE",
+                )
+            ]
+        )
     try:
         return load_game(game or state.game, modules=list(state.modules))
     except UsageError as exc:
@@ -121,8 +137,9 @@ def _state_game(source, state, game: Optional[str]):
     except SpecError as exc:
         if game is not None:
             raise
-        named = source.problem(["game"], f"names {state.game!r}, a spec that cannot be loaded (its problems are "
-                                         "listed here)")
+        named = source.problem(
+            ["game"], f"names {state.game!r}, a spec that cannot be loaded (its problems are listed here)"
+        )
         raise SpecError([named, *exc.problems]) from None
 
 
@@ -132,17 +149,50 @@ def simulate(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", "-s", parser=parse_seed, metavar="<int>", help="Seed of the run: the same seed plays the same games.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            "-s",
+            parser=parse_seed,
+            metavar="<int>",
+            help="Seed of the run: the same seed plays the same games.",
+        ),
+    ] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    vs: Annotated[Optional[str], typer.Option("--vs", help="Also play this game or variant (e.g. the parent) with the same seed and show both side by side.", metavar="GAME")] = None,
+    vs: Annotated[
+        str | None,
+        typer.Option(
+            "--vs",
+            help="Also play this game or variant (e.g. the parent) with the same seed and show both side by side.",
+            metavar="GAME",
+        ),
+    ] = None,
     bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 (default): every core. The result is the same for any number.")] = 0,
-    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Play on this Dask scheduler (tcp://host:8786) instead of local cores; needs the extra '.[cluster]'.", metavar="ADDRESS")] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", help="Worker processes; 0 (default): every core. The result is the same for any number."
+        ),
+    ] = 0,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Play on this Dask scheduler (tcp://host:8786) instead of local cores; needs the extra '.[cluster]'.",
+            metavar="ADDRESS",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    log: Annotated[Optional[Path], typer.Option("--log", help="Also write a game record of every game into this "
-                                                              "folder (pnp replay re-checks one).",
-                                                metavar="DIR")] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            help="Also write a game record of every game into this folder (pnp replay re-checks one).",
+            metavar="DIR",
+        ),
+    ] = None,
 ) -> None:
     """Play games with a bot and report the win rate (95 % Wilson interval), how far games got and why
     they were lost; games per second go to stderr. Warns when under 1 % of the games are won.
@@ -163,16 +213,27 @@ def simulate(
         raise UsageError(f"--log writes one file per game: at most 10000 games, not {games}")
     resolved = [load_game(name, modules=modules) for name in [game] + ([vs] if vs else [])]
     started = time.perf_counter()
-    reports = [_with_progress(lambda tick, g=g: run(g, players, games, seed, progress=tick, bot=bot, jobs=workers,
-                                                    scheduler=scheduler), games, quiet) for g in resolved]
+    reports = [
+        _with_progress(
+            lambda tick, g=g: run(g, players, games, seed, progress=tick, bot=bot, jobs=workers, scheduler=scheduler),
+            games,
+            quiet,
+        )
+        for g in resolved
+    ]
     seconds = time.perf_counter() - started
     where = f"on the Dask scheduler {scheduler}" if scheduler else f"on {workers} worker(s)"
-    note(f"played {games * len(reports)} games in {seconds:.2f} s: {games * len(reports) / seconds:,.0f} games/s "
-         f"{where}", quiet)
+    note(
+        f"played {games * len(reports)} games in {seconds:.2f} s: {games * len(reports) / seconds:,.0f} games/s "
+        f"{where}",
+        quiet,
+    )
     for r in reports:
         if r.win_rate < HARD:
-            note(f"warning: {r.game} with {r.players} player(s) was won in {r.wins} of {r.games} games "
-                 f"({100 * r.win_rate:.1f} %, under 1 %) by the {r.bot} bot: nearly unwinnable")
+            note(
+                f"warning: {r.game} with {r.players} player(s) was won in {r.wins} of {r.games} games "
+                f"({100 * r.win_rate:.1f} %, under 1 %) by the {r.bot} bot: nearly unwinnable"
+            )
     if as_json:
         data = [r.to_data() for r in reports]
         typer.echo(json.dumps(data[0] if not vs else {"game": data[0], "vs": data[1]}, indent=2, ensure_ascii=False))
@@ -190,15 +251,31 @@ def simulate(
 @reports_errors
 def sweep(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
-    settings: Annotated[list[str], typer.Option("--set", help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; repeat for every combination.", metavar="PATH=VALUES")] = [],  # noqa: B006
+    settings: Annotated[
+        list[str],
+        typer.Option(
+            "--set",
+            help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; repeat for every combination.",
+            metavar="PATH=VALUES",
+        ),
+    ] = [],  # noqa: B006
     players: Annotated[str, typer.Option("--players", "-p", help="Player counts: 3, 1-5 or 1,3,5.")] = "1-5",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per cell.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: every cell plays the same deals.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 (default): every core.")] = 0,
-    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. The numbers are the same as locally.", metavar="ADDRESS")] = None,
-    out: Annotated[Path, typer.Option("--out", help="Output folder; the chart goes to OUT/GAME/sweep/.")] = Path("output"),
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. The numbers are the same as locally.",
+            metavar="ADDRESS",
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", help="Output folder; the chart goes to OUT/GAME/sweep/.")] = Path(
+        "output"
+    ),
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no notes.")] = False,
 ) -> None:
@@ -207,7 +284,8 @@ def sweep(
 
     Example: pnp sweep tranquility --set rules.hand_size=4..7 --players 1-5 --games 500 --jobs 2
     """
-    from pnp.rules.sweep import parse_players, parse_setting, sweep as run
+    from pnp.rules.sweep import parse_players, parse_setting
+    from pnp.rules.sweep import sweep as run
     from pnp.rules.sweep_chart import chart_available, render_chart
     from pnp.rules.workers import resolve_jobs
 
@@ -217,8 +295,9 @@ def sweep(
     resolved = load_game(game, modules=modules)
     total = games * len(counts) * max(1, _product(len(p.values) for p in parsed))
     started = time.perf_counter()
-    result = _with_progress(lambda tick: run(resolved, parsed, counts, games, seed, bot, workers, scheduler, tick),
-                            total, quiet)
+    result = _with_progress(
+        lambda tick: run(resolved, parsed, counts, games, seed, bot, workers, scheduler, tick), total, quiet
+    )
     note(f"played {total} games in {time.perf_counter() - started:.2f} s", quiet)
     typer.echo(json.dumps(result.to_data(), indent=2, ensure_ascii=False) if as_json else result.table())
     if not chart_available():
@@ -266,4 +345,4 @@ def _with_progress(work, total: int, quiet: bool):
         return work(lambda done: bar.update(task, completed=done))
 
 
-__all__ = ["setup", "check", "simulate", "sweep"]
+__all__ = ["check", "setup", "simulate", "sweep"]

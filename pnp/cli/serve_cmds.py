@@ -1,18 +1,16 @@
 """`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date."""
 
-
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated
 
 import typer
-from typing_extensions import Annotated
 
-from pnp.core.errors import UsageError
 from pnp.cli import app
 from pnp.cli.build_cmds import default_games
 from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import sheet_options
+from pnp.core.errors import UsageError
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
@@ -21,13 +19,24 @@ MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separ
 @reports_errors
 @sheet_options
 def serve(
-    games: Annotated[Optional[List[str]], typer.Argument(help="Games or variants (default: every game, not the "
-                                                              "variants).", autocompletion=complete_games)] = None,
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Games or variants (default: every game, not the variants).", autocompletion=complete_games
+        ),
+    ] = None,
     port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
-    host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 (this machine only) "
-                                                     "unless you mean to share it, e.g. 0.0.0.0.")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="The address to listen on: 127.0.0.1 (this machine only) unless you mean to share it, e.g. 0.0.0.0.",
+        ),
+    ] = "127.0.0.1",
     open_page: Annotated[bool, typer.Option("--open", help="Open the page in the default browser.")] = False,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The output folder (built as by pnp build).")] = Path("output"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="The output folder (built as by pnp build).")] = Path(
+        "output"
+    ),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
     sheets: tuple = (),
@@ -48,7 +57,7 @@ def serve(
     names = games or default_games()
     for name in names:
         find_spec(name)  # an unknown game is a usage error before anything starts
-    say = lambda message: note(message)  # noqa: E731
+    say = lambda message: note(message)
     rebuild = Rebuilder(names, out, sheets, not no_setup, modules, Live(), say)
     try:
         run(rebuild, host, port, open_page, extra_routes=_play_routes(names, modules), say=say)
@@ -65,13 +74,13 @@ def _play_routes(names: list[str], modules: str) -> list:
 @app.command()
 @reports_errors
 def play(
-    game: Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME",
-                                        autocompletion=complete_games)],
+    game: Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME", autocompletion=complete_games)],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players (hot seat).")] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    bot: Annotated[Optional[List[int]], typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat "
-                                                                   "for more seats.")] = None,
+    bot: Annotated[
+        list[int] | None, typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat for more seats.")
+    ] = None,
     port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8001,
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
     records: Annotated[Path, typer.Option("--records", help="Where each game's record is saved.")] = Path("records"),
@@ -103,4 +112,4 @@ def play(
         raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
 
 
-__all__ = ["serve", "play"]
+__all__ = ["play", "serve"]

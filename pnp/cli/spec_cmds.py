@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated
 
 import typer
-from typing_extensions import Annotated
 
-from pnp.core.errors import SpecError, UsageError
-from pnp.pipeline.load import load_game
-from pnp.game.listing import deck_listing, deck_table
-from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
-from pnp.pipeline.validate import validate_specs
 from pnp.cli import app
 from pnp.cli.common import reports_errors
+from pnp.core.errors import SpecError, UsageError
+from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
+from pnp.game.listing import deck_listing, deck_table
+from pnp.pipeline.load import load_game
+from pnp.pipeline.validate import validate_specs
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
@@ -23,7 +22,9 @@ MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separ
 @app.command()
 @reports_errors
 def validate(
-    specs: Annotated[Optional[List[str]], typer.Argument(help="Spec files or game names (default: every spec found).")] = None,
+    specs: Annotated[
+        list[str] | None, typer.Argument(help="Spec files or game names (default: every spec found).")
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when all is well.")] = False,
 ) -> None:
     """Check specs against the JSON Schema and the rules; print every problem at once.
@@ -68,4 +69,4 @@ def list_(
         typer.echo(deck_table(resolved))
 
 
-__all__ = ["validate", "list_", "available_games"]
+__all__ = ["available_games", "list_", "validate"]

@@ -5,19 +5,19 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
+from typing import Annotated
 
 import typer
-from typing_extensions import Annotated
 
-from pnp.core.errors import UsageError
-from pnp.game.build import build_game
-from pnp.pipeline.load import load_game
-from pnp.core.locate import available_games, find_spec, schema_dir
-from pnp.core.output import write_atomic
-from pnp.spec.load import load_spec
-from pnp.game.variants import GUIDANCE, deck_changes, spec_changes, starter_variant
 from pnp.cli import app
 from pnp.cli.common import reports_errors
+from pnp.core.errors import UsageError
+from pnp.core.locate import available_games, find_spec, schema_dir
+from pnp.core.output import write_atomic
+from pnp.game.build import build_game
+from pnp.game.variants import GUIDANCE, deck_changes, spec_changes, starter_variant
+from pnp.pipeline.load import load_game
+from pnp.spec.load import load_spec
 
 variant_app = typer.Typer(help="Make and compare custom deck variants.", no_args_is_help=True)
 app.add_typer(variant_app, name="variant")
@@ -44,7 +44,9 @@ def new(
     if target.exists() and not force:
         raise UsageError(f"{target} already exists (use --force to overwrite)")
     if not target.exists() and name in available_games():
-        raise UsageError(f"{name!r} is already a game or variant; a variant with that name would hide it, so choose another name")
+        raise UsageError(
+            f"{name!r} is already a game or variant; a variant with that name would hide it, so choose another name"
+        )
     starter = starter_variant(name, load_spec(find_spec(parent)))
     schema = _schema_copy(target.parent.parent / "schema" / "spec.schema.json")
     write_atomic(target, starter)

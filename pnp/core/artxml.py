@@ -52,7 +52,9 @@ def parse_art_xml(raw: bytes) -> ET.Element:
     try:
         parser.Parse(raw, True)
     except expat.ExpatError as exc:
-        raise ArtSyntaxError(exc.lineno, exc.offset + 1, f"not well-formed XML ({expat.ErrorString(exc.code)})") from None
+        raise ArtSyntaxError(
+            exc.lineno, exc.offset + 1, f"not well-formed XML ({expat.ErrorString(exc.code)})"
+        ) from None
     return builder.close()
 
 

@@ -30,8 +30,10 @@ def doc_page(topic: str) -> str:
     name = topic.strip().removesuffix(".md")
     found = match_case_insensitive(name, known)
     if found is None:
-        raise UsageError(f"no documentation page {topic!r}{did_you_mean(name, known)} "
-                         f"(topics: {', '.join(known)}; `pnp docs` lists them)")
+        raise UsageError(
+            f"no documentation page {topic!r}{did_you_mean(name, known)} "
+            f"(topics: {', '.join(known)}; `pnp docs` lists them)"
+        )
     return (docs_dir() / f"{found}.md").read_text(encoding="utf-8")
 
 

@@ -119,8 +119,13 @@ def translator(lang: str | None = None) -> Translator:
             messages[_key(message.id)] = message.string
     lacking = missing_ids(catalog, template_ids())
     if lacking:
-        warnings.warn(MissingMessages(f"the {lang} catalogue lacks {len(lacking)} message(s), printed in English: "
-                                      + "; ".join(repr(i) for i in lacking)), stacklevel=2)
+        warnings.warn(
+            MissingMessages(
+                f"the {lang} catalogue lacks {len(lacking)} message(s), printed in English: "
+                + "; ".join(repr(i) for i in lacking)
+            ),
+            stacklevel=2,
+        )
     return Translator(lang, messages, _plural_function(catalog))
 
 
@@ -155,7 +160,8 @@ def used_messages() -> dict:
     package = Path(__file__).resolve().parent.parent
     found: dict = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
-            str(package), method_map=[("**.py", "python")], keywords=KEYWORDS, strip_comment_tags=True):
+        str(package), method_map=[("**.py", "python")], keywords=KEYWORDS, strip_comment_tags=True
+    ):
         key = (message[0], message[1]) if isinstance(message, tuple) else message
         found.setdefault(key, f"pnp/{filename}:{lineno}")
     _load_extra_sources()
@@ -194,9 +200,17 @@ def extract() -> Catalog:
 
 
 def _template(used: dict) -> Catalog:
-    template = Catalog(domain=DOMAIN, project="tranquility-pnp", version="0.1", charset="utf-8", fuzzy=False,
-                       creation_date=HEADER_DATE, revision_date=HEADER_DATE,
-                       msgid_bugs_address="https://github.com/", copyright_holder="tranquility-pnp")
+    template = Catalog(
+        domain=DOMAIN,
+        project="tranquility-pnp",
+        version="0.1",
+        charset="utf-8",
+        fuzzy=False,
+        creation_date=HEADER_DATE,
+        revision_date=HEADER_DATE,
+        msgid_bugs_address="https://github.com/",
+        copyright_holder="tranquility-pnp",
+    )
     for key, where in sorted(used.items(), key=lambda kv: _label(kv[0])):
         path, line = where.rsplit(":", 1)
         flags = ("python-brace-format",) if "{" in _label(key) else ()

@@ -18,8 +18,12 @@ from typing import BinaryIO
 
 from pnp.core.errors import PnpError, UsageError, display_path
 
-_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-          (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 class NotRegularFile(UsageError):
@@ -80,8 +84,10 @@ def check_inside_templates(path: Path) -> None:
         link = _first_link(path)
         via = f"the symbolic link {_shown(link)}" if link else "a symbolic link"
         shown = " and ".join(str(r) for r in roots)
-        raise OutsideLink(f"{_shown(path)}: {via} leads outside the project (to {real}); templates and "
-                          f"art are read only from inside {shown}: copy the file into the project instead")
+        raise OutsideLink(
+            f"{_shown(path)}: {via} leads outside the project (to {real}); templates and "
+            f"art are read only from inside {shown}: copy the file into the project instead"
+        )
 
 
 @lru_cache(maxsize=4096)

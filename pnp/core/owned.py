@@ -54,8 +54,9 @@ class WriteReport:
     digests: Mapping[str, str] = field(default_factory=dict)  # path → SHA-256 of every file written or unchanged
 
 
-def write_owned(out_root: Path, owned: Mapping[str, Outputs], staged: dict | None = None,
-                extra_files: Iterable[Path] = ()) -> WriteReport:
+def write_owned(
+    out_root: Path, owned: Mapping[str, Outputs], staged: dict | None = None, extra_files: Iterable[Path] = ()
+) -> WriteReport:
     """Write each owner's outputs atomically (renaming those already `staged`), then remove the
     files each owner's previous run wrote and this run does not (see the module's rules), then
     record each owner's manifest. `extra_files`: other files of ours (cache records) whose stray
@@ -77,11 +78,18 @@ def write_owned(out_root: Path, owned: Mapping[str, Outputs], staged: dict | Non
     for name, outputs in owned.items():
         _write_manifest(out_root, name, {rel: digests[rel] for rel in outputs})
     (out_root / LEGACY_MANIFEST).unlink(missing_ok=True)  # it listed every command's files as one
-    return WriteReport(tuple(r for r in order if changed[paths[r]]), tuple(r for r in order if not changed[paths[r]]),
-                       tuple(removed), tuple(kept), digests)
+    return WriteReport(
+        tuple(r for r in order if changed[paths[r]]),
+        tuple(r for r in order if not changed[paths[r]]),
+        tuple(removed),
+        tuple(kept),
+        digests,
+    )
 
 
-def _remove_stale(out_root: Path, owned: Mapping[str, Outputs], previous: dict[str, dict[str, str]]) -> tuple[list, list]:
+def _remove_stale(
+    out_root: Path, owned: Mapping[str, Outputs], previous: dict[str, dict[str, str]]
+) -> tuple[list, list]:
     written = {rel for outputs in owned.values() for rel in outputs}
     others = _listed_by_others(out_root, set(owned))
     removed, kept = [], []

@@ -14,14 +14,16 @@ parallelism, two processes at most per game.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import pickle
 import signal
 import threading
 import traceback
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
 
 from pnp.core.errors import PnpError, SpecError
 
@@ -52,7 +54,7 @@ def on_two_cores(jobs: Sequence[Callable[[], T]]) -> list[T]:
     return [mine[n // 2] if n % 2 == 0 else results[n // 2] for n in range(len(jobs))]
 
 
-def _raise_first(theirs: "Background", index: int, exc: BaseException) -> None:
+def _raise_first(theirs: Background, index: int, exc: BaseException) -> None:
     """The parent's job `index` failed with `exc`: the child's error instead if one of its jobs
     that comes earlier failed too."""
     try:
@@ -91,10 +93,8 @@ class Background:
     def cancel(self) -> None:
         """Stop the child (it gets SIGTERM, as on Ctrl-C) and wait for it to go."""
         if not self._pipe.closed:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
             self._end()
 
     def _end(self) -> None:
@@ -124,8 +124,13 @@ def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
 def may_fork() -> bool:
     """Two cores, fork, one thread (forking a threaded program can deadlock the child), and not
     already a worker (ours or a multiprocessing pool's)."""
-    return (not _IN_CHILD and (os.cpu_count() or 1) >= 2 and threading.active_count() == 1
-            and multiprocessing.parent_process() is None and "fork" in multiprocessing.get_all_start_methods())
+    return (
+        not _IN_CHILD
+        and (os.cpu_count() or 1) >= 2
+        and threading.active_count() == 1
+        and multiprocessing.parent_process() is None
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
 
 
 def _child(job: Callable[[], T], write: int) -> None:
@@ -140,11 +145,11 @@ def _child(job: Callable[[], T], write: int) -> None:
             message = ("pnp", exc.exit_code, str(exc), getattr(exc, "job_index", 0))
         except OSError as exc:
             message = ("os", exc.errno, exc.strerror, exc.filename, getattr(exc, "job_index", 0))
-        except BaseException:  # noqa: BLE001 — reported by the parent, which owns the terminal
+        except BaseException:
             message = ("crash", traceback.format_exc())
         try:
             data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # noqa: BLE001 — a result that cannot be pickled is a bug: say which
+        except Exception:
             data = pickle.dumps(("crash", traceback.format_exc()), protocol=pickle.HIGHEST_PROTOCOL)
         with os.fdopen(write, "wb") as pipe:
             pipe.write(data)
@@ -155,9 +160,10 @@ def _child(job: Callable[[], T], write: int) -> None:
 def _unpack(data: bytes):
     try:
         message = pickle.loads(data)
-    except Exception:  # noqa: BLE001 — the child died before it finished writing
-        raise PnpError("a worker process stopped before it finished (killed, or out of memory?); "
-                       "the last good output is untouched") from None
+    except Exception:
+        raise PnpError(
+            "a worker process stopped before it finished (killed, or out of memory?); the last good output is untouched"
+        ) from None
     kind = message[0]
     if kind == "ok":
         return message[1]

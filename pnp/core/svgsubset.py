@@ -7,8 +7,17 @@ draws exactly it (pnp.pdf); keeping the definition here lets each stage import i
 from __future__ import annotations
 
 NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"  # an SVG number
-INHERITED = {"fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
-             "stroke-dasharray", "fill-rule", "clip-rule"}
+INHERITED = {
+    "fill",
+    "stroke",
+    "stroke-width",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "stroke-miterlimit",
+    "stroke-dasharray",
+    "fill-rule",
+    "clip-rule",
+}
 SHAPES = {
     "path": {"d"},
     "rect": {"x", "y", "width", "height", "rx", "ry"},

@@ -6,7 +6,7 @@ file lands under <game>/export/<target>/. Nothing is written here.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pnp.core.errors import UsageError
 from pnp.game.model import Face, Game

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pnp.core.xmlattr import quoteattr
+from pnp.game.model import Face, Game
 from pnp.sheets.impose import draw_plan
 from pnp.sheets.marks import outlines, registration_marks
-from pnp.game.model import Face, Game
-from pnp.sheets.spec import SheetSpec
 from pnp.sheets.plan import Page, plan_sheets
-from pnp.core.xmlattr import quoteattr
+from pnp.sheets.spec import SheetSpec
 
 CUT_COLOUR = "#ff0000"
 CUT_WIDTH = 0.1  # mm
@@ -35,7 +35,9 @@ def cut_svg(spec: SheetSpec, page: Page, title: str) -> str:
             parts.append(f'<rect id="reg-{index}" x="{_n(x)}" y="{_n(y)}" width="{_n(s)}" height="{_n(s)}"/>')
         else:
             points = " ".join(f"{_n(x)},{_n(y)}" for x, y in data)
-            parts.append(f'<polyline id="reg-{index}" points="{points}" fill="none" stroke="#000000" stroke-width="0.5"/>')
+            parts.append(
+                f'<polyline id="reg-{index}" points="{points}" fill="none" stroke="#000000" stroke-width="0.5"/>'
+            )
     parts.append("</g>")
     parts.append(f'<g id="cut" fill="none" stroke="{CUT_COLOUR}" stroke-width="{CUT_WIDTH}">')
     for index, item in enumerate(outlines(page, "front")):

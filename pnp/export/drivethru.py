@@ -9,19 +9,18 @@ nothing is transparent. The file is PDF/X-1a:2003 (pnp/export/pdfx.py: FOGRA39 o
 from __future__ import annotations
 
 import io
-from typing import Callable
+from collections.abc import Callable
 
 from PIL import Image, ImageChops
 from reportlab.lib.utils import ImageReader
 
-from pnp.game.model import Card, Face, Game
-from pnp.pdf.form import SheetCanvas
 from pnp.core.units import PT_PER_MM
 from pnp.export.faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region, refuse_pieces
 from pnp.export.pdfx import make_pdfx
-from pnp.export.products import NoProduct, product_for
 from pnp.export.pixels import Picture, make_images
-from pnp.export.products import DPI
+from pnp.export.products import DPI, NoProduct, product_for
+from pnp.game.model import Card, Face, Game
+from pnp.pdf.form import SheetCanvas
 
 Warn = Callable[[str], None]
 
@@ -69,7 +68,9 @@ def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: 
     canvas = SheetCanvas(out, page)
     canvas.setTitle(f"{game.title}: cards for DriveThruCards ({product.name})")
     canvas.setCreator("tranquility-pnp")
-    images = _face_images([by_id[i] for c in cards for i in dict.fromkeys((c.back_face_id, c.front_face_id))], fit, warn)
+    images = _face_images(
+        [by_id[i] for c in cards for i in dict.fromkeys((c.back_face_id, c.front_face_id))], fit, warn
+    )
     for card in (c for c in cards for _ in range(c.count)):
         for face_id in (card.back_face_id, card.front_face_id):
             canvas.setTrimBox(trim)
@@ -87,7 +88,9 @@ def _face_images(faces: list[Face], fit, warn: Warn | None) -> dict[str, ImageRe
     for face in faces:
         region, needed = product_region(face, fit)
         if face.bleed + SHORT_BLEED_TOLERANCE < needed and warn is not None:
-            warn(f"face {face.id}: has {face.bleed:.1f} mm of bleed but DriveThruCards needs {needed:.1f} mm; its outermost pixels are repeated")
+            warn(
+                f"face {face.id}: has {face.bleed:.1f} mm of bleed but DriveThruCards needs {needed:.1f} mm; its outermost pixels are repeated"
+            )
         pictures.append(Picture.of(face.id, region, DPI, full_bleed=face.shape == "triangle"))
     return {face.id: ImageReader(to_cmyk(image)) for face, image in zip(faces, make_images(faces, pictures))}
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Callable
+from collections.abc import Callable
 
 from pnp.core.errors import UsageError
-from pnp.game.model import Face, Game
-from pnp.export.products import DPI, ROUND_PIECES_ELSEWHERE, SERVICE_NAMES, Fit, NoProduct, product_for
 from pnp.export.pixels import Picture, Progress, make_pngs
+from pnp.export.products import DPI, ROUND_PIECES_ELSEWHERE, SERVICE_NAMES, Fit, NoProduct, product_for
 from pnp.export.raster import Region, trim_region
+from pnp.game.model import Face, Game
 
 Warn = Callable[[str], None]
 SHORT_BLEED_TOLERANCE = 0.25  # mm: less than this missing is filled by repeating edge pixels, silently
@@ -43,8 +43,14 @@ def product_region(face: Face, fit: Fit) -> tuple[Region, float]:
     return region, max(bleed_x, bleed_y)
 
 
-def service_images(game: Game, faces, service: str, product: str | None = None, warn: Warn | None = None,
-                   progress: Progress | None = None) -> dict[str, bytes]:
+def service_images(
+    game: Game,
+    faces,
+    service: str,
+    product: str | None = None,
+    warn: Warn | None = None,
+    progress: Progress | None = None,
+) -> dict[str, bytes]:
     """One 300 dpi PNG per face, with bleed, at the service's product size; plus cards.csv
     (card, copies, front image, back image) for the order form. Round pieces go to the service's
     chits; a piece the service has no product for is left out, with a warning naming it."""
@@ -80,8 +86,10 @@ def refuse_pieces(game: Game, faces, refused: dict[str, str], service: str, warn
         left_out.add(card.id)
         face = by_id[card.front_face_id]
         if warn is not None:
-            warn(f"{card.id} ({card.count} × {face.width:.1f} mm {face.shape}): {reason}; left out of the "
-                 f"{SERVICE_NAMES[service]} export: {ROUND_PIECES_ELSEWHERE}")
+            warn(
+                f"{card.id} ({card.count} × {face.width:.1f} mm {face.shape}): {reason}; left out of the "
+                f"{SERVICE_NAMES[service]} export: {ROUND_PIECES_ELSEWHERE}"
+            )
     return left_out
 
 
@@ -104,7 +112,9 @@ def _card_list(game: Game, left_out: set[str] = frozenset()) -> bytes:
     return text.getvalue().encode("utf-8")
 
 
-def preview_images(game: Game, faces, dpi: float = 150, bleed: bool = False, progress: Progress | None = None) -> dict[str, bytes]:
+def preview_images(
+    game: Game, faces, dpi: float = 150, bleed: bool = False, progress: Progress | None = None
+) -> dict[str, bytes]:
     """Every face as a PNG preview at `dpi`: the trim (the card as cut), or with its bleed."""
     pictures = {
         f"{face.id}.png": Picture.of(face.id, trim_region(face, dpi, face.bleed if bleed else 0.0), dpi)

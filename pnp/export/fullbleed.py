@@ -15,8 +15,8 @@ import math
 
 from PIL import Image
 
-from pnp.game.model import Face
 from pnp.export.raster import Region
+from pnp.game.model import Face
 
 INSET = 1  # px: the colour is taken this far inside the drawn edge, past its anti-aliased pixel
 
@@ -38,7 +38,9 @@ def extend_triangle(image: Image.Image, face: Face, region: Region) -> Image.Ima
         if left > 0:
             image.paste(image.crop((left, row, left + 1, row + 1)).resize((left, 1)), (0, row))
         if right < image.width - 1:
-            image.paste(image.crop((right, row, right + 1, row + 1)).resize((image.width - right - 1, 1)), (right + 1, row))
+            image.paste(
+                image.crop((right, row, right + 1, row + 1)).resize((image.width - right - 1, 1)), (right + 1, row)
+            )
     if first_full:
         image.paste(image.crop((0, first_full, image.width, first_full + 1)).resize((image.width, first_full)), (0, 0))
     return image

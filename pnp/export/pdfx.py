@@ -29,8 +29,12 @@ def make_pdfx(pdf: bytes, title: str) -> bytes:
 
     with pikepdf.open(io.BytesIO(pdf)) as document:
         intent = Dictionary(
-            Type=Name.OutputIntent, S=Name.GTS_PDFX, OutputConditionIdentifier=String(OUTPUT_CONDITION),
-            OutputCondition=String(CONDITION_INFO), RegistryName=String(REGISTRY), Info=String(CONDITION_INFO),
+            Type=Name.OutputIntent,
+            S=Name.GTS_PDFX,
+            OutputConditionIdentifier=String(OUTPUT_CONDITION),
+            OutputCondition=String(CONDITION_INFO),
+            RegistryName=String(REGISTRY),
+            Info=String(CONDITION_INFO),
         )
         document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
         info = document.trailer.Info if "/Info" in document.trailer else document.make_indirect(Dictionary())

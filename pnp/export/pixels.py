@@ -15,15 +15,15 @@ import multiprocessing
 import os
 import struct
 import zlib
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from PIL import Image
 
-from pnp.game.model import Face
 from pnp.core.units import PT_PER_MM
 from pnp.export.raster import Region, extend_edges
+from pnp.game.model import Face
 
 Progress = Callable[[int, int], None]  # called with (pictures just finished, pictures in all)
 SERIAL_BELOW = 8  # fewer pictures than this are made in-process: forking costs more than it saves
@@ -50,7 +50,7 @@ class Picture:
     dpi: float
 
     @classmethod
-    def of(cls, face_id: str, region: Region, dpi: float, full_bleed: bool = False) -> "Picture":
+    def of(cls, face_id: str, region: Region, dpi: float, full_bleed: bool = False) -> Picture:
         return cls(region.px_width, region.px_height, (Tile(face_id, region, full_bleed=full_bleed),), dpi)
 
 
@@ -98,10 +98,14 @@ class _Book:
         left, top = (region.x + face.bleed) * PT_PER_MM, (region.y + face.bleed) * PT_PER_MM
         matrix = pdfium_c.FS_MATRIX(sx, 0, 0, sy, -left * sx, -top * sy)
         clip = pdfium_c.FS_RECTF(0, 0, region.px_width, region.px_height)
-        bitmap = pypdfium2.PdfBitmap.new_native(region.px_width, region.px_height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
+        bitmap = pypdfium2.PdfBitmap.new_native(
+            region.px_width, region.px_height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True
+        )
         bitmap.fill_rect((255, 255, 255, 255), 0, 0, region.px_width, region.px_height)
         flags = pdfium_c.FPDF_REVERSE_BYTE_ORDER
-        pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, self.page(tile.face_id), ctypes.byref(matrix), ctypes.byref(clip), flags)
+        pdfium_c.FPDF_RenderPageBitmapWithMatrix(
+            bitmap, self.page(tile.face_id), ctypes.byref(matrix), ctypes.byref(clip), flags
+        )
         image = extend_edges(bitmap.to_pil().convert("RGB"), face, region)
         if tile.full_bleed and face.shape == "triangle":
             from pnp.export.fullbleed import extend_triangle
@@ -110,7 +114,10 @@ class _Book:
         return image
 
     def picture(self, picture: Picture) -> Image.Image:
-        if len(picture.tiles) == 1 and (picture.width, picture.height) == (picture.tiles[0].region.px_width, picture.tiles[0].region.px_height):
+        if len(picture.tiles) == 1 and (picture.width, picture.height) == (
+            picture.tiles[0].region.px_width,
+            picture.tiles[0].region.px_height,
+        ):
             return self.render(picture.tiles[0])
         canvas = Image.new("RGB", (picture.width, picture.height), (255, 255, 255))
         drawn: dict[tuple, Image.Image] = {}
@@ -165,7 +172,9 @@ def make_pngs(faces: Sequence[Face], pictures: Sequence[Picture], progress: Prog
     return _run(_make_png, faces, pictures, progress)
 
 
-def make_images(faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None) -> list[Image.Image]:
+def make_images(
+    faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None
+) -> list[Image.Image]:
     """Every picture as an RGB image, in order."""
     return _run(_make_image, faces, pictures, progress)
 

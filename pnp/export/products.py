@@ -30,14 +30,19 @@ class Product:
     @property
     def pixels(self) -> tuple[int, int]:
         """Image size with bleed at 300 dpi."""
-        return (round((self.width + 2 * self.bleed_x) / INCH * DPI), round((self.height + 2 * self.bleed_y) / INCH * DPI))
+        return (
+            round((self.width + 2 * self.bleed_x) / INCH * DPI),
+            round((self.height + 2 * self.bleed_y) / INCH * DPI),
+        )
 
     @property
     def trim_pixels(self) -> tuple[int, int]:
         return round(self.width / INCH * DPI), round(self.height / INCH * DPI)
 
 
-def _in(service: str, name: str, w: float, h: float, bx: float = 0.125, by: float | None = None, kind: str = "card") -> Product:
+def _in(
+    service: str, name: str, w: float, h: float, bx: float = 0.125, by: float | None = None, kind: str = "card"
+) -> Product:
     return Product(service, name, w * INCH, h * INCH, bx * INCH, (bx if by is None else by) * INCH, kind)
 
 
@@ -113,7 +118,10 @@ def product_for(service: str, width: float, height: float, wanted: str | None = 
         return Fit(nearest, _differs(nearest, width, height, size))
     bleed = SERVICE_BLEED[service]
     custom = Product(service, "custom", width, height, bleed, bleed)
-    return Fit(custom, f"no {SERVICE_NAMES[service]} product is {size}; the images are {size} with its bleed, for a custom size")
+    return Fit(
+        custom,
+        f"no {SERVICE_NAMES[service]} product is {size}; the images are {size} with its bleed, for a custom size",
+    )
 
 
 def _chit(service: str, width: float, height: float, size: str) -> Fit:

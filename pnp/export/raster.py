@@ -52,7 +52,11 @@ def render_region(face: Face, region: Region, background: str | None = "#ffffff"
     svg = etree.tostring(root, encoding="unicode")
     try:
         png = resvg_py.svg_to_bytes(
-            svg_string=svg, width=region.px_width, height=region.px_height, skip_system_fonts=True, background=background
+            svg_string=svg,
+            width=region.px_width,
+            height=region.px_height,
+            skip_system_fonts=True,
+            background=background,
         )
     except ValueError as exc:
         raise RasterError(f"The face {face.id!r} could not be rendered: {exc}.") from None
@@ -65,7 +69,13 @@ def render_region(face: Face, region: Region, background: str | None = "#ffffff"
 def short_bleed(face: Face, region: Region) -> float:
     """How far (mm) the region reaches past the face's drawn bleed, on its worst side."""
     b = face.bleed
-    return max(0.0, -b - region.x, -b - region.y, region.x + region.width - face.width - b, region.y + region.height - face.height - b)
+    return max(
+        0.0,
+        -b - region.x,
+        -b - region.y,
+        region.x + region.width - face.width - b,
+        region.y + region.height - face.height - b,
+    )
 
 
 def extend_edges(image: Image.Image, face: Face, region: Region) -> Image.Image:

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from pnp.game.model import Card, Face, Game
 from pnp.export.faces import faces_in_use
 from pnp.export.pixels import Picture, Progress, Tile, make_images, make_pngs, png_bytes
 from pnp.export.raster import Region, trim_region
+from pnp.game.model import Card, Face, Game
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
@@ -118,7 +118,9 @@ def plan(game: Game, by_id: dict[str, Face]) -> tuple[list[Sheet], dict[str, Pic
             else:
                 back_file = f"{deck.name}-back.png"
                 pictures[back_file] = Picture.of(hidden.id, _region(hidden, size), DPI)
-            sheets.append(Sheet(deck.name, f"{stem}-faces.png", back_file, deck.unique_backs, columns, rows, tuple(chunk)))
+            sheets.append(
+                Sheet(deck.name, f"{stem}-faces.png", back_file, deck.unique_backs, columns, rows, tuple(chunk))
+            )
     return sheets, pictures
 
 
@@ -155,8 +157,16 @@ def tts_decks(game: Game, faces, base_url: str = "", progress: Progress | None =
     for face, image in zip(tokens, make_images(faces, token_pictures)):
         out[f"token-{face.id}.png"] = png_bytes(cut_to_circle(image), DPI)
     manifest = [
-        {"deck": s.deck, "face": s.face, "back": s.back, "unique_backs": s.unique_backs,
-         "width": s.columns, "height": s.rows, "number": len(s.cards), "cards": [c.id for c in s.cards]}
+        {
+            "deck": s.deck,
+            "face": s.face,
+            "back": s.back,
+            "unique_backs": s.unique_backs,
+            "width": s.columns,
+            "height": s.rows,
+            "number": len(s.cards),
+            "cards": [c.id for c in s.cards],
+        }
         for s in sheets
     ]
     out["decks.json"] = (json.dumps(manifest, indent=2) + "\n").encode("utf-8")

@@ -40,20 +40,48 @@ def _guid(*parts: Any) -> str:
 
 
 def _transform(x: float, face_down: bool = True, scale: float = 1.0) -> dict[str, float]:
-    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
-            "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0 if face_down else 0.0,
+        "scaleX": scale,
+        "scaleY": 1.0,
+        "scaleZ": scale,
+    }
 
 
 def _custom_deck(sheet, base_url: str) -> dict[str, Any]:
-    return {"FaceURL": base_url + sheet.face, "BackURL": base_url + sheet.back, "NumWidth": sheet.columns,
-            "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": sheet.unique_backs, "Type": 0}
+    return {
+        "FaceURL": base_url + sheet.face,
+        "BackURL": base_url + sheet.back,
+        "NumWidth": sheet.columns,
+        "NumHeight": sheet.rows,
+        "BackIsHidden": True,
+        "UniqueBack": sheet.unique_backs,
+        "Type": 0,
+    }
 
 
 def _card(game: Game, card: Card, card_id: int, key: int, entry: dict, x: float, copy: int) -> dict[str, Any]:
-    return {"GUID": _guid(game.id, card.id, copy), "Name": "Card", "Transform": _transform(x),
-            "Nickname": nickname(game, card), "Description": card.id, "ColorDiffuse": GREY, "CardID": card_id,
-            "CustomDeck": {str(key): entry}, "Locked": False, "Grid": True, "Snap": True, "Tooltip": True,
-            "SidewaysCard": False, "Hands": True}
+    return {
+        "GUID": _guid(game.id, card.id, copy),
+        "Name": "Card",
+        "Transform": _transform(x),
+        "Nickname": nickname(game, card),
+        "Description": card.id,
+        "ColorDiffuse": GREY,
+        "CardID": card_id,
+        "CustomDeck": {str(key): entry},
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "Tooltip": True,
+        "SidewaysCard": False,
+        "Hands": True,
+    }
 
 
 def _decks(game: Game, sheets, base_url: str) -> list[dict[str, Any]]:
@@ -74,11 +102,25 @@ def _decks(game: Game, sheets, base_url: str) -> list[dict[str, Any]]:
         if len(cards) == 1:
             objects.append(cards[0])
             continue
-        objects.append({"GUID": _guid(game.id, "deck", name), "Name": "DeckCustom", "Transform": _transform(x),
-                        "Nickname": f"{game.title}: {name}", "Description": "", "ColorDiffuse": GREY,
-                        "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": entries, "ContainedObjects": cards,
-                        "Locked": False, "Grid": True, "Snap": True, "Tooltip": True, "SidewaysCard": False,
-                        "Hands": False})
+        objects.append(
+            {
+                "GUID": _guid(game.id, "deck", name),
+                "Name": "DeckCustom",
+                "Transform": _transform(x),
+                "Nickname": f"{game.title}: {name}",
+                "Description": "",
+                "ColorDiffuse": GREY,
+                "DeckIDs": [c["CardID"] for c in cards],
+                "CustomDeck": entries,
+                "ContainedObjects": cards,
+                "Locked": False,
+                "Grid": True,
+                "Snap": True,
+                "Tooltip": True,
+                "SidewaysCard": False,
+                "Hands": False,
+            }
+        )
     return objects
 
 
@@ -92,16 +134,32 @@ def _tokens(game: Game, base_url: str, first_x: float) -> list[dict[str, Any]]:
         for copy in range(1, card.count + 1):
             x = first_x + index * 1.2
             index += 1
-            objects.append({
-                "GUID": _guid(game.id, "token", card.id, copy), "Name": "Custom_Token",
-                "Transform": _transform(x, face_down=False, scale=card.size.width / 70.0),
-                "Nickname": nickname(game, card), "Description": card.id, "ColorDiffuse": GREY,
-                "CustomImage": {"ImageURL": f"{base_url}token-{card.front_face_id}.png",
-                                "ImageSecondaryURL": f"{base_url}token-{card.back_face_id}.png", "ImageScale": 1.0,
-                                "WidthScale": 0.0, "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
-                                                                    "StandUp": False, "Stackable": True}},
-                "Locked": False, "Grid": True, "Snap": True, "Tooltip": True,
-            })
+            objects.append(
+                {
+                    "GUID": _guid(game.id, "token", card.id, copy),
+                    "Name": "Custom_Token",
+                    "Transform": _transform(x, face_down=False, scale=card.size.width / 70.0),
+                    "Nickname": nickname(game, card),
+                    "Description": card.id,
+                    "ColorDiffuse": GREY,
+                    "CustomImage": {
+                        "ImageURL": f"{base_url}token-{card.front_face_id}.png",
+                        "ImageSecondaryURL": f"{base_url}token-{card.back_face_id}.png",
+                        "ImageScale": 1.0,
+                        "WidthScale": 0.0,
+                        "CustomToken": {
+                            "Thickness": 0.2,
+                            "MergeDistancePixels": 15.0,
+                            "StandUp": False,
+                            "Stackable": True,
+                        },
+                    },
+                    "Locked": False,
+                    "Grid": True,
+                    "Snap": True,
+                    "Tooltip": True,
+                }
+            )
     return objects
 
 
@@ -109,7 +167,21 @@ def saved_object(game: Game, sheets, base_url: str) -> str:
     """The saved object as JSON text (sorted keys, so the same inputs give the same bytes)."""
     decks = _decks(game, sheets, base_url)
     tokens = _tokens(game, base_url, len(decks) * DECK_SPACING)
-    state = {"SaveName": game.title, "GameMode": "", "Gravity": 0.5, "PlayArea": 0.5, "Date": "", "Table": "",
-             "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-             "ObjectStates": decks + tokens, "TabStates": {}, "VersionNumber": ""}
+    state = {
+        "SaveName": game.title,
+        "GameMode": "",
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": decks + tokens,
+        "TabStates": {},
+        "VersionNumber": "",
+    }
     return json.dumps(state, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

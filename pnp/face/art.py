@@ -30,7 +30,9 @@ ID_TOKEN = "@ART@"
 
 _IS_NUMBER = re.compile(rf"^\s*{_NUMBER}\s*$")
 _PATH_DATA = re.compile(r"^[MmZzLlHhVvCcSsQqTtAa0-9eE.,+\-\s]*$")
-_TRANSFORM = re.compile(rf"^(\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(\s*{_NUMBER}([\s,]+{_NUMBER}){{0,5}}\s*\)\s*,?)+\s*$")
+_TRANSFORM = re.compile(
+    rf"^(\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(\s*{_NUMBER}([\s,]+{_NUMBER}){{0,5}}\s*\)\s*,?)+\s*$"
+)
 _POINTS = re.compile(rf"^\s*{_NUMBER}([\s,]+{_NUMBER})*\s*$")
 _COLOUR = re.compile(r"^(none|#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})\Z")
 _CLIP_REF = re.compile(r"^url\(#([A-Za-z][\w-]*)\)\Z")
@@ -45,14 +47,29 @@ _GEOMETRY = {
     **SHAPES,  # the shapes the PDF painter draws, with their geometry attributes
 }
 _DROPPED = {"title", "desc"}
-_NUMERIC = {"x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2", "stroke-width",
-            "stroke-miterlimit"}
+_NUMERIC = {
+    "x",
+    "y",
+    "width",
+    "height",
+    "rx",
+    "ry",
+    "cx",
+    "cy",
+    "r",
+    "x1",
+    "y1",
+    "x2",
+    "y2",
+    "stroke-width",
+    "stroke-miterlimit",
+}
 _ADVICE = {
     "opacity": "use solid colours (transparency is lost in the PDF)",
     "fill-opacity": "use solid colours (transparency is lost in the PDF)",
     "stroke-opacity": "use solid colours (transparency is lost in the PDF)",
-    "style": "write presentation attributes such as fill=\"#123456\" instead",
-    "class": "write presentation attributes such as fill=\"#123456\" instead",
+    "style": 'write presentation attributes such as fill="#123456" instead',
+    "class": 'write presentation attributes such as fill="#123456" instead',
     "mask": "svglib drops masks; use a clipPath on a <g>",
     "filter": "svglib drops filters",
     "text": "put text in the template (a text element), where it is set as outlines",
@@ -112,7 +129,7 @@ def _load_art(path: str, _mtime: int, size: int) -> Art:
     except ArtSyntaxError as exc:
         raise ArtError(f"{name}:{exc.line}:{exc.col}: {exc.message}.") from None
     if root.tag != f"{{{SVG_NS}}}svg":
-        raise ArtError(f"{name}: the root element must be <svg xmlns=\"{SVG_NS}\">.")
+        raise ArtError(f'{name}: the root element must be <svg xmlns="{SVG_NS}">.')
     checker = _Checker(name)
     checker.check(root, is_root=True)
     checker.check_references()
@@ -124,7 +141,7 @@ def _load_art(path: str, _mtime: int, size: int) -> Art:
 def _viewbox(value: str | None, name: str) -> tuple[float, float, float, float]:
     parts = (value or "").replace(",", " ").split()
     if len(parts) != 4 or not all(_IS_NUMBER.match(p) for p in parts):
-        raise ArtError(f"{name}: the <svg> element needs viewBox=\"x y width height\".")
+        raise ArtError(f'{name}: the <svg> element needs viewBox="x y width height".')
     x, y, w, h = (float(p) for p in parts)
     if w <= 0 or h <= 0:
         raise ArtError(f"{name}: the viewBox width and height must be positive.")
@@ -150,7 +167,7 @@ class _Checker:
         if not node.tag.startswith(f"{{{SVG_NS}}}"):
             self.fail(f"<{node.tag}> is not an SVG element")
         tag = _local(node.tag)
-        if tag not in _GEOMETRY and tag not in _DROPPED or (tag == "svg" and not is_root):
+        if (tag not in _GEOMETRY and tag not in _DROPPED) or (tag == "svg" and not is_root):
             advice = _ADVICE.get(tag, "allowed: " + ", ".join(sorted(_GEOMETRY)))
             self.fail(f"<{tag}> is not allowed in art ({advice})")
         if tag in _DROPPED:

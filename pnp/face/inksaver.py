@@ -33,30 +33,30 @@ def _hex(rgb) -> str:
 
 
 def _relightened(colour: str, lightness) -> str:
-    h, l, s = colorsys.rgb_to_hls(*_rgb(colour))
-    new_l, new_s = lightness(l, s)
+    h, light, s = colorsys.rgb_to_hls(*_rgb(colour))
+    new_l, new_s = lightness(light, s)
     return _hex(colorsys.hls_to_rgb(h, new_l, new_s))
 
 
 def ground(colour: str) -> str:
     """A light tint keeping the hue and the order of lightness."""
-    return _relightened(colour, lambda l, s: (0.92 + 0.06 * l, 0.5 * s))
+    return _relightened(colour, lambda lt, s: (0.92 + 0.06 * lt, 0.5 * s))
 
 
 def line(colour: str) -> str:
     """A dark shade of the colour's hue, for outlines and strokes."""
-    return _relightened(colour, lambda l, s: (0.15 + 0.25 * l, min(1.0, s)))
+    return _relightened(colour, lambda lt, s: (0.15 + 0.25 * lt, min(1.0, s)))
 
 
 def pattern(colour: str) -> str:
     """A mid shade of the colour's hue, for the art's own strokes (hatching, waves, grass): they
     stay visible in greyscale without the ink of a dark line."""
-    return _relightened(colour, lambda l, s: (0.5 + 0.2 * l, min(1.0, s)))
+    return _relightened(colour, lambda lt, s: (0.5 + 0.2 * lt, min(1.0, s)))
 
 
 def text_colour(colour: str) -> str:
     """Text is always dark in the saver: the grounds are all light."""
-    return _relightened(colour, lambda l, s: (0.12, min(0.8, s)))
+    return _relightened(colour, lambda _lt, s: (0.12, min(0.8, s)))
 
 
 def saver_svg(svg: str) -> str:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Union
+from typing import Any
 
-from pnp.face import text
-
-from pnp.face import textset
+from pnp.face import text, textset
 from pnp.face.art import Art, ArtError, find_art, load_art
-from pnp.game.model import Card, Game, Shape
 from pnp.face.template import (
     ArtElement,
     CircleElement,
@@ -27,6 +25,7 @@ from pnp.face.template import (
     field_value,
     resolve_colour,
 )
+from pnp.game.model import Card, Game, Shape
 
 Rotation = tuple[float, float, float]  # degrees clockwise, pivot x, pivot y
 Matrix = tuple[float, float, float, float, float, float]  # SVG matrix(a b c d e f)
@@ -79,12 +78,12 @@ class TextItem:
 @dataclass(frozen=True)
 class GroupItem:
     id: str
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     rotate: Rotation | None = None
     scale: float | None = None  # uniform scale about the trim's top-left corner
 
 
-Item = Union[RectItem, CircleItem, ArtItem, TextItem, GroupItem]
+Item = RectItem | CircleItem | ArtItem | TextItem | GroupItem
 
 
 @dataclass(frozen=True)
@@ -120,9 +119,21 @@ def layout_card(card: Card, template: Template, game: Game, side: str = "front")
     if game.theme.font != text.FAMILY:
         raise TemplateError(f"the theme font {game.theme.font!r} is not bundled; use {text.FAMILY!r}.")
     scale = template_scale(card, template)
-    drawn = card if scale == 1.0 else replace(card, size=replace(
-        size, width=template.width, height=template.height,
-        bleed=size.bleed / scale, safe=size.safe / scale, radius=size.radius / scale))
+    drawn = (
+        card
+        if scale == 1.0
+        else replace(
+            card,
+            size=replace(
+                size,
+                width=template.width,
+                height=template.height,
+                bleed=size.bleed / scale,
+                safe=size.safe / scale,
+                radius=size.radius / scale,
+            ),
+        )
+    )
     context = _Context(drawn, template, game, card_fields(card, game, side), face_id)
     items = context.background() + context.items(template.elements, _IDENTITY)
     if scale != 1.0:
@@ -229,13 +240,25 @@ class _Context:
         item_id = f"{self.face_id}-{element.id}"
         where = element.where
         if isinstance(element, RectElement):
-            return RectItem(item_id, *element.box, fill=self.colour(element.fill, where),
-                            stroke=self.colour(element.stroke, where), stroke_width=element.stroke_width,
-                            radius=element.radius, rotate=rotation)
+            return RectItem(
+                item_id,
+                *element.box,
+                fill=self.colour(element.fill, where),
+                stroke=self.colour(element.stroke, where),
+                stroke_width=element.stroke_width,
+                radius=element.radius,
+                rotate=rotation,
+            )
         if isinstance(element, CircleElement):
-            return CircleItem(item_id, *element.centre, element.r, fill=self.colour(element.fill, where),
-                              stroke=self.colour(element.stroke, where), stroke_width=element.stroke_width,
-                              rotate=rotation)
+            return CircleItem(
+                item_id,
+                *element.centre,
+                element.r,
+                fill=self.colour(element.fill, where),
+                stroke=self.colour(element.stroke, where),
+                stroke_width=element.stroke_width,
+                rotate=rotation,
+            )
         if isinstance(element, ArtElement):
             art = self.art(element.name, where)
             return ArtItem(item_id, art, placement(element.box, art.viewbox, element.fit), rotation)
@@ -249,8 +272,15 @@ class _Context:
             if mark:
                 item = replace(item, underlines=tuple(text.underline(line, item.size) for line in item.lines))
             return item
-        return self.text_item(item_id, element, self.paragraphs(element), element.look, rotation,
-                              gap=element.paragraph_gap, bullet=element.bullet)
+        return self.text_item(
+            item_id,
+            element,
+            self.paragraphs(element),
+            element.look,
+            rotation,
+            gap=element.paragraph_gap,
+            bullet=element.bullet,
+        )
 
     def paragraphs(self, element: LinesElement) -> tuple[str, ...]:
         value = field_value(self.fields, element.field, element.where)
@@ -261,9 +291,15 @@ class _Context:
     def text_item(self, item_id, element, paragraphs, look: TextStyle, rotation, wrap=True, gap=0.0, bullet=""):
         x, y, w, h = element.box
         spec = textset.Spec(
-            style=look.style, size=look.size_pt * text.PT,
-            min_size=look.min_size_pt * text.PT if look.min_size_pt else None, line_height=look.line_height,
-            align=look.align, valign=look.valign, paragraph_gap=gap, bullet=bullet, wrap=wrap,
+            style=look.style,
+            size=look.size_pt * text.PT,
+            min_size=look.min_size_pt * text.PT if look.min_size_pt else None,
+            line_height=look.line_height,
+            align=look.align,
+            valign=look.valign,
+            paragraph_gap=gap,
+            bullet=bullet,
+            wrap=wrap,
         )
         try:
             setting = textset.set_text(paragraphs, spec, w, h)
@@ -280,12 +316,19 @@ class _Context:
         corners = [_apply(matrix, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
         safe, size = self.card.size.safe, self.card.size
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-        if min(xs) < safe - 0.01 or min(ys) < safe - 0.01 or max(xs) > size.width - safe + 0.01 \
-                or max(ys) > size.height - safe + 0.01:
-            raise self.fail(element.where, (
-                f"the text box reaches ({min(xs):.1f}, {min(ys):.1f})–({max(xs):.1f}, {max(ys):.1f}) mm, outside "
-                f"the safe zone {safe:g} mm inside the trim ({size.width:g} × {size.height:g} mm)"
-            ))
+        if (
+            min(xs) < safe - 0.01
+            or min(ys) < safe - 0.01
+            or max(xs) > size.width - safe + 0.01
+            or max(ys) > size.height - safe + 0.01
+        ):
+            raise self.fail(
+                element.where,
+                (
+                    f"the text box reaches ({min(xs):.1f}, {min(ys):.1f})–({max(xs):.1f}, {max(ys):.1f}) mm, outside "
+                    f"the safe zone {safe:g} mm inside the trim ({size.width:g} × {size.height:g} mm)"
+                ),
+            )
 
 
 def placement(box: tuple[float, float, float, float], viewbox, fit: str) -> Matrix:
@@ -307,7 +350,14 @@ def _rotation_matrix(rotation: Rotation) -> Matrix:
 def _multiply(m: Matrix, n: Matrix) -> Matrix:
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
 
 
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Union
+from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from pnp.face.art import ART_NAME, ArtError, find_art, load_art
 from pnp.core.errors import PnpError, Problem, SpecError
 from pnp.core.jsonsrc import Source, read_json
 from pnp.core.locate import bundled_root, first_file
+from pnp.face.art import ART_NAME, ArtError, find_art, load_art
 from pnp.game.model import Game, Theme
 
 BUILTIN_FIELDS = ("game.title", "card.id", "card.kind", "terrain.name", "terrain.symbol")
@@ -48,7 +49,7 @@ class Formatted:
     no indexing, no format specs; `{{` and `}}` are literal braces."""
 
     source: str
-    parts: tuple[Union[str, Ref], ...]
+    parts: tuple[str | Ref, ...]
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -67,7 +68,7 @@ class Formatted:
 
 def parse_formatted(source: str) -> Formatted:
     """Parse `{name}` placeholders; raises ValueError with a sentence for a malformed one."""
-    parts: list[Union[str, Ref]] = []
+    parts: list[str | Ref] = []
     pos = 0
     for m in _PLACEHOLDER.finditer(source):
         parts.append(source[pos : m.start()])
@@ -298,7 +299,8 @@ class _Builder:
         if "background" in data:
             bg = data["background"]
             background = Background(
-                self.colour(bg, ["background"], "fill"), self.art_name(bg, ["background"], "art"),
+                self.colour(bg, ["background"], "fill"),
+                self.art_name(bg, ["background"], "art"),
                 self.where(["background"]),
             )
         elements = self.elements(data["elements"], ["elements"])
@@ -319,23 +321,45 @@ class _Builder:
         kind = data["type"]
         common = self.common(data, path)
         if kind == "rect":
-            return RectElement(**common, box=tuple(data["box"]), fill=self.colour(data, path, "fill"),
-                               stroke=self.colour(data, path, "stroke"),
-                               stroke_width=float(data.get("stroke_width", 0.3)), radius=float(data.get("radius", 0)))
+            return RectElement(
+                **common,
+                box=tuple(data["box"]),
+                fill=self.colour(data, path, "fill"),
+                stroke=self.colour(data, path, "stroke"),
+                stroke_width=float(data.get("stroke_width", 0.3)),
+                radius=float(data.get("radius", 0)),
+            )
         if kind == "circle":
-            return CircleElement(**common, centre=tuple(data["centre"]), r=float(data["r"]),
-                                 fill=self.colour(data, path, "fill"), stroke=self.colour(data, path, "stroke"),
-                                 stroke_width=float(data.get("stroke_width", 0.3)))
+            return CircleElement(
+                **common,
+                centre=tuple(data["centre"]),
+                r=float(data["r"]),
+                fill=self.colour(data, path, "fill"),
+                stroke=self.colour(data, path, "stroke"),
+                stroke_width=float(data.get("stroke_width", 0.3)),
+            )
         if kind == "art":
-            return ArtElement(**common, name=self.art_name(data, path, "name"), box=tuple(data["box"]),
-                              fit=data.get("fit", "contain"))
+            return ArtElement(
+                **common, name=self.art_name(data, path, "name"), box=tuple(data["box"]), fit=data.get("fit", "contain")
+            )
         if kind == "text":
-            return TextElement(**common, text=self.formatted(data, path, "text"), box=tuple(data["box"]),
-                               look=self.look(data, path), wrap=data.get("wrap", True),
-                               underline=self.when(u) if isinstance(u := data.get("underline", False), dict) else u)
+            return TextElement(
+                **common,
+                text=self.formatted(data, path, "text"),
+                box=tuple(data["box"]),
+                look=self.look(data, path),
+                wrap=data.get("wrap", True),
+                underline=self.when(u) if isinstance(u := data.get("underline", False), dict) else u,
+            )
         if kind == "lines":
-            return LinesElement(**common, field=data["field"], box=tuple(data["box"]), look=self.look(data, path),
-                                paragraph_gap=float(data.get("paragraph_gap", 0.4)), bullet=data.get("bullet", ""))
+            return LinesElement(
+                **common,
+                field=data["field"],
+                box=tuple(data["box"]),
+                look=self.look(data, path),
+                paragraph_gap=float(data.get("paragraph_gap", 0.4)),
+                bullet=data.get("bullet", ""),
+            )
         return GroupElement(**common, elements=self.elements(data["elements"], path + ["elements"]))
 
     def common(self, data: dict, path: list) -> dict:
@@ -347,7 +371,13 @@ class _Builder:
         if "when" in data:
             when = self.when(data["when"])
         pivot = tuple(data["pivot"]) if "pivot" in data else None
-        return dict(id=element_id, where=self.where(path), when=when, rotate=float(data.get("rotate", 0.0)), pivot=pivot)
+        return {
+            "id": element_id,
+            "where": self.where(path),
+            "when": when,
+            "rotate": float(data.get("rotate", 0.0)),
+            "pivot": pivot,
+        }
 
     @staticmethod
     def when(data: dict) -> When:
@@ -360,11 +390,23 @@ class _Builder:
         smallest = data.get("min_size_pt")
         if smallest is not None and smallest > size:
             self.fail(path + ["min_size_pt"], f"min_size_pt {smallest:g} is larger than size_pt {size:g}")
-        style = ("bold" if data.get("weight") == "bold" else "regular") if not data.get("italic") else (
-            "bold-italic" if data.get("weight") == "bold" else "italic")
-        fill = self.colour(data, path, "fill") or parse_formatted("ink" if "ink" in self.game.theme.colours else "#000000")
-        return TextStyle(size_pt=size, min_size_pt=smallest, style=style, align=data.get("align", "left"),
-                         valign=data.get("valign", "top"), line_height=float(data.get("line_height", 1.2)), fill=fill)
+        style = (
+            ("bold" if data.get("weight") == "bold" else "regular")
+            if not data.get("italic")
+            else ("bold-italic" if data.get("weight") == "bold" else "italic")
+        )
+        fill = self.colour(data, path, "fill") or parse_formatted(
+            "ink" if "ink" in self.game.theme.colours else "#000000"
+        )
+        return TextStyle(
+            size_pt=size,
+            min_size_pt=smallest,
+            style=style,
+            align=data.get("align", "left"),
+            valign=data.get("valign", "top"),
+            line_height=float(data.get("line_height", 1.2)),
+            fill=fill,
+        )
 
     def formatted(self, data: dict, path: list, key: str) -> Formatted:
         try:

@@ -13,7 +13,7 @@ units (y up, origin on the baseline at the left edge), q from `outline_quantum(s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import fontpkg_atkinson_hyperlegible as _fontpkg
@@ -84,8 +84,13 @@ class _Font:
         os2 = tt["OS/2"]
         post = tt["post"]
         self.metrics = Metrics(
-            tt["head"].unitsPerEm, tt["hhea"].ascent, tt["hhea"].descent, os2.sCapHeight, os2.sxHeight,
-            post.underlinePosition, post.underlineThickness,
+            tt["head"].unitsPerEm,
+            tt["hhea"].ascent,
+            tt["hhea"].descent,
+            os2.sCapHeight,
+            os2.sxHeight,
+            post.underlinePosition,
+            post.underlineThickness,
         )
         self.pairs, self.class_subtables = _read_kerning(tt)
         tt.close()  # every table used is read by now: no file reads later (forked workers share the offset)
@@ -113,7 +118,7 @@ def _read_kerning(tt: TTFont) -> tuple[dict[tuple[str, str], int], list]:
     return pairs, class_subtables
 
 
-@lru_cache(maxsize=None)
+@cache
 def _font(style: str) -> _Font:
     return _Font(style)
 
@@ -136,7 +141,7 @@ def check_text(text: str, style: str, where: str = "") -> None:
         raise TextError(f"{prefix}the font {FAMILY} ({style}) has no glyph for {shown}; remove or replace it.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def glyph(style: str, char: str, quantum: int = 1) -> Glyph:
     """The outline and advance of one character (cached: faces are rendered by the hundreds).
 
@@ -187,7 +192,12 @@ def underline(line, size: float) -> tuple[float, float, float, float]:
     y down."""
     m = _font(line.style).metrics
     k = size / m.units_per_em
-    return (line.x, line.y - m.underline_position * k, text_width(line.text, line.style, size), m.underline_thickness * k)
+    return (
+        line.x,
+        line.y - m.underline_position * k,
+        text_width(line.text, line.style, size),
+        m.underline_thickness * k,
+    )
 
 
 def outline_quantum(size: float, style: str = "regular") -> int:
@@ -227,7 +237,7 @@ def _placed(text: str, style: str, quantum: int):
         if previous is not None:
             x += _kern(style, previous, g.name)
         if g.first is not None:
-            yield int(round(x / quantum)), g
+            yield round(x / quantum), g
         x += g.advance
         previous = g.name
 
@@ -269,14 +279,16 @@ class _RelativePen(BasePen):
         self._at = points[-1]
 
     def _round(self, pt) -> tuple[int, int]:
-        return (int(round(pt[0] / self.quantum)), int(round(pt[1] / self.quantum)))
+        return (round(pt[0] / self.quantum), round(pt[1] / self.quantum))
 
     def _moveTo(self, pt):
         pt = self._round(pt)
         if self.first is None:
             self.first = pt
         else:
-            self.parts.append("m" + " ".join(str(v) for v in (pt[0] - self._at[0], pt[1] - self._at[1])).replace(" -", "-"))
+            self.parts.append(
+                "m" + " ".join(str(v) for v in (pt[0] - self._at[0], pt[1] - self._at[1])).replace(" -", "-")
+            )
         self._command = ""  # the next command always names itself (after m, bare pairs mean l)
         self._at = self._start = self.last_start = pt
 

@@ -82,7 +82,7 @@ def set_text(paragraphs: tuple[str, ...], spec: Spec, width: float, height: floa
         return setting
     if not shrinks:
         raise TextError(_overflow(paragraphs, spec.size, width, height))
-    steps = int(math.floor((spec.size - spec.min_size) / 0.05 + 1e-9))
+    steps = math.floor((spec.size - spec.min_size) / 0.05 + 1e-9)
     lo, hi, best = 0, steps, None
     while lo <= hi:  # smallest step count (largest size) that fits
         mid = (lo + hi) // 2

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from pnp.core.errors import UsageError
 from pnp.core.locate import find_template_dir
 from pnp.core.names import did_you_mean, match_case_insensitive
+from pnp.core.units import parse_length
 from pnp.game.model import Back, Card, CardKind, CardSize, Game, Module, Theme, frozen_map
 from pnp.spec.load import Spec
-from pnp.core.units import parse_length
 
 ALL_MODULES = "all"
 
@@ -76,11 +77,26 @@ def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> Ca
     shape = data.get("shape", "square")
     size = card_size(data["size"], game_card) if "size" in data else default_size(shape, game_card)
     back = parse_back(data["back"])
-    common = dict(kind=data["id"], count=data.get("count", 1), template=data["template"],
-                  back=back, shape=shape, size=size, module=module)
+    common = {
+        "kind": data["id"],
+        "count": data.get("count", 1),
+        "template": data["template"],
+        "back": back,
+        "shape": shape,
+        "size": size,
+        "module": module,
+    }
     cards = tuple(Card(id=card_id, fields=frozen_map(fields), **common) for card_id, fields in expand_cards(data))
-    return CardKind(id=data["id"], name=data.get("name", data["id"].replace("-", " ").title()),
-                    template=data["template"], back=back, shape=shape, size=size, cards=cards, module=module)
+    return CardKind(
+        id=data["id"],
+        name=data.get("name", data["id"].replace("-", " ").title()),
+        template=data["template"],
+        back=back,
+        shape=shape,
+        size=size,
+        cards=cards,
+        module=module,
+    )
 
 
 def default_size(shape: str, card: CardSize) -> CardSize:
@@ -149,11 +165,14 @@ def _theme(data: dict) -> Theme:
 
 
 def _module(data: dict) -> Module:
-    return Module(id=data["id"], title=data["title"], description=data["description"],
-                  rules=frozen_map(data.get("rules", {})))
+    return Module(
+        id=data["id"], title=data["title"], description=data["description"], rules=frozen_map(data.get("rules", {}))
+    )
 
 
-def _choose_modules(spec: Spec, available: tuple[Module, ...], wanted: Sequence[str] | str | None) -> tuple[Module, ...]:
+def _choose_modules(
+    spec: Spec, available: tuple[Module, ...], wanted: Sequence[str] | str | None
+) -> tuple[Module, ...]:
     if wanted == ALL_MODULES:
         return available
     if wanted is None or (not isinstance(wanted, str) and not wanted):
@@ -169,7 +188,8 @@ def _choose_modules(spec: Spec, available: tuple[Module, ...], wanted: Sequence[
     unknown = [n for n in names if match_case_insensitive(n, known) is None]
     if unknown:
         choices = ", ".join(known) or "this game has no modules"
-        raise UsageError(f"unknown module {unknown[0]!r} for {spec.id}{did_you_mean(unknown[0], known)} "
-                         f"(choose from: {choices})")
+        raise UsageError(
+            f"unknown module {unknown[0]!r} for {spec.id}{did_you_mean(unknown[0], known)} (choose from: {choices})"
+        )
     chosen = {match_case_insensitive(n, known) for n in names}
     return tuple(m for m in available if m.id in chosen)

@@ -21,8 +21,13 @@ class Entry:
     problem: str | None = None
 
     def as_json(self) -> dict:
-        return {"name": self.name, "title": self.title, "extends": self.extends, "source": self.source,
-                "problem": self.problem}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "extends": self.extends,
+            "source": self.source,
+            "problem": self.problem,
+        }
 
 
 def catalogue() -> list[Entry]:
@@ -54,9 +59,11 @@ def catalogue_table(entries: list[Entry]) -> str:
     """Games, then variants with what they extend; where a spec comes from when it is not bundled."""
     width = max((len(e.name) for e in entries), default=0)
     lines: list[str] = []
-    for heading, group in (("Games", [e for e in entries if e.extends is None and not e.problem]),
-                           ("Variants", [e for e in entries if e.extends is not None]),
-                           ("Specs with problems", [e for e in entries if e.problem])):
+    for heading, group in (
+        ("Games", [e for e in entries if e.extends is None and not e.problem]),
+        ("Variants", [e for e in entries if e.extends is not None]),
+        ("Specs with problems", [e for e in entries if e.problem]),
+    ):
         if not group:
             continue
         lines.append(f"{heading}:")

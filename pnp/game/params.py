@@ -6,8 +6,9 @@ counts and module parameters all come from the Game, so a variant needs no code 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from pnp.game.model import Game
 
@@ -179,8 +180,11 @@ def _ascent(rules: Mapping[str, Any], modules: Mapping[str, Mapping[str, Any]]) 
         bridge_swap_cost=str(rules.get("bridge_swap_cost", "greater")),
         green_path=GreenPath(str(green.get("colour", "green"))) if green is not None else None,
         panorama=Panorama(int(panorama.get("revealed", 3))) if panorama is not None else None,
-        goats=(Goats(int(goats.get("goats", 3)), int(goats.get("target_row", 6)), str(goats.get("colour", "green")))
-               if goats is not None else None),
+        goats=(
+            Goats(int(goats.get("goats", 3)), int(goats.get("target_row", 6)), str(goats.get("colour", "green")))
+            if goats is not None
+            else None
+        ),
     )
 
 

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import io
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import ClassVar
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.units import mm_to_pt
 from pnp.game.model import Face
 from pnp.pdf.paint import paint_face
-from pnp.core.units import mm_to_pt
 
 LABEL_FONT = "AtkinsonHyperlegible"
 LABEL_FONT_BOLD = "AtkinsonHyperlegible-Bold"
@@ -43,8 +44,8 @@ def register_label_fonts() -> None:
 class _ResourcefulForm(pdfdoc.PDFFormXObject):
     """A form XObject whose resource dictionary also carries ExtGState, Shading and ColorSpace."""
 
-    _shadingUsed: dict = {}
-    _colorsUsed: dict = {}
+    _shadingUsed: ClassVar[dict] = {}
+    _colorsUsed: ClassVar[dict] = {}
     ExtGState = None
 
     def format(self, document):
@@ -80,9 +81,17 @@ class _PlainForm(pdfdoc.PDFObject):
             refs = (f"/{n} {numbers[n][0]} 0 R" for n in map(pdfdoc.xObjectName, self.forms))
             resources += b"/XObject << " + " ".join(refs).encode("ascii") + b" >> "
         box = " ".join(fp_str(v) for v in self.box).encode("ascii")
-        return (b"<< /BBox [" + box + b"] /Filter /FlateDecode /FormType 1 /Length " + str(len(content)).encode("ascii")
-                + b" /Matrix [1 0 0 1 0 0] /Resources << " + resources + b">> /Subtype /Form /Type /XObject >>\nstream\n"
-                + content + b"\nendstream")
+        return (
+            b"<< /BBox ["
+            + box
+            + b"] /Filter /FlateDecode /FormType 1 /Length "
+            + str(len(content)).encode("ascii")
+            + b" /Matrix [1 0 0 1 0 0] /Resources << "
+            + resources
+            + b">> /Subtype /Form /Type /XObject >>\nstream\n"
+            + content
+            + b"\nendstream"
+        )
 
 
 class SheetCanvas(Canvas):
@@ -90,21 +99,30 @@ class SheetCanvas(Canvas):
 
     def __init__(self, buffer: io.BytesIO, pagesize: tuple[float, float]):
         register_label_fonts()
-        super().__init__(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=7)
+        super().__init__(
+            buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=7
+        )
 
     def endForm(self, **extra_attributes):
         """Canvas.endForm of reportlab 5.1.0, but building a `_ResourcefulForm`, or a `_PlainForm`
         for a form that uses nothing but operators and other forms (every face and art form)."""
         (name, lowerx, lowery, upperx, uppery) = self._formData
         (w, h) = self._pagesize
-        if not (extra_attributes or self._colorsUsed or self._shadingUsed or self._annotationrefs
-                or self._extgstate.getState()):
+        if not (
+            extra_attributes
+            or self._colorsUsed
+            or self._shadingUsed
+            or self._annotationrefs
+            or self._extgstate.getState()
+        ):
             box = (lowerx, lowery, w if upperx is None else upperx, h if uppery is None else uppery)
             self._doc.addForm(name, _PlainForm(box, self._code, sorted(set(self._formsinuse))))
             self._restartAccumulators()
             self.pop_state_stack()
             return
-        form = _ResourcefulForm(lowerx=lowerx, lowery=lowery, upperx=w if upperx is None else upperx, uppery=h if uppery is None else uppery)
+        form = _ResourcefulForm(
+            lowerx=lowerx, lowery=lowery, upperx=w if upperx is None else upperx, uppery=h if uppery is None else uppery
+        )
         form.compression = self._pageCompression
         form.setStreamList([self._preamble] + self._code)
         for k, v in extra_attributes.items():
@@ -160,4 +178,3 @@ class FormBook:
 
     def __len__(self) -> int:
         return len(self._forms)
-

@@ -22,14 +22,17 @@ import hashlib
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
 
+from pnp.core.units import mm_to_pt
+from pnp.core.xmlattr import quoteattr
 from pnp.game.model import Face
 from pnp.pdf.style import NS, ROOT_STYLE
 from pnp.pdf.walk import ART_MIN_ELEMENTS, ArtRef, PaintError, Walker, joined  # noqa: F401 (PaintError, ART_MIN_ELEMENTS: the API)
-from pnp.core.units import mm_to_pt
-from pnp.core.xmlattr import quoteattr
 
 SVG_URI = NS[1:-1]
-_ART_BOX = 1e9  # art and path forms draw in their own user space: a box that never clips (1e5 did, for art in large units)
+_ART_BOX = (
+    1e9  # art and path forms draw in their own user space: a box that never clips (1e5 did, for art in large units)
+)
+
 
 class FacePainter:
     """Draws faces into canvases. It keeps the operators of recent faces and art forms, so a face
@@ -107,7 +110,9 @@ class FacePainter:
         for line in items:
             key = line.replace(*strip[0]).replace(*strip[1])
             found = self._lines.get(key)
-            if found is None or not all(not isinstance(p, ArtRef) or p.name in self._art or p.name in art for p in found[0]):
+            if found is None or not all(
+                not isinstance(p, ArtRef) or p.name in self._art or p.name in art for p in found[0]
+            ):
                 found = self._lines[key] = self._walk_line(face, line, art, strip)
             self._lines.move_to_end(key)
             pieces, ids = found
@@ -124,7 +129,7 @@ class FacePainter:
         walker.check_all()
         walker.children(root, ROOT_STYLE)
         own = f"{face.id}-"
-        return walker.out, frozenset("\x00-" + i[len(own):] if i.startswith(own) else i for i in walker.clips)
+        return walker.out, frozenset("\x00-" + i[len(own) :] if i.startswith(own) else i for i in walker.clips)
 
 
 _DEFAULT_PAINTER = FacePainter()
@@ -155,8 +160,15 @@ def _parse_text(face: Face, svg: str) -> ET.Element:
 def _item_lines(svg: str) -> tuple[str, list[str]] | None:
     """render.py's layout, (the <svg> start tag, one line per top-level element), or None."""
     lines = svg.split("\n")
-    if len(lines) < 4 or lines[-1] or lines[-2] != "</svg>" or not lines[0].startswith("<?xml ") \
-            or not lines[1].startswith("<svg ") or not lines[1].endswith(">") or lines[1].endswith("/>"):
+    if (
+        len(lines) < 4
+        or lines[-1]
+        or lines[-2] != "</svg>"
+        or not lines[0].startswith("<?xml ")
+        or not lines[1].startswith("<svg ")
+        or not lines[1].endswith(">")
+        or lines[1].endswith("/>")
+    ):
         return None
     if not all(line.startswith("<") for line in lines[2:-2]):
         return None

@@ -90,7 +90,7 @@ def _arc_tokens(d: str) -> list:
         found = (_FLAG_AT if flag else _NUMBER_AT).match(d, pos)
         if found is None:
             what = "an arc flag (0 or 1)" if flag else "a number or a command"
-            raise ValueError(f"the path data has {d[pos:pos + 12].strip()!r} where {what} should be")
+            raise ValueError(f"the path data has {d[pos : pos + 12].strip()!r} where {what} should be")
         out.append(float(found.group(1)))
         index, pos = index + 1, found.end()
 
@@ -119,7 +119,7 @@ class _Pen:
             elif command in "Zz":
                 raise ValueError("the path data has numbers after a closepath (Z) without a command")
             arity = _ARITY[command.lower()]
-            args = tokens[i:i + arity]
+            args = tokens[i : i + arity]
             if len(args) < arity or any(isinstance(a, str) for a in args):
                 raise ValueError(f"the path command {command!r} needs {arity} numbers")
             i += arity
@@ -226,7 +226,9 @@ def arc_cubics(x0, y0, rx, ry, angle, large, sweep, x, y) -> list[tuple[float, .
     for _ in range(pieces):
         c1, s1, c2, s2 = math.cos(t), math.sin(t), math.cos(t + step), math.sin(t + step)
         p = [(c1 - k * s1, s1 + k * c1), (c2 + k * s2, s2 - k * c2), (c2, s2)]
-        out.append(tuple(v for ux, uy in p for v in (cx + rx * ux * cos - ry * uy * sin, cy + rx * ux * sin + ry * uy * cos)))
+        out.append(
+            tuple(v for ux, uy in p for v in (cx + rx * ux * cos - ry * uy * sin, cy + rx * ux * sin + ry * uy * cos))
+        )
         t += step
     last = out[-1]
     out[-1] = last[:4] + (x, y)  # land exactly on the endpoint
@@ -259,10 +261,15 @@ def rect_ops(x: float, y: float, w: float, h: float, rx: float, ry: float) -> st
     kx, ky = rx * _KAPPA, ry * _KAPPA
     r, b = x + w, y + h
     segments = [
-        (x + rx, y, "m"), (r - rx, y, "l"), (r - rx + kx, y, r, y + ry - ky, r, y + ry, "c"),
-        (r, b - ry, "l"), (r, b - ry + ky, r - rx + kx, b, r - rx, b, "c"),
-        (x + rx, b, "l"), (x + rx - kx, b, x, b - ry + ky, x, b - ry, "c"),
-        (x, y + ry, "l"), (x, y + ry - ky, x + rx - kx, y, x + rx, y, "c"),
+        (x + rx, y, "m"),
+        (r - rx, y, "l"),
+        (r - rx + kx, y, r, y + ry - ky, r, y + ry, "c"),
+        (r, b - ry, "l"),
+        (r, b - ry + ky, r - rx + kx, b, r - rx, b, "c"),
+        (x + rx, b, "l"),
+        (x + rx - kx, b, x, b - ry + ky, x, b - ry, "c"),
+        (x, y + ry, "l"),
+        (x, y + ry - ky, x + rx - kx, y, x + rx, y, "c"),
     ]
     return trim(" ".join(("%.4f " * (len(s) - 1)) % s[:-1] + s[-1] for s in segments) + " h")
 
@@ -283,7 +290,14 @@ def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> str:
 # --- transforms --------------------------------------------------------------------------------
 
 _TRANSFORM_ITEM = re.compile(r"\s*,?\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)\s*")
-_TRANSFORM_ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,), "skewY": (1,)}
+_TRANSFORM_ARITY = {
+    "matrix": (6,),
+    "translate": (1, 2),
+    "scale": (1, 2),
+    "rotate": (1, 3),
+    "skewX": (1,),
+    "skewY": (1,),
+}
 
 
 @lru_cache(maxsize=4096)
@@ -327,7 +341,14 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
     """m · n: apply n first, then m (SVG's "a b" means a(b(point)))."""
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
 
 
 def invert(m: Matrix) -> Matrix | None:

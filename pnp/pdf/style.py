@@ -22,16 +22,25 @@ _ALLOWED = {
     "g": _COMMON | {"clip-path"},
     "defs": _COMMON,
     "clipPath": _COMMON | {"clipPathUnits"},
-    "title": set(), "desc": set(),
+    "title": set(),
+    "desc": set(),
     **{tag: _COMMON | {"clip-path"} | geometry for tag, geometry in SHAPES.items()},
 }
 ALLOWED_NS = {NS + tag: frozenset(attrs) for tag, attrs in _ALLOWED.items()}
 _CAPS = {"butt": "0", "round": "1", "square": "2"}
 _JOINS = {"miter": "0", "round": "1", "bevel": "2"}
 _RULES = ("nonzero", "evenodd")
-ROOT_STYLE: Style = {"fill": "0 0 0", "stroke": None, "stroke-width": 1.0, "stroke-linecap": "0",
-                     "stroke-linejoin": "0", "stroke-miterlimit": 4.0, "stroke-dasharray": None,
-                     "fill-rule": "nonzero", "clip-rule": "nonzero"}
+ROOT_STYLE: Style = {
+    "fill": "0 0 0",
+    "stroke": None,
+    "stroke-width": 1.0,
+    "stroke-linecap": "0",
+    "stroke-linejoin": "0",
+    "stroke-miterlimit": 4.0,
+    "stroke-dasharray": None,
+    "fill-rule": "nonzero",
+    "clip-rule": "nonzero",
+}
 STROKE_STATE = ("stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray")
 
 
@@ -83,7 +92,7 @@ def _colour(text: str) -> str | None:
     try:
         if len(digits) != 6:
             raise ValueError
-        rgb = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        rgb = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     except ValueError:
         raise ValueError("colours must be '#rrggbb', '#rgb' or 'none'") from None
     _COLOURS[text] = " ".join(fmt(round(v, 4)) for v in rgb)

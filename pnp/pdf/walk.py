@@ -13,9 +13,31 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from pnp.core.errors import PnpError
-from pnp.pdf.path import IDENTITY, Matrix, ellipse_ops, fmt, fmt_matrix, invert, multiply, parse_transform, path_ops, points_ops
-from pnp.pdf.style import (ALLOWED_NS, INHERITED, NS, ROOT_STYLE, SHAPES, STROKE_STATE, Style, float_or_none, length,
-                       parse_property, rect_geometry)
+from pnp.pdf.path import (
+    IDENTITY,
+    Matrix,
+    ellipse_ops,
+    fmt,
+    fmt_matrix,
+    invert,
+    multiply,
+    parse_transform,
+    path_ops,
+    points_ops,
+)
+from pnp.pdf.style import (
+    ALLOWED_NS,
+    INHERITED,
+    NS,
+    ROOT_STYLE,
+    SHAPES,
+    STROKE_STATE,
+    Style,
+    float_or_none,
+    length,
+    parse_property,
+    rect_geometry,
+)
 
 ART_MIN_ELEMENTS = 16  # a <g> with at least this many elements (itself included) becomes a form
 PATH_FORM_MIN = 200  # a <path> outside art whose operators are at least this long becomes a form
@@ -34,7 +56,7 @@ class ArtRef:
 
 
 def _local(tag: str) -> str:
-    return tag[len(NS):] if tag.startswith(NS) else tag
+    return tag[len(NS) :] if tag.startswith(NS) else tag
 
 
 class Walker:
@@ -142,7 +164,7 @@ class Walker:
 
     def children(self, parent: ET.Element, style: Style) -> None:
         for element in parent:
-            tag = element.tag[len(NS):]
+            tag = element.tag[len(NS) :]
             if tag in _DRAWN_ELSEWHERE:
                 continue  # not drawn where they stand (clip paths are drawn where used)
             own = self.style(element, style)
@@ -207,19 +229,24 @@ class Walker:
             self.fail(clip_path, "a <clipPath> cannot be clipped itself")
         shapes = list(clip_path)
         for shape in shapes:
-            if shape.tag[len(NS):] not in SHAPES:
-                self.fail(shape, "a <clipPath> may hold only shapes (path, rect, circle, ellipse, line, polyline, polygon)")
+            if shape.tag[len(NS) :] not in SHAPES:
+                self.fail(
+                    shape, "a <clipPath> may hold only shapes (path, rect, circle, ellipse, line, polyline, polygon)"
+                )
             if shape.get("clip-path") is not None:
                 self.fail(shape, "a shape inside a <clipPath> cannot be clipped itself")
         if len(shapes) > 1:
-            self.fail(clip_path, "a <clipPath> with more than one shape cannot be drawn exactly in a PDF; merge them into one <path>")
+            self.fail(
+                clip_path,
+                "a <clipPath> with more than one shape cannot be drawn exactly in a PDF; merge them into one <path>",
+            )
         if not shapes:
             return False  # an empty clip path shows nothing
         shape = shapes[0]
         rule = "W*" if self.inherited_style(shape)["clip-rule"] == "evenodd" else "W"
         m = multiply(self.matrix(clip_path), self.matrix(shape))
         back = invert(m)
-        ops = self.geometry(shape, shape.tag[len(NS):])
+        ops = self.geometry(shape, shape.tag[len(NS) :])
         if back is None or not ops:
             return False
         if m == IDENTITY:

@@ -12,16 +12,16 @@ import json
 import multiprocessing
 import os
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Callable
 
 from pnp.core.errors import PnpError
-from pnp.game.listing import deck_listing
-from pnp.game.model import Face, Game
 from pnp.core.output import temporary_name
 from pnp.core.owned import owner, prune_empty_dirs, remove_stray_temporaries, write_owned
+from pnp.game.listing import deck_listing
+from pnp.game.model import Face, Game
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 
@@ -51,8 +51,16 @@ class GameBuild:
     staged: dict = field(default_factory=dict)  # output path → staged temporary file (see output.stage_files)
 
 
-def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, modules: str = "all", ink: str | None = None,
-                warn: Callable[[str], None] | None = None, progress: Callable[[str], None] | None = None) -> BuildReport:
+def build_games(
+    names: list[str],
+    out: Path,
+    sheets: tuple,
+    setup: bool = True,
+    modules: str = "all",
+    ink: str | None = None,
+    warn: Callable[[str], None] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> BuildReport:
     """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
     and re-rendering only the faces whose inputs changed), then write everything atomically.
     Games are checked here first, so a bad spec stops the build before anything is drawn; then
@@ -80,11 +88,13 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
             _say(warn, message)
         outputs.update(build.outputs)
         staged.update(build.staged)
-        _say(progress, f"{build.game_id}: {len(build.outputs)} files, {build.drawn} of {len(build.face_keys)} "
-                       f"faces drawn ({build.seconds:.2f} s)")
-    from pnp.pipeline.gallery import gallery_outputs
-
+        _say(
+            progress,
+            f"{build.game_id}: {len(build.outputs)} files, {build.drawn} of {len(build.face_keys)} "
+            f"faces drawn ({build.seconds:.2f} s)",
+        )
     from pnp.pipeline.cache import record_path
+    from pnp.pipeline.gallery import gallery_outputs
 
     owned = {owner("build", b.game_id): b.outputs for b in builds}
     try:
@@ -96,7 +106,9 @@ def build_games(names: list[str], out: Path, sheets: tuple, setup: bool = True, 
                 tmp.unlink(missing_ok=True)
         raise
     for build in builds:
-        write_record(out, build.game_id, build.input, build.face_keys, {rel: report.digests[rel] for rel in build.outputs})
+        write_record(
+            out, build.game_id, build.input, build.face_keys, {rel: report.digests[rel] for rel in build.outputs}
+        )
     return BuildReport(report.written, report.unchanged, report.removed, tuple(skipped), report.kept)
 
 
@@ -126,10 +138,8 @@ def _draw_all(pending: list[tuple]) -> list[GameBuild]:
 def _load_drawing_code(setup: bool) -> None:
     """Import what drawing uses (reportlab, the PDF and rules code; its fonts) once, here, so the
     forked workers inherit it instead of each importing it again (~0.1 s a worker)."""
-    from pnp.sheets import calibration
-    from pnp.svg import faces
-    from pnp.sheets import impose  # noqa: F401
     from pnp.pdf.form import register_label_fonts
+    from pnp.sheets import impose  # noqa: F401
 
     register_label_fonts()
     if setup:
@@ -160,8 +170,9 @@ def _draw_game(game: Game, input_key: str | None, out: Path, sheets: tuple, setu
         if stager:
             stager.discard()
         raise
-    return GameBuild(game.id, input_key, keys, made, len(keys) - len(reused), tuple(warnings),
-                     time.perf_counter() - started, staged)
+    return GameBuild(
+        game.id, input_key, keys, made, len(keys) - len(reused), tuple(warnings), time.perf_counter() - started, staged
+    )
 
 
 class _SvgStager:
@@ -181,7 +192,7 @@ class _SvgStager:
         self.child = Background(partial(stage_files, files))
 
     @classmethod
-    def start(cls, out: Path, outputs: Outputs) -> "_SvgStager | None":
+    def start(cls, out: Path, outputs: Outputs) -> _SvgStager | None:
         from pnp.core.parallel import may_fork
 
         if len(outputs) < cls.MIN_FILES or not may_fork():
@@ -212,14 +223,19 @@ def _say(progress: Callable[[str], None] | None, message: str) -> None:
         progress(message)
 
 
-def game_outputs(game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True,
-                 warn: Callable[[str], None] | None = None) -> Outputs:
+def game_outputs(
+    game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True, warn: Callable[[str], None] | None = None
+) -> Outputs:
     """Everything `pnp build` makes for one game, in memory: faces, deck, sheets, rules booklet, sample setup."""
     from pnp.booklet import booklet_outputs
     from pnp.sheets.impose import sheet_outputs
 
-    outputs = {**face_outputs(game, faces), **deck_output(game), **sheet_outputs(game, faces, sheets, warn),
-               **booklet_outputs(game, faces)}
+    outputs = {
+        **face_outputs(game, faces),
+        **deck_output(game),
+        **sheet_outputs(game, faces, sheets, warn),
+        **booklet_outputs(game, faces),
+    }
     if setup:
         from pnp.rules.outputs import setup_outputs
 
@@ -236,4 +252,3 @@ def face_outputs(game: Game, faces: tuple[Face, ...]) -> Outputs:
 def deck_output(game: Game) -> Outputs:
     text = json.dumps(deck_listing(game), indent=2, ensure_ascii=False) + "\n"
     return {f"{game.id}/deck.json": text.encode("utf-8")}
-

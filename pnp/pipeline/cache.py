@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from pnp import __version__
 from pnp.core.locate import PACKAGE_DIR, find_spec, find_template_dir, first_file
-from pnp.spec.load import find_parent
-from pnp.game.model import Card, Face, Game
 from pnp.core.output import write_atomic
+from pnp.game.model import Card, Face, Game
+from pnp.spec.load import find_parent
 
 CACHE_DIR = ".pnp-cache"
 
@@ -51,7 +51,7 @@ def input_key(name: str, options: str) -> tuple[str, str] | None:
         game_id = files[0][1]["id"]
         if not isinstance(game_id, str) or "/" in game_id or game_id.startswith("."):
             return None
-    except Exception:  # noqa: BLE001 - any problem here is reported by the real build
+    except Exception:
         return None
     digest = hashlib.sha256(code_key().encode() + options.encode())
     folders: list[Path] = []
@@ -76,14 +76,19 @@ def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, object]]:
 def face_keys(game: Game) -> dict[str, str]:
     """face id → key of everything that face is drawn from."""
     art = folder_key([d / "art" for d in game.template_dirs if (d / "art").is_dir()])
-    base = hashlib.sha256((code_key() + art + repr(game.theme) + game.title
-                           + ("" if game.ink == "normal" else f"ink={game.ink}")).encode()).hexdigest()
+    base = hashlib.sha256(
+        (
+            code_key() + art + repr(game.theme) + game.title + ("" if game.ink == "normal" else f"ink={game.ink}")
+        ).encode()
+    ).hexdigest()
     templates: dict[str, str] = {}
     keys: dict[str, str] = {}
     for card in game.cards:
         keys[card.front_face_id] = _face_key(base, card, _template_key(game, card.template, templates), True)
         back_fields = card.back.per_card
-        keys.setdefault(card.back_face_id, _face_key(base, card, _template_key(game, card.back.template, templates), back_fields))
+        keys.setdefault(
+            card.back_face_id, _face_key(base, card, _template_key(game, card.back.template, templates), back_fields)
+        )
     return keys
 
 
@@ -113,7 +118,9 @@ def read_record(out: Path, game_id: str) -> dict:
     return record if isinstance(record, dict) else {}
 
 
-def write_record(out: Path, game_id: str, input: str | None, faces: Mapping[str, str], digests: Mapping[str, str]) -> None:
+def write_record(
+    out: Path, game_id: str, input: str | None, faces: Mapping[str, str], digests: Mapping[str, str]
+) -> None:
     """Record the build: its input key, each face's key and each file's SHA-256 (`digests`)."""
     record = {"input": input, "faces": dict(sorted(faces.items())), "files": dict(sorted(digests.items()))}
     write_atomic(record_path(out, game_id), json.dumps(record, indent=1) + "\n")
@@ -152,6 +159,7 @@ def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -
             continue
         if hashlib.sha256(data).hexdigest() == written[rel]:  # not edited since we wrote it
             card = sizes[face_id]
-            faces[face_id] = Face(face_id, data.decode("utf-8"), card.size.width, card.size.height,
-                                  card.size.bleed, card.shape)
+            faces[face_id] = Face(
+                face_id, data.decode("utf-8"), card.size.width, card.size.height, card.size.bleed, card.shape
+            )
     return faces

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pnp.core.errors import PnpError, Problem, SpecError, display_path
-from pnp.game.build import build_game, expand_cards
 from pnp.face.layout import FaceError, layout_card
+from pnp.face.template import Template, load_template
+from pnp.game.build import build_game, expand_cards
 from pnp.game.model import Card, Game
 from pnp.spec.load import Spec
-from pnp.face.template import Template, load_template
 
 
 def face_problems(spec: Spec) -> list[Problem]:
@@ -47,8 +47,12 @@ def _more(spec: Spec, where: dict[str, list], failed: dict[tuple, list[str]]) ->
         rest = cards[SHOWN_PER_ELEMENT:]
         if rest:
             listed = ", ".join(rest[:5]) + (", …" if len(rest) > 5 else "")
-            out.append(spec.problem(where.get(rest[0], []), f"the same element of template {name!r} ({element}) "
-                                    f"fails for {len(rest)} more cards too: {listed}"))
+            out.append(
+                spec.problem(
+                    where.get(rest[0], []),
+                    f"the same element of template {name!r} ({element}) fails for {len(rest)} more cards too: {listed}",
+                )
+            )
     return out
 
 

@@ -103,8 +103,7 @@ def _figure(item: Item) -> str:
 
 def _face(item: Item) -> str:
     back = f' data-back="{_href(item.back)}"' if item.back else ""
-    return (f'<a class="face" href="{_href(item.href)}"{back} title="{escape(item.label)}">'
-            + _figure(item) + "</a>")
+    return f'<a class="face" href="{_href(item.href)}"{back} title="{escape(item.label)}">' + _figure(item) + "</a>"
 
 
 def _face_sections(faces: tuple[Item, ...]) -> str:
@@ -113,8 +112,10 @@ def _face_sections(faces: tuple[Item, ...]) -> str:
     for item in faces:
         groups.setdefault(item.group or "Faces", []).append(item)
     order = [g for g in groups if g != "Backs"] + (["Backs"] if "Backs" in groups else [])
-    return "".join(f'<h4>{escape(g)} ({len(groups[g])})</h4><div class="faces">'
-                   + "".join(_face(i) for i in groups[g]) + "</div>" for g in order)
+    return "".join(
+        f'<h4>{escape(g)} ({len(groups[g])})</h4><div class="faces">' + "".join(_face(i) for i in groups[g]) + "</div>"
+        for g in order
+    )
 
 
 def _links(items: tuple[Item, ...]) -> str:
@@ -123,12 +124,17 @@ def _links(items: tuple[Item, ...]) -> str:
 
 def _section(game: GalleryGame) -> str:
     parts = [f'<section id="{escape(game.id)}"><h2>{escape(game.title)}</h2>']
-    parts.append('<ul class="counts">' + "".join(f"<li><b>{n}</b> {escape(what)}</li>" for what, n in game.counts) + "</ul>")
+    parts.append(
+        '<ul class="counts">' + "".join(f"<li><b>{n}</b> {escape(what)}</li>" for what, n in game.counts) + "</ul>"
+    )
     if game.sheets:
         parts.append("<h3>Print-and-play sheets</h3>" + _links(game.sheets))
     if game.setups:
-        parts.append('<h3>Sample setup</h3><div class="setups">'
-                     + "".join(f'<a href="{_href(i.href)}">{_figure(i)}</a>' for i in game.setups) + "</div>")
+        parts.append(
+            '<h3>Sample setup</h3><div class="setups">'
+            + "".join(f'<a href="{_href(i.href)}">{_figure(i)}</a>' for i in game.setups)
+            + "</div>"
+        )
     if game.faces:
         parts.append(f"<h3>Faces ({len(game.faces)})</h3>" + _face_sections(game.faces))
     if game.exports:
@@ -144,9 +150,9 @@ def write_gallery(games: list[GalleryGame] | tuple[GalleryGame, ...], title: str
     toc = " · ".join(f'<a href="#{escape(g.id)}">{escape(g.title)}</a>' for g in games)
     body = "\n".join(_section(g) for g in games) or "<p>No games have been built yet.</p>"
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head>\n"
-        f"<body><h1>{escape(title)}</h1><p>{toc}</p>\n{body}\n<div id=\"viewer\"></div>"
+        f'<body><h1>{escape(title)}</h1><p>{toc}</p>\n{body}\n<div id="viewer"></div>'
         f"\n<script>{_SCRIPT}</script></body></html>\n"
     )
 
@@ -189,8 +195,7 @@ def _game(game_id: str, files: Outputs) -> GalleryGame:
     counts += [("pieces in all", deck.get("pieces", 0)), ("distinct faces", len(faces))]
     counts += [("sheet pages", sum(_pages(files[r]) for r in pdfs if "/sheets/" in r))]
     rank = (_ENGINES.get(deck.get("engine"), 2), deck.get("extends") is not None, game_id)
-    return GalleryGame(game_id, deck.get("title", game_id), tuple(counts), faces, sheets, setups, other, exports,
-                       rank)
+    return GalleryGame(game_id, deck.get("title", game_id), tuple(counts), faces, sheets, setups, other, exports, rank)
 
 
 _ENGINES = {"tranquility": 0, "ascent": 1}

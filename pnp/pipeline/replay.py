@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.core.errors import SpecError, UsageError
-from pnp.pipeline.load import load_game
 from pnp.game.model import Game
+from pnp.pipeline.load import load_game
 from pnp.rules.check import Violation, check_state
 from pnp.rules.judge import judge
 from pnp.rules.record import MoveError, Record, move_from_data
@@ -88,8 +88,9 @@ def _end_problem(record: Record, table) -> Broken | None:
     end = record.end or {"status": "playing"}
     claimed = end.get("status")
     if claimed != table.status:
-        return Broken(-1, 0, Violation("record-end", f"the record ends {claimed!r} but its moves leave the game "
-                                                     f"{table.status!r}"))
+        return Broken(
+            -1, 0, Violation("record-end", f"the record ends {claimed!r} but its moves leave the game {table.status!r}")
+        )
     reason = table.loss_reason() if table.status == "lost" else ""
     if claimed == "lost" and end.get("reason") != reason:
         return Broken(-1, 0, Violation("record-end", f"the game was lost for {reason!r}, not {end.get('reason')!r}"))

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import OutsideLink
 from pnp.core.jsonsrc import read_json
 from pnp.core.locate import first_file
+from pnp.core.units import parse_length
 from pnp.game.build import card_size, default_size, expand_cards, template_dirs
 from pnp.spec.load import Spec
-from pnp.core.units import parse_length
 
 FONTS = ("Atkinson Hyperlegible",)
 MAX_DISTINCT_CARDS = 20_000
@@ -26,8 +26,15 @@ def semantic_problems(spec: Spec, schema_valid: bool = True) -> list[Problem]:
 
     With `schema_valid=False` (validate, which reports schema and semantic problems in one round)
     a check that meets a value of the wrong shape is skipped: the schema problem already says it."""
-    checks = (_kind_problems, _id_problems, _template_problems, _size_problems, _theme_problems,
-              _topic_problems, _rules_problems)
+    checks = (
+        _kind_problems,
+        _id_problems,
+        _template_problems,
+        _size_problems,
+        _theme_problems,
+        _topic_problems,
+        _rules_problems,
+    )
     if schema_valid:
         return [_place(spec, found) for check in checks for found in check(spec)]
     problems: list[Problem] = []
@@ -66,7 +73,10 @@ def _kind_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         for name, rule in kind.get("derive", {}).items():
             source = kind.get("each", {}).get(rule["from"])
             if not isinstance(source, dict):
-                yield path + ["derive", name, "from"], f"{rule['from']!r} is not a number range under 'each' of this kind"
+                yield (
+                    path + ["derive", name, "from"],
+                    f"{rule['from']!r} is not a number range under 'each' of this kind",
+                )
 
 
 def _id_problems(spec: Spec) -> Iterator[tuple[list, str]]:
@@ -91,9 +101,12 @@ def _id_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 def _valid_expansion(kind: dict) -> bool:
     ranges = [v for v in kind.get("each", {}).values() if isinstance(v, dict)]
     sources = [r["from"] for r in kind.get("derive", {}).values()]
-    return (all(r["from"] <= r["to"] for r in ranges) and not ("each" in kind and "cards" in kind)
-            and all(isinstance(kind.get("each", {}).get(s), dict) for s in sources)
-            and _distinct(kind) <= MAX_DISTINCT_CARDS)
+    return (
+        all(r["from"] <= r["to"] for r in ranges)
+        and not ("each" in kind and "cards" in kind)
+        and all(isinstance(kind.get("each", {}).get(s), dict) for s in sources)
+        and _distinct(kind) <= MAX_DISTINCT_CARDS
+    )
 
 
 def _where(path: list) -> str:
@@ -127,13 +140,23 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
                 yield path + [key], f"template {name!r} not found (looked for {name}.json in {folders})"
                 continue
             drawn = _template_size(found)
-            if drawn and size.width > 0 and size.height > 0 and abs(size.width / size.height - drawn[0] / drawn[1]) > 0.01 * drawn[0] / drawn[1]:
+            if (
+                drawn
+                and size.width > 0
+                and size.height > 0
+                and abs(size.width / size.height - drawn[0] / drawn[1]) > 0.01 * drawn[0] / drawn[1]
+            ):
                 where = tuple(path + ["size"] if "size" in kind else ["card"])
                 misfits.setdefault((where, (size.width, size.height), drawn), set()).add(name)
     for (where, (w, h), drawn), names in misfits.items():
-        yield list(where), (f"{w:g} × {h:g} mm does not fit the templates drawn for {drawn[0]:g} × {drawn[1]:g} mm "
-                            f"({', '.join(sorted(names))}): a template scales to other sizes of the same "
-                            "proportions only, so give such a size or templates of your own")
+        yield (
+            list(where),
+            (
+                f"{w:g} × {h:g} mm does not fit the templates drawn for {drawn[0]:g} × {drawn[1]:g} mm "
+                f"({', '.join(sorted(names))}): a template scales to other sizes of the same "
+                "proportions only, so give such a size or templates of your own"
+            ),
+        )
 
 
 def _template_size(path) -> tuple[float, float] | None:
@@ -168,7 +191,7 @@ def _size_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 
 def _count_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     distinct = pieces = 0
-    for path, kind in _all_kinds(spec):
+    for _path, kind in _all_kinds(spec):
         n = _distinct(kind)
         distinct += n
         pieces += n * kind.get("count", 1)

@@ -21,17 +21,19 @@ def topic_problems(spec: Spec, kinds: Iterator[tuple[list, dict]]) -> Iterator[t
         for where, fields in items:
             topic = fields.get("topic") if isinstance(fields, dict) else None
             if topic is not None and topic not in known:
-                yield where + ["topic"], (f"unknown reference topic {topic!r} for the {engine} rules "
-                                          f"(choose from: {', '.join(known)})")
+                yield (
+                    where + ["topic"],
+                    (f"unknown reference topic {topic!r} for the {engine} rules (choose from: {', '.join(known)})"),
+                )
 
 
 def fit_problems(spec: Spec) -> list[Problem]:
     """Every reference card whose sentences do not fit its template's boxes, per shipped language,
     placed at the card's entry in the spec. The spec must have passed the semantic checks."""
-    from pnp.game.build import build_game
     from pnp.core.i18n import languages
     from pnp.face.layout import layout_card
     from pnp.face.template import TemplateError, load_template
+    from pnp.game.build import build_game
     from pnp.game.rulestext import with_reference_text
 
     base = build_game(spec)

@@ -31,8 +31,11 @@ def validate_specs(paths: list[Path]) -> list[Problem]:
 def _beside(semantic: list[Problem], schema: list[Problem]) -> list[Problem]:
     """Semantic problems not at or inside a value the schema already refused (one sentence a value)."""
     refused = {(p.file, p.path) for p in schema}
-    return [p for p in semantic if not any((p.file, p.path) == r or (p.file == r[0] and _inside(p.path, r[1]))
-                                           for r in refused)]
+    return [
+        p
+        for p in semantic
+        if not any((p.file, p.path) == r or (p.file == r[0] and _inside(p.path, r[1])) for r in refused)
+    ]
 
 
 def _inside(path: str, outer: str) -> bool:

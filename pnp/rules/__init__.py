@@ -11,17 +11,30 @@ Public API:
 
 from __future__ import annotations
 
+from pnp.rules import check_counts  # noqa: F401  (what a snapshot's counts prove)
+from pnp.rules.ascent import check as check_ascent  # noqa: F401  (after the base game's, so ids list in that order)
 from pnp.rules.check import RULES, Violation, check_state
-from pnp.rules.tranquility import check as check_tranquility  # noqa: E402,F401  (registers its rules in RULES)
-from pnp.rules.ascent import check as check_ascent  # noqa: E402,F401  (after the base game's, so ids list in that order)
-from pnp.rules import check_counts  # noqa: E402,F401  (what a snapshot's counts prove)
 from pnp.rules.deal import deal_setup
 from pnp.rules.problems import rule_problems, rule_warnings
 from pnp.rules.simulation import Report, simulate
 from pnp.rules.state.model import State, dump_state, loads_state, read_state
+from pnp.rules.tranquility import check as check_tranquility  # noqa: F401  (registers its rules in RULES)
 
-__all__ = ["RULES", "Violation", "check_state", "deal_setup", "rule_problems", "rule_warnings", "State",
-           "dump_state", "loads_state", "read_state", "simulate", "Report", "render_setup_sheet"]
+__all__ = [
+    "RULES",
+    "Report",
+    "State",
+    "Violation",
+    "check_state",
+    "deal_setup",
+    "dump_state",
+    "loads_state",
+    "read_state",
+    "render_setup_sheet",
+    "rule_problems",
+    "rule_warnings",
+    "simulate",
+]
 
 
 def __getattr__(name: str):

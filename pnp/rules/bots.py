@@ -44,8 +44,8 @@ def _tranquility() -> EngineKit:
 
 
 def _ascent() -> EngineKit:
-    from pnp.rules.ascent.engine import ascent_deck
     from pnp.rules.ascent.bot import AscentBot
+    from pnp.rules.ascent.engine import ascent_deck
     from pnp.rules.deal import deal_ascent
 
     def search(**options):

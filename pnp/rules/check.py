@@ -8,8 +8,8 @@ the `Facts` of a state and yields `Violation`s; it never changes anything.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
 
 from pnp.game.model import Game
 from pnp.game.params import Piece, Rules, physical_pieces, rule_params
@@ -43,7 +43,7 @@ class Rule:
     engine: str | None  # None: every engine
     module: str | None  # a module id: only when the module is chosen
     summary: str
-    check: Callable[["Facts"], Iterable[Violation]]
+    check: Callable[[Facts], Iterable[Violation]]
 
 
 RULES: dict[str, Rule] = {}
@@ -52,7 +52,7 @@ RULES: dict[str, Rule] = {}
 def rule(rule_id: str, summary: str, engine: str | None = None, module: str | None = None):
     """Register a rule function under its id (ids are unique; docs/rules.md lists them all)."""
 
-    def register(fn: Callable[["Facts"], Iterable[Violation]]):
+    def register(fn: Callable[[Facts], Iterable[Violation]]):
         if rule_id in RULES:
             raise ValueError(f"duplicate rule id {rule_id}")
         RULES[rule_id] = Rule(rule_id, engine, module, summary, fn)
@@ -92,13 +92,14 @@ class Facts:
 
 def check_state(game: Game, state: State) -> list[Violation]:
     """Every violation of the rules in `state`, for `game` (with its chosen modules); [] when legal."""
-    from pnp.rules import check_counts
-    from pnp.rules.ascent import check as check_ascent
     from pnp.rules.tranquility import check as check_tranquility  # noqa: F401  (registers their rules)
 
     if state.engine != game.engine:
-        return [Violation("state-game", f"the state is a {state.engine} game but {game.id} is played by the "
-                                        f"{game.engine} rules")]
+        return [
+            Violation(
+                "state-game", f"the state is a {state.engine} game but {game.id} is played by the {game.engine} rules"
+            )
+        ]
     facts = Facts(game, rule_params(game), state, {p.id: p for p in physical_pieces(game)}, locate(state))
     chosen = {m.id for m in game.modules}
     out: list[Violation] = []
@@ -152,13 +153,20 @@ def slot_label(row: int, slot: int) -> str:
 # ---- rules every engine shares -------------------------------------------------------------------
 
 WHERE = {
-    "tranquility": {"island": {"hand", "pile", "discard", "cell", "box"},
-                    "start": {"hand", "pile", "discard", "start", "box"},
-                    "finish": {"hand", "pile", "discard", "finish"},
-                    "border": {"frame", "box"}},
-    "ascent": {"terrain": {"hand", "pile", "discard", "slot"}, "bridge": {"hand", "pile", "discard", "slot"},
-               "campfire": {"hand", "pile", "discard", "slot"}, "summit": {"hand", "pile", "discard", "summit"},
-               "panorama": {"base", "box"}, "goat": {"goats", "box"}},
+    "tranquility": {
+        "island": {"hand", "pile", "discard", "cell", "box"},
+        "start": {"hand", "pile", "discard", "start", "box"},
+        "finish": {"hand", "pile", "discard", "finish"},
+        "border": {"frame", "box"},
+    },
+    "ascent": {
+        "terrain": {"hand", "pile", "discard", "slot"},
+        "bridge": {"hand", "pile", "discard", "slot"},
+        "campfire": {"hand", "pile", "discard", "slot"},
+        "summit": {"hand", "pile", "discard", "summit"},
+        "panorama": {"base", "box"},
+        "goat": {"goats", "box"},
+    },
 }
 OUT_OF_PLAY = {"aside", "box"}  # where kinds the engine does not play with (reference cards) may lie
 
@@ -169,16 +177,20 @@ def state_game(f: Facts) -> Iterator[Violation]:
         yield Violation("state-game", f"the state says game {f.state.game!r} but is checked as {f.game.id!r}")
     chosen = sorted(m.id for m in f.game.modules)
     if sorted(f.state.modules) != chosen:
-        yield Violation("state-game", f"the state's modules ({', '.join(sorted(f.state.modules)) or 'none'}) are "
-                                      f"not the game's ({', '.join(chosen) or 'none'})")
+        yield Violation(
+            "state-game",
+            f"the state's modules ({', '.join(sorted(f.state.modules)) or 'none'}) are "
+            f"not the game's ({', '.join(chosen) or 'none'})",
+        )
 
 
 @rule("players", "The number of players is within the game's range, with one hand and one pile each.")
 def players(f: Facts) -> Iterator[Violation]:
     r, s = f.rules, f.state
     if not r.min_players <= s.players <= r.max_players:
-        yield Violation("players", f"{s.players} players is outside the game's range of "
-                                   f"{r.min_players}–{r.max_players}")
+        yield Violation(
+            "players", f"{s.players} players is outside the game's range of {r.min_players}–{r.max_players}"
+        )
     for name, lists in (("hands", s.hands), ("piles", s.piles)):
         if len(lists) != s.players:
             yield Violation("players", f"there are {len(lists)} {name} for {s.players} players")
@@ -189,8 +201,9 @@ def turn_order(f: Facts) -> Iterator[Violation]:
     s = f.state
     expected = s.turn % max(s.players, 1) + 1
     if s.current_player != expected:
-        yield Violation("turn-order", f"after {s.turn} turns it is player {expected}'s turn, not player "
-                                      f"{s.current_player}'s")
+        yield Violation(
+            "turn-order", f"after {s.turn} turns it is player {expected}'s turn, not player {s.current_player}'s"
+        )
 
 
 @rule("cards-known", "Every id in the state names a piece of this game.")
@@ -204,16 +217,21 @@ def cards_known(f: Facts) -> Iterator[Violation]:
 def cards_once(f: Facts) -> Iterator[Violation]:
     for piece_id, where in sorted(f.places.items()):
         if len(where) > 1:
-            yield Violation("cards-once", f"{piece_id} is in {len(where)} places at once", (piece_id,),
-                            tuple(label for _, label in where))
+            yield Violation(
+                "cards-once",
+                f"{piece_id} is in {len(where)} places at once",
+                (piece_id,),
+                tuple(label for _, label in where),
+            )
 
 
 @rule("cards-all", "Every piece of the game is somewhere: in play, in the box, or aside.")
 def cards_all(f: Facts) -> Iterator[Violation]:
     missing = [p for p in f.pieces if p not in f.places]
     if missing:
-        yield Violation("cards-all", f"{len(missing)} piece(s) of {f.game.id} are missing from the state",
-                        tuple(missing))
+        yield Violation(
+            "cards-all", f"{len(missing)} piece(s) of {f.game.id} are missing from the state", tuple(missing)
+        )
 
 
 @rule("cards-where", "Each kind of piece lies only where the rules put it (islands never in the frame, …).")
@@ -233,12 +251,16 @@ def cards_where(f: Facts) -> Iterator[Violation]:
 def hand_limit(f: Facts) -> Iterator[Violation]:
     for q, hand in enumerate(f.state.hands, 1):
         if len(hand) > f.rules.hand_size:
-            yield Violation("hand-limit", f"player {q} holds {len(hand)} cards; the hand size is "
-                                          f"{f.rules.hand_size}", hand)
+            yield Violation(
+                "hand-limit", f"player {q} holds {len(hand)} cards; the hand size is {f.rules.hand_size}", hand
+            )
 
 
-@rule("hand-drawn", "Each player drew back up at the end of their turn: a short hand means an empty pile "
-                    "(or, in Tranquility, a start-discard share not yet drawn back).")
+@rule(
+    "hand-drawn",
+    "Each player drew back up at the end of their turn: a short hand means an empty pile "
+    "(or, in Tranquility, a start-discard share not yet drawn back).",
+)
 def hand_drawn(f: Facts) -> Iterator[Violation]:
     from pnp.rules.tranquility.check import start_shortfall
 
@@ -249,8 +271,11 @@ def hand_drawn(f: Facts) -> Iterator[Violation]:
         short = start_shortfall(f, q) if s.engine == "tranquility" else 0
         expected = f.rules.hand_size - short
         if pile and len(hand) != expected:
-            yield Violation("hand-drawn", f"player {q} holds {len(hand)} cards with cards left in their pile; "
-                                          f"they should hold {expected}", hand)
+            yield Violation(
+                "hand-drawn",
+                f"player {q} holds {len(hand)} cards with cards left in their pile; they should hold {expected}",
+                hand,
+            )
 
 
 @rule("setup-deal", "At setup the piles (with the opening hands) are dealt as evenly as possible.")

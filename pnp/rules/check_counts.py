@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from pnp.game.params import effective_cap
 from pnp.rules.check import Facts, Violation, rule, slot_label
 from pnp.rules.costs import (
     forced_pair,
@@ -21,7 +22,6 @@ from pnp.rules.costs import (
     sequence_cap_feasible,
     sequence_cost_bound,
 )
-from pnp.game.params import effective_cap
 
 
 def _largest_cost(f: Facts) -> int:
@@ -62,18 +62,23 @@ def _tq_bound(f: Facts, numbers: dict[int, int]) -> int:
     return grid_cost_bound(numbers, r.rows, r.cols)
 
 
-@rule("tq-turns", "No more cards went down than turns were taken: one island or start card per turn.",
-      "tranquility")
+@rule("tq-turns", "No more cards went down than turns were taken: one island or start card per turn.", "tranquility")
 def tq_turns(f: Facts) -> Iterator[Violation]:
     islands, plays = _tq_plays(f)
     if plays > f.state.turn:
-        yield Violation("tq-turns", f"{plays} cards went down ({islands} islands"
-                                    f"{' and the start card' if plays > islands else ''}) in {f.state.turn} turns")
+        yield Violation(
+            "tq-turns",
+            f"{plays} cards went down ({islands} islands"
+            f"{' and the start card' if plays > islands else ''}) in {f.state.turn} turns",
+        )
 
 
-@rule("tq-costs-paid", "The discard holds the start discard, two cards per discard turn and every cost paid: "
-                       "at least the least total cost the grid implies, at most the largest cost per island.",
-      "tranquility")
+@rule(
+    "tq-costs-paid",
+    "The discard holds the start discard, two cards per discard turn and every cost paid: "
+    "at least the least total cost the grid implies, at most the largest cost per island.",
+    "tranquility",
+)
 def tq_costs_paid(f: Facts) -> Iterator[Violation]:
     s, start = f.state, f.state.sea.start
     _, plays = _tq_plays(f)
@@ -84,18 +89,25 @@ def tq_costs_paid(f: Facts) -> Iterator[Violation]:
     numbers = _numbers(f)
     least = _tq_bound(f, numbers)
     most = most_cost(numbers, _near(f), _largest_cost(f), f.rules.cost == "gap")
-    what = (f"the discard holds {len(s.discard)} cards: {given} from the start discard and "
-            f"{2 * (s.turn - plays)} from {s.turn - plays} discard turn(s) leave {paid} for costs")
+    what = (
+        f"the discard holds {len(s.discard)} cards: {given} from the start discard and "
+        f"{2 * (s.turn - plays)} from {s.turn - plays} discard turn(s) leave {paid} for costs"
+    )
     if paid < least:
-        yield Violation("tq-costs-paid", f"{what}, but the islands in the grid cost at least {least} whatever "
-                                         "the order they went down", tuple(c for c in s.sea.cells if c))
+        yield Violation(
+            "tq-costs-paid",
+            f"{what}, but the islands in the grid cost at least {least} whatever the order they went down",
+            tuple(c for c in s.sea.cells if c),
+        )
     elif paid > most:
-        yield Violation("tq-costs-paid", f"{what}, but the islands in the grid can have cost at most {most} "
-                                         "whatever the order they went down", tuple(c for c in s.sea.cells if c))
+        yield Violation(
+            "tq-costs-paid",
+            f"{what}, but the islands in the grid can have cost at most {most} whatever the order they went down",
+            tuple(c for c in s.sea.cells if c),
+        )
 
 
-@rule("tq-cost-cap", "No island in the grid can have cost more than a hand can pay, whatever the order.",
-      "tranquility")
+@rule("tq-cost-cap", "No island in the grid can have cost more than a hand can pay, whatever the order.", "tranquility")
 def tq_cost_cap(f: Facts) -> Iterator[Violation]:
     r, cap, numbers = f.rules, _largest_cost(f), _numbers(f)
     if r.cost != "nearest":
@@ -108,12 +120,17 @@ def tq_cost_cap(f: Facts) -> Iterator[Violation]:
         a, b = pair
         span = [k for k in range(a, b + 1) if k in numbers] if r.adjacency == "sequence" else [a, b]
         where = f"cell {a}" + (f" to cell {b}" if b != a else "")
-        yield Violation("tq-cost-cap", f"in every order the islands in {where} could have gone down, one of them "
-                                       f"cost more than {cap}, the most a hand can pay",
-                        tuple(f.state.sea.cells[k - 1] for k in span), tuple(f"cell {k}" for k in span))
+        yield Violation(
+            "tq-cost-cap",
+            f"in every order the islands in {where} could have gone down, one of them "
+            f"cost more than {cap}, the most a hand can pay",
+            tuple(f.state.sea.cells[k - 1] for k in span),
+            tuple(f"cell {k}" for k in span),
+        )
 
 
 # ---- The Ascent ----------------------------------------------------------------------------------
+
 
 def _as_rows(f: Facts) -> list[list[int | None]]:
     """Terrain numbers by row and slot (None: empty, bridge or campfire)."""
@@ -135,16 +152,23 @@ def _greater(f: Facts) -> bool:
     return f.rules.bridge_swap_cost == "greater"
 
 
-@rule("as-turns", "No more cards went onto the mountain than turns were taken (the summit ends the game "
-                  "inside its turn).", "ascent")
+@rule(
+    "as-turns",
+    "No more cards went onto the mountain than turns were taken (the summit ends the game inside its turn).",
+    "ascent",
+)
 def as_turns(f: Facts) -> Iterator[Violation]:
     down = _as_down(f)
     if down > f.state.turn:
         yield Violation("as-turns", f"{down} cards are on the mountain after {f.state.turn} turns")
 
 
-@rule("as-costs-paid", "The discard holds two cards per discard turn, every cost paid and the swapped-out "
-                       "bridges: enough for the differences of the terrain cards side by side.", "ascent")
+@rule(
+    "as-costs-paid",
+    "The discard holds two cards per discard turn, every cost paid and the swapped-out "
+    "bridges: enough for the differences of the terrain cards side by side.",
+    "ascent",
+)
 def as_costs_paid(f: Facts) -> Iterator[Violation]:
     s, down = f.state, _as_down(f)
     if down > s.turn:
@@ -154,9 +178,12 @@ def as_costs_paid(f: Facts) -> Iterator[Violation]:
     least, _ = row_pairs_bound(_as_rows(f), _greater(f), swaps)
     room = len(s.discard) - 2 * (s.turn - down) + swaps  # the most the costs can have been
     if room < least:
-        yield Violation("as-costs-paid", f"the discard holds {len(s.discard)} cards after {s.turn} turns with "
-                                         f"{down} cards on the mountain: at most {max(room, 0)} for costs, but the "
-                                         f"terrain cards side by side cost at least {least}")
+        yield Violation(
+            "as-costs-paid",
+            f"the discard holds {len(s.discard)} cards after {s.turn} turns with "
+            f"{down} cards on the mountain: at most {max(room, 0)} for costs, but the "
+            f"terrain cards side by side cost at least {least}",
+        )
 
 
 @rule("as-cost-cap", "No two terrain cards side by side differ by more than a hand can pay.", "ascent")
@@ -168,23 +195,36 @@ def as_cost_cap(f: Facts) -> Iterator[Violation]:
     for r, i, d in pairs:
         if d > cap:
             row = s.mountain.rows[r - 1]
-            yield Violation("as-cost-cap", f"the terrain cards in row {r} slots {i - 1} and {i} differ by {d}; "
-                                           f"the later one cost more than {cap}, the most a hand can pay",
-                            (row[i - 2], row[i - 1]), (slot_label(r, i - 1), slot_label(r, i)))
+            yield Violation(
+                "as-cost-cap",
+                f"the terrain cards in row {r} slots {i - 1} and {i} differ by {d}; "
+                f"the later one cost more than {cap}, the most a hand can pay",
+                (row[i - 2], row[i - 1]),
+                (slot_label(r, i - 1), slot_label(r, i)),
+            )
 
 
-@rule("as-campfire", "Every campfire replaced a terrain card of its colour that moved up: each row's campfires "
-                     "of a colour are at most the terrain cards of that colour in higher rows.", "ascent")
+@rule(
+    "as-campfire",
+    "Every campfire replaced a terrain card of its colour that moved up: each row's campfires "
+    "of a colour are at most the terrain cards of that colour in higher rows.",
+    "ascent",
+)
 def as_campfire(f: Facts) -> Iterator[Violation]:
     rows = f.state.mountain.rows
     for r, row in enumerate(rows, 1):
         fires = [(i, c) for i, c in enumerate(row, 1) if f.kind(c) == "campfire"]
         for colour in sorted({f.piece(c).colour or "" for _, c in fires}):
             mine = [(i, c) for i, c in fires if (f.piece(c).colour or "") == colour]
-            above = sum(1 for row2 in rows[r:] for c in row2
-                        if f.kind(c) == "terrain" and (f.piece(c).colour or "") == colour)
+            above = sum(
+                1 for row2 in rows[r:] for c in row2 if f.kind(c) == "terrain" and (f.piece(c).colour or "") == colour
+            )
             if len(mine) > above:
                 where = "no higher row" if r == len(rows) else f"{above} {colour} terrain card(s) above row {r}"
-                yield Violation("as-campfire", f"{len(mine)} {colour} campfire(s) in row {r} replaced cards that "
-                                               f"must have moved up, but there is {where}",
-                                tuple(c for _, c in mine), tuple(slot_label(r, i) for i, _ in mine))
+                yield Violation(
+                    "as-campfire",
+                    f"{len(mine)} {colour} campfire(s) in row {r} replaced cards that "
+                    f"must have moved up, but there is {where}",
+                    tuple(c for _, c in mine),
+                    tuple(slot_label(r, i) for i, _ in mine),
+                )

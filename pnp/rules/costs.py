@@ -11,6 +11,7 @@ dynamic programming, on the orthogonal grid by a row-by-row search over small wi
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 
 Numbers = dict[int, int]  # cell (1-based) -> island number
@@ -68,8 +69,11 @@ def grid_cost_bound(numbers: Numbers, rows: int, cols: int, max_cols: int = 10) 
     best = {0: 0}  # mask of seeds chosen in the previous row -> heaviest total so far
     for r in range(rows):
         cells = [r * cols + c + 1 for c in range(cols)]
-        masks = [m for m in range(1 << cols) if not m & (m >> 1)
-                 and all(cells[c] in numbers for c in range(cols) if m >> c & 1)]
+        masks = [
+            m
+            for m in range(1 << cols)
+            if not m & (m >> 1) and all(cells[c] in numbers for c in range(cols) if m >> c & 1)
+        ]
         gain = {m: sum(w.get(cells[c], 0) for c in range(cols) if m >> c & 1) for m in masks}
         best = {m: gain[m] + max(v for p, v in best.items() if not p & m) for m in masks}
     return sum(w.values()) - max(best.values())
@@ -82,7 +86,7 @@ def sequence_cap_feasible(numbers: Numbers, cap: int) -> tuple[int, int] | None:
     neighbours (exact for the reading-order path)."""
     for block in sequence_blocks(numbers):
         stretches: list[list[int]] = [[block[0]]]
-        for a, b in zip(block, block[1:]):
+        for a, b in itertools.pairwise(block):
             if abs(numbers[a] - numbers[b]) <= cap:
                 stretches[-1].append(b)
             else:
@@ -121,8 +125,7 @@ def most_cost(numbers: Numbers, near: Callable[[int], Iterable[int]], cap: int, 
 def forced_pair(numbers: Numbers, cap: int, near: Callable[[int], Iterable[int]]) -> tuple[int, int] | None:
     """Two neighbouring cells neither of which has a neighbour within `cap`: whichever went down
     second paid more than the cap (sound for any adjacency; the orthogonal grid uses only this)."""
-    alone = {k for k, x in numbers.items()
-             if all(abs(x - numbers[j]) > cap for j in near(k) if j in numbers)}
+    alone = {k for k, x in numbers.items() if all(abs(x - numbers[j]) > cap for j in near(k) if j in numbers)}
     for k in sorted(alone):
         for j in near(k):
             if j in alone and j > k:
@@ -130,8 +133,7 @@ def forced_pair(numbers: Numbers, cap: int, near: Callable[[int], Iterable[int]]
     return None
 
 
-def row_pairs_bound(rows: list[list[int | None]], greater: bool,
-                    swaps: int) -> tuple[int, list[tuple[int, int, int]]]:
+def row_pairs_bound(rows: list[list[int | None]], greater: bool, swaps: int) -> tuple[int, list[tuple[int, int, int]]]:
     """The Ascent: the least total cost the terrain pairs side by side imply, and the pairs.
 
     Each pair (y, x) of terrain cards side by side was paid for by the later of the two, at least
@@ -151,4 +153,4 @@ def row_pairs_bound(rows: list[list[int | None]], greater: bool,
             right = abs(row[i + 1] - row[i]) if row[i + 1] is not None else 0
             savings.append(left + right - (max(left, right) if greater else 0))
     savings.sort(reverse=True)
-    return sum(d for _, _, d in pairs) - sum(savings[:max(swaps, 0)]), pairs
+    return sum(d for _, _, d in pairs) - sum(savings[: max(swaps, 0)]), pairs

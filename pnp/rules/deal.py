@@ -6,8 +6,19 @@ import random
 
 from pnp.core.errors import PnpError, UsageError
 from pnp.game.model import Game
-from pnp.rules.ascent.engine import BRIDGE, CAMPFIRE, GOAT, OTHER, PANORAMA, SUMMIT, TERRAIN, AscentDeck, AscentTable, ascent_deck
 from pnp.game.params import rule_params
+from pnp.rules.ascent.engine import (
+    BRIDGE,
+    CAMPFIRE,
+    GOAT,
+    OTHER,
+    PANORAMA,
+    SUMMIT,
+    TERRAIN,
+    AscentDeck,
+    AscentTable,
+    ascent_deck,
+)
 from pnp.rules.state.model import State
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
@@ -23,8 +34,9 @@ def deal_setup(game: Game, players: int, seed: int | None) -> State:
         state = deal_ascent(ascent_deck(game), players, seed).to_state()
     problems = check_state(game, state)
     if problems:
-        raise PnpError(f"the setup of {game.id} for {players} players breaks the rules: "
-                       + "; ".join(str(v) for v in problems[:5]))
+        raise PnpError(
+            f"the setup of {game.id} for {players} players breaks the rules: " + "; ".join(str(v) for v in problems[:5])
+        )
     return state
 
 
@@ -43,7 +55,7 @@ def deal_ascent(deck: AscentDeck, players: int, seed: int | None) -> AscentTable
     if len(triangles) < r.base_pieces:
         raise PnpError(f"{deck.game} has {len(triangles)} panorama triangles; the base needs {r.base_pieces}")
     rng.shuffle(triangles)
-    base, spare = triangles[:r.base_pieces], triangles[r.base_pieces:]
+    base, spare = triangles[: r.base_pieces], triangles[r.base_pieces :]
     revealed = []
     if r.panorama:
         if r.panorama.revealed > len(base):
@@ -61,8 +73,7 @@ def deal_ascent(deck: AscentDeck, players: int, seed: int | None) -> AscentTable
     goats = [[g, None] for g in goat_pieces[:wanted]]
     box = sorted(spare) + goat_pieces[wanted:]
     rows = [[-1] * r.width(row) for row in range(1, r.rows + 1)]
-    table = AscentTable(deck, hands, piles, [], box, list(deck.of(OTHER)), base, revealed, rows, goats=goats,
-                        seed=seed)
+    table = AscentTable(deck, hands, piles, [], box, list(deck.of(OTHER)), base, revealed, rows, goats=goats, seed=seed)
     if not table.has_action(0):
         table.lose()
     return table

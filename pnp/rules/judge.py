@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.rules.check import Violation
 from pnp.game.params import HANDS
+from pnp.rules.check import Violation
 
 MOVE_RULES = {
     "move-over": "No move is made once the game is won or lost.",
@@ -19,10 +19,10 @@ MOVE_RULES = {
     "move-start-first": "A player holding a start card while none is down must play it.",
     "move-discard": "Discarding instead of playing takes exactly two cards from the hand.",
     "move-place": "A card goes only where the engine allows it (an island where its number fits, a terrain "
-                  "card in an open slot it fits).",
+    "card in an open slot it fits).",
     "move-cost": "The cost is paid by discarding exactly that many other cards from the hand, within the cap.",
     "move-start": "The start discard takes its number of cards in one share per player; cards off a pile only "
-                  "when the rule option allows; null only when it cannot be paid.",
+    "when the rule option allows; null only when it cannot be paid.",
     "move-finish": "A finish (summit) card goes down only when the rules allow it.",
 }
 
@@ -37,8 +37,11 @@ def judge(table, p: int, action) -> Violation | None:
     used = _cards_used(action)
     missing = Counter(used) - Counter(hand)
     if missing:
-        return _v("move-hand", f"player {p + 1} does not hold " + ", ".join(ids[c] for c in missing),
-                  tuple(ids[c] for c in missing))
+        return _v(
+            "move-hand",
+            f"player {p + 1} does not hold " + ", ".join(ids[c] for c in missing),
+            tuple(ids[c] for c in missing),
+        )
     if hasattr(table, "cells"):
         return _judge_tranquility(table, p, action, ids)
     return _judge_ascent(table, p, action, ids)
@@ -76,20 +79,36 @@ def _judge_tranquility(t, p: int, action, ids) -> Violation | None:
         return _start(t, p, action, ids)
     if what == "finish":
         if t.can_finish(p) < 0 or t.deck.kind[action[1]] != 2:
-            return _v("move-finish", f"{ids[action[1]]} cannot go down now: a finish card needs every cell filled "
-                                     "and a start card down", (ids[action[1]],))
+            return _v(
+                "move-finish",
+                f"{ids[action[1]]} cannot go down now: a finish card needs every cell filled and a start card down",
+                (ids[action[1]],),
+            )
         return None
     _, c, k, paid = action
     costs = {cell: cost for card, cell, cost in t.legal_plays(p) if card == c}
     if k not in costs:
-        if not 1 <= k <= t.N or t.cells[k] >= 0 or t.deck.kind[c] != 0 or t.gap(t.deck.number[c]) is None \
-                or t.cost(t.deck.number[c], k) <= t.cap(p):
+        if (
+            not 1 <= k <= t.N
+            or t.cells[k] >= 0
+            or t.deck.kind[c] != 0
+            or t.gap(t.deck.number[c]) is None
+            or t.cost(t.deck.number[c], k) <= t.cap(p)
+        ):
             return _v("move-place", f"{ids[c]} cannot go into cell {k}", (ids[c],), (f"cell {k}",))
-        return _v("move-cost", f"{ids[c]} in cell {k} costs {t.cost(t.deck.number[c], k)}, above the cap of "
-                               f"{t.cap(p)}", (ids[c],), (f"cell {k}",))
+        return _v(
+            "move-cost",
+            f"{ids[c]} in cell {k} costs {t.cost(t.deck.number[c], k)}, above the cap of {t.cap(p)}",
+            (ids[c],),
+            (f"cell {k}",),
+        )
     if len(paid) != costs[k]:
-        return _v("move-cost", f"{ids[c]} in cell {k} costs {costs[k]} card(s); {len(paid)} were discarded",
-                  (ids[c],), (f"cell {k}",))
+        return _v(
+            "move-cost",
+            f"{ids[c]} in cell {k} costs {costs[k]} card(s); {len(paid)} were discarded",
+            (ids[c],),
+            (f"cell {k}",),
+        )
     return None
 
 
@@ -103,14 +122,18 @@ def _start(t, p: int, action, ids) -> Violation | None:
     if shares is None:
         return _v("move-start", f"the start discard of {need} can be paid, so it must be") if can_pay else None
     if sum(len(cards) + k for cards, k in shares) != need:
-        return _v("move-start", f"the start discard takes {need} cards, not "
-                                f"{sum(len(cards) + k for cards, k in shares)}")
+        return _v(
+            "move-start", f"the start discard takes {need} cards, not {sum(len(cards) + k for cards, k in shares)}"
+        )
     for q, (cards, from_pile) in enumerate(shares):
         hand = [x for x in t.hands[q] if not (q == p and x == c)]
         missing = Counter(cards) - Counter(hand)
         if missing:
-            return _v("move-hand", f"player {q + 1} does not hold " + ", ".join(ids[x] for x in missing),
-                      tuple(ids[x] for x in missing))
+            return _v(
+                "move-hand",
+                f"player {q + 1} does not hold " + ", ".join(ids[x] for x in missing),
+                tuple(ids[x] for x in missing),
+            )
         if from_pile and not piles_allowed:
             return _v("move-start", "by the rule options the start discard comes from the hands only")
         if from_pile > len(t.piles[q]):
@@ -126,8 +149,11 @@ def _judge_ascent(t, p: int, action, ids) -> Violation | None:
     c = action[1]
     if what == "summit":
         if ("summit", c, -1, -1, -1, -1, 0) not in plays:
-            return _v("move-finish", f"{ids[c]} cannot go on top now: the mountain must be complete and every "
-                                     "chosen goal met", (ids[c],))
+            return _v(
+                "move-finish",
+                f"{ids[c]} cannot go on top now: the mountain must be complete and every chosen goal met",
+                (ids[c],),
+            )
         return None
     _, c, r, i, r2, i2, paid = action
     where = f"row {r + 1} slot {i + 1}" + (f" to row {r2 + 1} slot {i2 + 1}" if what == "campfire" else "")
@@ -135,6 +161,10 @@ def _judge_ascent(t, p: int, action, ids) -> Violation | None:
     if not match:
         return _v("move-place", f"{ids[c]} cannot be played as {what} at {where}", (ids[c],), (where,))
     if len(paid) != match[0][6]:
-        return _v("move-cost", f"{ids[c]} at {where} costs {match[0][6]} card(s); {len(paid)} were discarded",
-                  (ids[c],), (where,))
+        return _v(
+            "move-cost",
+            f"{ids[c]} at {where} costs {match[0][6]} card(s); {len(paid)} were discarded",
+            (ids[c],),
+            (where,),
+        )
     return None

@@ -27,14 +27,15 @@ def setup_name(game: Game, players: int, seed: int | None) -> str:
 
 
 def applicable_rules(game: Game, modules) -> list[str]:
-    return [r.id for r in RULES.values() if r.engine in (None, game.engine) and (r.module is None or r.module in modules)]
+    return [
+        r.id for r in RULES.values() if r.engine in (None, game.engine) and (r.module is None or r.module in modules)
+    ]
 
 
 def check_report(game: Game, state: State, violations: list[Violation]) -> str:
     """The check as text: the rules checked and each violation with its rule id."""
     rules = applicable_rules(game, state.modules)
-    lines = [f"{game.title} ({game.id}), {state.players} players, seed {state.seed}, turn {state.turn}: "
-             f"{state.status}"]
+    lines = [f"{game.title} ({game.id}), {state.players} players, seed {state.seed}, turn {state.turn}: {state.status}"]
     if violations:
         lines.append(f"{len(violations)} violation(s) of {len({v.rule for v in violations})} rule(s):")
         lines += [f"  {v}" for v in violations]
@@ -45,8 +46,12 @@ def check_report(game: Game, state: State, violations: list[Violation]) -> str:
 
 
 def check_data(game: Game, state: State, violations: list[Violation]) -> dict:
-    return {"game": game.id, "ok": not violations, "rules_checked": applicable_rules(game, state.modules),
-            "violations": [v.to_data() for v in violations]}
+    return {
+        "game": game.id,
+        "ok": not violations,
+        "rules_checked": applicable_rules(game, state.modules),
+        "violations": [v.to_data() for v in violations],
+    }
 
 
 def setup_outputs(game: Game, players: int = SAMPLE_PLAYERS, seed: int = SAMPLE_SEED) -> dict[str, bytes]:

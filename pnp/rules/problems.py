@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from pnp.game.model import Game
@@ -23,8 +24,9 @@ def rule_problems(game: Game) -> list[str]:
     kinds = Counter(p.kind for p in physical_pieces(game))
     out = []
     if rules.hand_size < 2:
-        out.append(f"a hand of {rules.hand_size} card(s) cannot take the discard-two action; hand_size must be "
-                   "at least 2")
+        out.append(
+            f"a hand of {rules.hand_size} card(s) cannot take the discard-two action; hand_size must be at least 2"
+        )
     if isinstance(rules, TranquilityRules):
         out += _tranquility(game, rules, kinds)
     else:
@@ -59,8 +61,10 @@ def _start_warnings(game: Game, r: TranquilityRules) -> list[str]:
             held = kinds["island"] - r.remove_islands + kinds["finish"] + players - 1
             where = "hands and piles hold"
         if held < r.start_discard:
-            out.append(f"with {players} player(s) {where} at most {held} cards when the start card is played, "
-                       f"fewer than the start discard of {r.start_discard}: such a game is always lost")
+            out.append(
+                f"with {players} player(s) {where} at most {held} cards when the start card is played, "
+                f"fewer than the start discard of {r.start_discard}: such a game is always lost"
+            )
     return out
 
 
@@ -74,9 +78,11 @@ def _goat_warnings(r: AscentRules) -> list[str]:
     room = (r.width(g.target_row) + 1) // 2
     if g.goats <= room:
         return []
-    return [f"the Mountain Goats goal can never be met: {g.goats} goats cannot all reach row {g.target_row}, since "
-            f"each climbs its own chain of {g.colour} cards (no card rests on two cards of one colour) and row "
-            f"{g.target_row} has {r.width(g.target_row)} slots, room for at most {room} {g.colour} cards apart"]
+    return [
+        f"the Mountain Goats goal can never be met: {g.goats} goats cannot all reach row {g.target_row}, since "
+        f"each climbs its own chain of {g.colour} cards (no card rests on two cards of one colour) and row "
+        f"{g.target_row} has {r.width(g.target_row)} slots, room for at most {room} {g.colour} cards apart"
+    ]
 
 
 def _tranquility(game: Game, r: TranquilityRules, kinds: Counter) -> list[str]:
@@ -88,14 +94,17 @@ def _tranquility(game: Game, r: TranquilityRules, kinds: Counter) -> list[str]:
     numbers = {p.number for p in physical_pieces(game) if p.kind == "island" and p.number is not None}
     usable = min(len(numbers), kinds["island"] - r.remove_islands)
     if usable < r.cells:
-        out.append(f"a {r.rows}×{r.cols} grid needs {r.cells} islands with different numbers, but only {usable} "
-                   f"can be in play ({len(numbers)} different numbers, {kinds['island']} islands, "
-                   f"{r.remove_islands} removed at setup)")
+        out.append(
+            f"a {r.rows}×{r.cols} grid needs {r.cells} islands with different numbers, but only {usable} "
+            f"can be in play ({len(numbers)} different numbers, {kinds['island']} islands, "
+            f"{r.remove_islands} removed at setup)"
+        )
     if r.remove_islands > kinds["island"]:
         out.append(f"remove_islands ({r.remove_islands}) is more than the {kinds['island']} island cards")
     if kinds["border"] < r.frame:
-        out.append(f"the frame of a {r.rows}×{r.cols} grid needs {r.frame} border cards, but there are "
-                   f"{kinds['border']}")
+        out.append(
+            f"the frame of a {r.rows}×{r.cols} grid needs {r.frame} border cards, but there are {kinds['border']}"
+        )
     if kinds["start"] < r.max_players:
         out.append(f"each of up to {r.max_players} players needs a start card, but there are {kinds['start']}")
     if kinds["finish"] < 1:
@@ -104,26 +113,34 @@ def _tranquility(game: Game, r: TranquilityRules, kinds: Counter) -> list[str]:
 
 
 def _ascent(game: Game, r: AscentRules, kinds: Counter) -> list[str]:
-    out = [f"the ascent rules have no module {m.id!r} (known: {', '.join(ASCENT_MODULES)})"
-           for m in game.modules if m.id not in ASCENT_MODULES]
+    out = [
+        f"the ascent rules have no module {m.id!r} (known: {', '.join(ASCENT_MODULES)})"
+        for m in game.modules
+        if m.id not in ASCENT_MODULES
+    ]
     if r.width(r.rows) < 1:
         out.append(f"a mountain with a base of {r.base} slots cannot have {r.rows} rows (the top row would be empty)")
         return out
     pieces = physical_pieces(game)
     terrain = [p for p in pieces if p.kind == "terrain"]
     if kinds["panorama"] < r.base_pieces:
-        out.append(f"a base of {r.base} slots stands on {r.base_pieces} panorama triangles, but there are "
-                   f"{kinds['panorama']}")
+        out.append(
+            f"a base of {r.base} slots stands on {r.base_pieces} panorama triangles, but there are {kinds['panorama']}"
+        )
     if len(terrain) + kinds["campfire"] < r.slots:
-        out.append(f"the mountain has {r.slots} terrain slots, but there are only {len(terrain)} terrain cards and "
-                   f"{kinds['campfire']} campfires")
+        out.append(
+            f"the mountain has {r.slots} terrain slots, but there are only {len(terrain)} terrain cards and "
+            f"{kinds['campfire']} campfires"
+        )
     if r.row_minimum:
         for row in range(1, r.rows + 1):
             slots = sum(r.width(q) for q in range(row, r.rows + 1))
             high = sum(1 for p in terrain if (p.number or 0) >= row)
             if high < slots:
-                out.append(f"rows {row}–{r.rows} have {slots} slots, but only {high} terrain cards have a number of "
-                           f"{row} or more")
+                out.append(
+                    f"rows {row}–{r.rows} have {slots} slots, but only {high} terrain cards have a number of "
+                    f"{row} or more"
+                )
                 break
     colours = {p.colour for p in terrain if p.colour}
     if not r.same_colour_in_row and len(colours) < 2 and r.base >= 2:
@@ -148,9 +165,10 @@ def _module_problems(game: Game, r: AscentRules, kinds: Counter, pieces, colours
                 continue
             if not seq or len(seq) > r.base or not set(seq) <= numbers:
                 out.append(f"the panorama sequence of {card.id} cannot stand in one row of terrain cards")
-            elif any(abs(a - b) > cap for a, b in zip(seq, seq[1:])):
-                out.append(f"the panorama sequence of {card.id} needs a step larger than the largest payable cost "
-                           f"of {cap}")
+            elif any(abs(a - b) > cap for a, b in itertools.pairwise(seq)):
+                out.append(
+                    f"the panorama sequence of {card.id} needs a step larger than the largest payable cost of {cap}"
+                )
     if r.goats:
         if kinds["goat"] < r.goats.goats:
             out.append(f"the Mountain Goats module uses {r.goats.goats} goats, but there are {kinds['goat']}")

@@ -23,8 +23,21 @@ FORMAT = "pnp-record"
 VERSION = 1
 MAX_RECORD_BYTES = 8 * 1024 * 1024  # a setup of a few KB and some hundred moves of ~100 bytes each
 MAX_MOVES = 100_000
-TOP = ("format", "version", "pnp", "game", "engine", "modules", "players", "seed", "options", "seats", "setup",
-       "moves", "end")
+TOP = (
+    "format",
+    "version",
+    "pnp",
+    "game",
+    "engine",
+    "modules",
+    "players",
+    "seed",
+    "options",
+    "seats",
+    "setup",
+    "moves",
+    "end",
+)
 
 
 @dataclass(frozen=True)
@@ -52,8 +65,9 @@ def move_to_data(table, p: int, action) -> dict:
     elif what == "start":
         move["card"] = ids[action[1]]
         shares = action[2]
-        move["shares"] = None if shares is None else [{"hand": [ids[c] for c in cards], "pile": n}
-                                                      for cards, n in shares]
+        move["shares"] = (
+            None if shares is None else [{"hand": [ids[c] for c in cards], "pile": n} for cards, n in shares]
+        )
     elif what == "play":
         move.update(card=ids[action[1]], cell=action[2], paid=[ids[c] for c in action[3]])
     else:  # place, swap, campfire (Ascent)
@@ -81,12 +95,15 @@ def move_from_data(table, move: Any) -> tuple[int, tuple]:
     if not isinstance(player, int) or isinstance(player, bool) or not 1 <= player <= table.n:
         raise MoveError(["player"], f"expected a player number from 1 to {table.n}")
     what = move.get("action")
-    engine_actions = ("play", "start", "finish", "discard") if hasattr(table, "cells") else \
-        ("place", "swap", "campfire", "summit", "discard")
+    engine_actions = (
+        ("play", "start", "finish", "discard")
+        if hasattr(table, "cells")
+        else ("place", "swap", "campfire", "summit", "discard")
+    )
     if what not in engine_actions:
         raise MoveError(["action"], "expected one of " + ", ".join(engine_actions))
-    card = lambda key: _card(table, move, key)  # noqa: E731
-    cards = lambda key: tuple(_card(table, move, key, k) for k in range(_list_len(move, key)))  # noqa: E731
+    card = lambda key: _card(table, move, key)
+    cards = lambda key: tuple(_card(table, move, key, k) for k in range(_list_len(move, key)))
     if what == "discard":
         return player - 1, ("discard", cards("cards"))
     if what in ("finish", "summit"):
@@ -126,8 +143,9 @@ def _shares(table, move: dict):
     if shares is None:
         return None
     if not isinstance(shares, list) or len(shares) != table.n:
-        raise MoveError(["shares"], f"expected one share per player ({table.n}), or null when the start discard "
-                                    "cannot be paid")
+        raise MoveError(
+            ["shares"], f"expected one share per player ({table.n}), or null when the start discard cannot be paid"
+        )
     out = []
     for q, share in enumerate(shares):
         if not isinstance(share, dict) or not isinstance(share.get("hand"), list):
@@ -160,12 +178,26 @@ class Recorder:
 
     def data(self) -> dict:
         t = self.table
-        end = None if t.status == "playing" else {"status": t.status, "reason": t.loss_reason() if t.status == "lost"
-                                                   else "", "turns": t.turn}
-        return {"format": FORMAT, "version": VERSION, "pnp": __version__, "game": self.game.id,
-                "engine": self.game.engine, "modules": [m.id for m in self.game.modules], "players": t.n,
-                "seed": self.setup.seed, "options": rule_options(self.game), "seats": list(self.seats),
-                "setup": state_to_data(self.setup), "moves": list(self.moves), "end": end}
+        end = (
+            None
+            if t.status == "playing"
+            else {"status": t.status, "reason": t.loss_reason() if t.status == "lost" else "", "turns": t.turn}
+        )
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "pnp": __version__,
+            "game": self.game.id,
+            "engine": self.game.engine,
+            "modules": [m.id for m in self.game.modules],
+            "players": t.n,
+            "seed": self.setup.seed,
+            "options": rule_options(self.game),
+            "seats": list(self.seats),
+            "setup": state_to_data(self.setup),
+            "moves": list(self.moves),
+            "end": end,
+        }
 
     def dumps(self) -> str:
         return dumps_record(self.data())
@@ -182,8 +214,11 @@ def dumps_record(data: dict) -> str:
         if key == "setup":
             body = dump_state_data(data["setup"]).rstrip("\n").replace("\n", "\n  ")
         elif key == "moves":
-            body = "[" + ",".join("\n    " + json.dumps(m, ensure_ascii=False) for m in data["moves"]) + \
-                   ("\n  ]" if data["moves"] else "]")
+            body = (
+                "["
+                + ",".join("\n    " + json.dumps(m, ensure_ascii=False) for m in data["moves"])
+                + ("\n  ]" if data["moves"] else "]")
+            )
         else:
             body = json.dumps(data[key], ensure_ascii=False, sort_keys=key == "options")
         lines.append(f'  "{key}": {body}' + ("," if key != TOP[-1] else ""))
@@ -206,8 +241,9 @@ def read_record(path: Path) -> Record:
     except OSError as exc:
         raise SpecError([Problem(name, 0, 0, "$", f"cannot be read ({exc.strerror or exc})")]) from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise SpecError([Problem(name, 0, 0, "$", f"is larger than {MAX_RECORD_BYTES // 2**20} MB, the most a "
-                                                  "record may hold")])
+        raise SpecError(
+            [Problem(name, 0, 0, "$", f"is larger than {MAX_RECORD_BYTES // 2**20} MB, the most a record may hold")]
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -219,8 +255,9 @@ def parse_record(source: Source) -> Record:
     data = source.data
     if not isinstance(data, dict):
         raise SpecError([source.problem([], "expected a game record (an object)")])
-    problems = [source.problem([key], f"unknown key {key!r}; a record has " + ", ".join(TOP))
-                for key in data if key not in TOP]
+    problems = [
+        source.problem([key], f"unknown key {key!r}; a record has " + ", ".join(TOP)) for key in data if key not in TOP
+    ]
     if data.get("format") != FORMAT:
         problems.append(source.problem(["format"], f'expected "{FORMAT}"'))
     if data.get("version") != VERSION:
@@ -239,14 +276,27 @@ def parse_record(source: Source) -> Record:
 
 def _setup_state(source: Source) -> State:
     """The setup, read by the state reader with its problems placed in the record file."""
-    positions = {k[len("/setup"):]: v for k, v in source.positions.items() if k == "/setup" or k.startswith("/setup/")}
+    positions = {k[len("/setup") :]: v for k, v in source.positions.items() if k == "/setup" or k.startswith("/setup/")}
     inner = Source(source.file, source.data["setup"], positions)
     try:
         return parse_state(inner)
     except SpecError as exc:
-        raise SpecError([Problem(p.file, p.line, p.col, "$.setup" + p.path[1:], p.message)
-                         for p in exc.problems]) from None
+        raise SpecError(
+            [Problem(p.file, p.line, p.col, "$.setup" + p.path[1:], p.message) for p in exc.problems]
+        ) from None
 
 
-__all__ = ["FORMAT", "VERSION", "Record", "Recorder", "MoveError", "move_to_data", "move_from_data",
-           "dumps_record", "read_record", "parse_record", "rule_options", "dump_state"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "MoveError",
+    "Record",
+    "Recorder",
+    "dump_state",
+    "dumps_record",
+    "move_from_data",
+    "move_to_data",
+    "parse_record",
+    "read_record",
+    "rule_options",
+]

@@ -93,7 +93,7 @@ class _Search:
         it = iter(free)
         for (lst, i, _), c, f in zip(spots, cards, fixed):
             lst[i] = c if f else next(it)
-        for (lst, i, q), c, f in zip(spots, cards, fixed):
+        for (lst, i, q), _c, f in zip(spots, cards, fixed):
             if f:
                 mine = [(l2, j) for l2, j, q2 in spots if q2 == q]
                 l2, j = mine[rng.randrange(len(mine))]
@@ -123,7 +123,7 @@ class TranquilitySearch(_Search):
         rated = bot.rate_hand(t, hand)
         cap = t.cap(p)
         plays = sorted((e for e in rated if e[2] >= 0 and e[3] <= cap), key=lambda e: (e[0], e[1], e[2]))
-        out = [bot._play(rated, e) for e in plays[:self.width]]
+        out = [bot._play(rated, e) for e in plays[: self.width]]
         if len(hand) >= 2:
             worst = sorted(rated, key=_badness_key)
             out.append(("discard", (worst[0][1], worst[1][1])))
@@ -145,7 +145,7 @@ class AscentSearch(_Search):
         scored = sorted((bot.rate(t, goal, play), play) for play in plays)
         ratings = bot.card_ratings(t, hand, scored)
         out = []
-        for _, (what, c, r, i, r2, i2, cost) in scored[:self.width]:
+        for _, (what, c, r, i, r2, i2, cost) in scored[: self.width]:
             others = sorted((ratings[q], q) for q in hand if q != c)
             paid = tuple(q for _, q in reversed(others[-cost:])) if cost else ()
             out.append((what, c, r, i, r2, i2, paid))

@@ -100,8 +100,7 @@ class PlaySession:
         hand_before = len(self.table.hands[p])
         pile_before = len(self.table.piles[p])
         self.recorder.apply(p, action)
-        self.log.append(describe(self.recorder.moves[-1]) + _drew(pile_before - len(self.table.piles[p]),
-                                                                  hand_before))
+        self.log.append(describe(self.recorder.moves[-1]) + _drew(pile_before - len(self.table.piles[p]), hand_before))
 
     def _bots_play(self, limit: int = 10_000) -> None:
         t = self.table
@@ -120,7 +119,7 @@ class PlaySession:
         people = [k for k, m in enumerate(moves) if self.seats[m["player"] - 1] == PERSON]
         if not people:
             return False
-        keep = moves[:people[-1]]
+        keep = moves[: people[-1]]
         self.recorder = Recorder(self.game, deal(self.game, self.players, self.seed), self.seats)
         self.log = []
         for data in keep:
@@ -152,14 +151,18 @@ def describe(move: dict) -> str:
         verb = "placed" if what == "place" else "swapped in"
         return f"{who} {verb} {move['card']} at row {move['row']} slot {move['slot']}" + _paid(move)
     if what == "campfire":
-        return (f"{who} lit {move['card']} at row {move['row']} slot {move['slot']}, moving the card there to row "
-                f"{move['to_row']} slot {move['to_slot']}" + _paid(move))
+        return (
+            f"{who} lit {move['card']} at row {move['row']} slot {move['slot']}, moving the card there to row "
+            f"{move['to_row']} slot {move['to_slot']}" + _paid(move)
+        )
     if what == "start":
         shares = move["shares"]
         if shares is None:
             return f"{who} played {move['card']}; the start discard could not be paid"
-        parts = [f"P{q + 1}: {len(s['hand'])} from hand" + (f" + {s['pile']} off the pile" if s["pile"] else "")
-                 for q, s in enumerate(shares)]
+        parts = [
+            f"P{q + 1}: {len(s['hand'])} from hand" + (f" + {s['pile']} off the pile" if s["pile"] else "")
+            for q, s in enumerate(shares)
+        ]
         return f"{who} played {move['card']}; start discard " + "; ".join(parts)
     return f"{who} played {move['card']}"
 
@@ -168,8 +171,8 @@ def _paid(move: dict) -> str:
     return f", paying {', '.join(move['paid'])}" if move.get("paid") else ""
 
 
-def _drew(drawn: int, hand_before: int) -> str:  # noqa: ARG001
+def _drew(drawn: int, hand_before: int) -> str:
     return f"; drew {drawn}" if drawn > 0 else ""
 
 
-__all__ = ["PlaySession", "IllegalMove", "describe", "move_to_data", "PERSON", "BOT"]
+__all__ = ["BOT", "PERSON", "IllegalMove", "PlaySession", "describe", "move_to_data"]

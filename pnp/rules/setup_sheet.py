@@ -6,17 +6,28 @@ from __future__ import annotations
 import io
 
 from pnp.game.model import Game
-from pnp.rules.check import check_state
 from pnp.game.params import AscentRules, TranquilityRules, physical_pieces, rule_params
+from pnp.rules.check import check_state
 from pnp.rules.sheet_svg import SvgPage
 from pnp.rules.state.model import State
 
 PAGE_W, PAGE_H, MARGIN = 297.0, 210.0, 10.0
 TABLE = (MARGIN, 34.0, 178.0, 166.0)  # x, y, width, height of the table picture
 PLAYERS_X = 196.0
-DEFAULTS = {"ink": "#1f2a38", "paper": "#f7f1e3", "sea": "#4f8fb0", "sea-deep": "#2c5d7c", "accent": "#c8553d",
-            "day": "#f4c66b", "night": "#27365e", "rock": "#8a8f99", "sky": "#cfe3ef", "fire": "#e0662f",
-            "summit": "#d9a441", "back": "#2a4a63"}
+DEFAULTS = {
+    "ink": "#1f2a38",
+    "paper": "#f7f1e3",
+    "sea": "#4f8fb0",
+    "sea-deep": "#2c5d7c",
+    "accent": "#c8553d",
+    "day": "#f4c66b",
+    "night": "#27365e",
+    "rock": "#8a8f99",
+    "sky": "#cfe3ef",
+    "fire": "#e0662f",
+    "summit": "#d9a441",
+    "back": "#2a4a63",
+}
 
 
 def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
@@ -30,10 +41,10 @@ def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
 def svg_to_pdf(svg: str) -> bytes:
     """One vector PDF page from the sheet SVG, drawn by the same painter as the card faces
     (byte-identical for identical SVG)."""
+    from pnp.core.units import mm_to_pt
     from pnp.game.model import Face
     from pnp.pdf.form import SheetCanvas
     from pnp.pdf.paint import paint_face
-    from pnp.core.units import mm_to_pt
 
     buffer = io.BytesIO()
     canvas = SheetCanvas(buffer, (mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)))
@@ -55,17 +66,29 @@ class _Sheet:
     def draw(self) -> None:
         page, s = self.page, self.state
         page.rect(0, 0, PAGE_W, PAGE_H, fill="#ffffff")
-        page.fit_text(MARGIN, 17, f"{self.game.title}: {'sample setup' if s.turn == 0 else f'after {s.turn} turns'}",
-                      6.0, 180, self.ink, "bold")
+        page.fit_text(
+            MARGIN,
+            17,
+            f"{self.game.title}: {'sample setup' if s.turn == 0 else f'after {s.turn} turns'}",
+            6.0,
+            180,
+            self.ink,
+            "bold",
+        )
         mods = f" · modules: {', '.join(s.modules)}" if s.modules else ""
-        page.fit_text(MARGIN, 25, f"{s.players} player{'s' if s.players != 1 else ''} · seed {s.seed} · "
-                                  f"{s.status}{mods}", 3.6, 180, self.ink)
+        page.fit_text(
+            MARGIN,
+            25,
+            f"{s.players} player{'s' if s.players != 1 else ''} · seed {s.seed} · {s.status}{mods}",
+            3.6,
+            180,
+            self.ink,
+        )
         self._check_note()
         from pnp.rules.problems import rule_warnings
 
         for i, warning in enumerate(rule_warnings(self.game)[:2]):
-            page.fit_text(MARGIN, PAGE_H - 4.5 - 4 * i, f"Note: {warning}.", 2.4, PAGE_W - 2 * MARGIN,
-                          self.ink)
+            page.fit_text(MARGIN, PAGE_H - 4.5 - 4 * i, f"Note: {warning}.", 2.4, PAGE_W - 2 * MARGIN, self.ink)
         if isinstance(self.rules, TranquilityRules) and s.sea is not None:
             from pnp.rules.tranquility.sheet import draw_sea
 
@@ -85,8 +108,11 @@ class _Sheet:
             note = f"{len(problems)} rule violation(s): {', '.join(ids)}"
             colour = self.colours["accent"]
         else:
-            applicable = sum(1 for r in RULES.values() if r.engine in (None, self.game.engine)
-                             and (r.module is None or r.module in self.state.modules))
+            applicable = sum(
+                1
+                for r in RULES.values()
+                if r.engine in (None, self.game.engine) and (r.module is None or r.module in self.state.modules)
+            )
             note, colour = f"checked: all {applicable} rules hold", self.ink
         self.page.fit_text(PAGE_W - MARGIN, 17, note, 3.6, 100, colour, "bold", anchor="end")
 
@@ -105,16 +131,28 @@ class _Sheet:
         if p.kind == "campfire":
             terrain = self.game.theme.terrain.get(p.colour or "", {})
             return ("fire", terrain.get("light", c["fire"]), self.ink)
-        names = {"start": ("start", c["day"], self.ink), "finish": ("finish", c["accent"], "#ffffff"),
-                 "summit": ("summit", c["summit"], self.ink), "bridge": ("bridge", c["rock"], "#ffffff")}
+        names = {
+            "start": ("start", c["day"], self.ink),
+            "finish": ("finish", c["accent"], "#ffffff"),
+            "summit": ("summit", c["summit"], self.ink),
+            "bridge": ("bridge", c["rock"], "#ffffff"),
+        }
         return names.get(p.kind, (p.kind[:6], "#ffffff", self.ink))
 
     def small_card(self, x: float, y: float, size: float, piece_id: str | None) -> None:
         words, fill, colour = self.label(piece_id)
         self.page.rect(x, y, size, size, fill=fill, stroke=self.ink, width=0.25, radius=0.8)
         text_size = size * (0.42 if len(words) <= 2 else 0.26)
-        self.page.fit_text(x + size / 2, y + size / 2 + text_size * 0.35, words, text_size, size * 0.86, colour,
-                           "bold", anchor="middle")
+        self.page.fit_text(
+            x + size / 2,
+            y + size / 2 + text_size * 0.35,
+            words,
+            text_size,
+            size * 0.86,
+            colour,
+            "bold",
+            anchor="middle",
+        )
 
     # ---- players, piles, box -----------------------------------------------------------------
     def _players(self) -> None:
@@ -133,18 +171,36 @@ class _Sheet:
                 self.small_card(PLAYERS_X + j * (card + 1.2), y + 9.5, card, c)
             px = PAGE_W - MARGIN - card - 2
             for k in (2, 1, 0):
-                page.rect(px + k * 0.8, y + 9.5 - k * 0.8, card, card, fill=self.colours["back"] if pile else "none",
-                          stroke=self.ink, width=0.25, radius=0.8, dash=None if pile else "1 1")
-            page.fit_text(px + card / 2, y + 9.5 + card / 2 + 1.2, str(len(pile)), card * 0.42, card * 0.9,
-                          "#ffffff" if pile else self.ink, "bold", anchor="middle")
+                page.rect(
+                    px + k * 0.8,
+                    y + 9.5 - k * 0.8,
+                    card,
+                    card,
+                    fill=self.colours["back"] if pile else "none",
+                    stroke=self.ink,
+                    width=0.25,
+                    radius=0.8,
+                    dash=None if pile else "1 1",
+                )
+            page.fit_text(
+                px + card / 2,
+                y + 9.5 + card / 2 + 1.2,
+                str(len(pile)),
+                card * 0.42,
+                card * 0.9,
+                "#ffffff" if pile else self.ink,
+                "bold",
+                anchor="middle",
+            )
         self._box_line(bottom + 6)
 
     def _box_line(self, y: float) -> None:
         s = self.state
         lines = [("discard", s.discard), ("box", s.box), ("aside", s.aside)]
         for i, (name, ids) in enumerate(lines):
-            self.page.fit_text(PLAYERS_X, y + i * 5, f"{name}: {self._summary(ids)}", 2.8,
-                               PAGE_W - MARGIN - PLAYERS_X, self.ink)
+            self.page.fit_text(
+                PLAYERS_X, y + i * 5, f"{name}: {self._summary(ids)}", 2.8, PAGE_W - MARGIN - PLAYERS_X, self.ink
+            )
 
     def _summary(self, ids) -> str:
         counts: dict[str, int] = {}

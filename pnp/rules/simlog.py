@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from pnp.game.model import Game
 from pnp.core.output import write_atomic
+from pnp.game.model import Game
 from pnp.rules.deal import deal_ascent
 from pnp.rules.record import Recorder
 from pnp.rules.tranquility.engine import PLAYING, deal_table, tranquility_deck

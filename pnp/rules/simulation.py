@@ -58,24 +58,38 @@ class Report:
 
     def to_data(self) -> dict:
         return {
-            "game": self.game, "engine": self.engine, "modules": list(self.modules), "players": self.players,
-            "games": self.games, "seed": self.seed, "wins": self.wins, "win_rate": round(self.win_rate, 6),
-            "interval95": [round(v, 6) for v in self.interval], "bot": self.bot,
-            "progress": {"of": self.progress_of, "total": self.progress_total,
-                         "mean": round(self.mean_progress, 3), "games_by_filled": list(self.progress)},
-            "losses": {reason: n for reason, n in self.reasons}, "mean_turns": round(self.mean_turns, 3),
+            "game": self.game,
+            "engine": self.engine,
+            "modules": list(self.modules),
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 6),
+            "interval95": [round(v, 6) for v in self.interval],
+            "bot": self.bot,
+            "progress": {
+                "of": self.progress_of,
+                "total": self.progress_total,
+                "mean": round(self.mean_progress, 3),
+                "games_by_filled": list(self.progress),
+            },
+            "losses": dict(self.reasons),
+            "mean_turns": round(self.mean_turns, 3),
             "options": self.options,
         }
 
     def text(self) -> str:
         lo, hi = self.interval
         mods = f" with {', '.join(self.modules)}" if self.modules else ""
-        lines = [f"{self.game}{mods}: {self.players} player(s), {self.games} games, seed {self.seed}, {self.bot} bot",
-                 f"won {self.wins} of {self.games}: {100 * self.win_rate:.1f} % (95 % interval "
-                 f"{100 * lo:.1f}–{100 * hi:.1f} %)",
-                 f"{self.progress_of} filled: mean {self.mean_progress:.1f} of {self.progress_total}; "
-                 + _spread(self.progress),
-                 f"turns per game: mean {self.mean_turns:.1f}"]
+        lines = [
+            f"{self.game}{mods}: {self.players} player(s), {self.games} games, seed {self.seed}, {self.bot} bot",
+            f"won {self.wins} of {self.games}: {100 * self.win_rate:.1f} % (95 % interval "
+            f"{100 * lo:.1f}–{100 * hi:.1f} %)",
+            f"{self.progress_of} filled: mean {self.mean_progress:.1f} of {self.progress_total}; "
+            + _spread(self.progress),
+            f"turns per game: mean {self.mean_turns:.1f}",
+        ]
         if self.reasons:
             lines.append("losses:")
             lines += [f"  {n:>6}  {reason}: {REASONS.get(reason, reason)}" for reason, n in self.reasons]
@@ -104,8 +118,16 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def simulate(game: Game, players: int, games: int, seed: int, progress=None, bot: str = "baseline",
-             jobs: int = 1, scheduler: str | None = None) -> Report:
+def simulate(
+    game: Game,
+    players: int,
+    games: int,
+    seed: int,
+    progress=None,
+    bot: str = "baseline",
+    jobs: int = 1,
+    scheduler: str | None = None,
+) -> Report:
     """Play `games` games with a bot (`BOTS`); `progress(done)` is called now and then. The games run
     on `jobs` processes (or a Dask scheduler); the report is the same whatever the number of workers."""
     from pnp.rules.bots import check_bot, kit
@@ -127,10 +149,23 @@ def report(game: Game, players: int, seed: int, bot: str, results: list, of: str
     for _, n, _, _ in results:
         filled[n] += 1
     reasons = Counter(reason for won, _, _, reason in results if not won)
-    return Report(game.id, game.engine, tuple(m.id for m in game.modules), players, games, seed, wins,
-                  wilson(wins, games), of, total, tuple(filled),
-                  tuple(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
-                  sum(t for _, _, t, _ in results) / games if games else 0.0, _options(game), bot)
+    return Report(
+        game.id,
+        game.engine,
+        tuple(m.id for m in game.modules),
+        players,
+        games,
+        seed,
+        wins,
+        wilson(wins, games),
+        of,
+        total,
+        tuple(filled),
+        tuple(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+        sum(t for _, _, t, _ in results) / games if games else 0.0,
+        _options(game),
+        bot,
+    )
 
 
 def _slots(game: Game) -> int:

@@ -45,7 +45,7 @@ def parse_setting(text: str) -> Setting:
     path = tuple(name.strip().split("."))
     if not sep or not values.strip():
         raise UsageError(f"--set {text}: expected PATH=VALUES, e.g. rules.hand_size=4..7")
-    if not (len(path) == 2 and path[0] == "rules" or len(path) == 3 and path[0] == "modules") or not all(path):
+    if not ((len(path) == 2 and path[0] == "rules") or (len(path) == 3 and path[0] == "modules")) or not all(path):
         raise UsageError(f"--set {text}: the path must be rules.KEY or modules.MODULE.KEY")
     lo, dots, hi = values.partition("..")
     if dots:
@@ -80,11 +80,17 @@ def apply_setting(game: Game, path: tuple[str, ...], value) -> Game:
         return dataclasses.replace(game, rules=frozen_map({**game.rules, path[1]: value}))
     module = path[1]
     if module not in {m.id for m in game.modules}:
-        raise UsageError(f"--set {'.'.join(path)}: {game.id} is played without the module {module!r} "
-                         f"(modules: {', '.join(m.id for m in game.modules) or 'none'})")
-    return dataclasses.replace(game, modules=tuple(
-        dataclasses.replace(m, rules=frozen_map({**m.rules, path[2]: value})) if m.id == module else m
-        for m in game.modules))
+        raise UsageError(
+            f"--set {'.'.join(path)}: {game.id} is played without the module {module!r} "
+            f"(modules: {', '.join(m.id for m in game.modules) or 'none'})"
+        )
+    return dataclasses.replace(
+        game,
+        modules=tuple(
+            dataclasses.replace(m, rules=frozen_map({**m.rules, path[2]: value})) if m.id == module else m
+            for m in game.modules
+        ),
+    )
 
 
 def variants(game: Game, settings: list[Setting]) -> list[tuple[tuple, Game]]:
@@ -126,18 +132,33 @@ class SweepResult:
         for vals in dict.fromkeys(v for v, _, _ in self.cells):
             rows.append([self.label(vals)] + [_pct(by[vals, p]) for p in self.players])
         widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-        lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
-                 for r in rows]
-        title = (f"{self.game}: win % (95 % Wilson interval), {self.bot} bot, {self.games} games per cell, "
-                 f"seed {self.seed}")
+        lines = [
+            "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+            for r in rows
+        ]
+        title = (
+            f"{self.game}: win % (95 % Wilson interval), {self.bot} bot, {self.games} games per cell, seed {self.seed}"
+        )
         return "\n".join([title, *lines])
 
     def to_data(self) -> dict:
-        return {"game": self.game, "bot": self.bot, "games": self.games, "seed": self.seed,
-                "settings": [{"path": s.name, "values": list(s.values)} for s in self.settings],
-                "cells": [{"values": dict(zip((s.name for s in self.settings), vals)), "players": p,
-                           "wins": r.wins, "win_rate": round(r.win_rate, 6),
-                           "interval95": [round(x, 6) for x in r.interval]} for vals, p, r in self.cells]}
+        return {
+            "game": self.game,
+            "bot": self.bot,
+            "games": self.games,
+            "seed": self.seed,
+            "settings": [{"path": s.name, "values": list(s.values)} for s in self.settings],
+            "cells": [
+                {
+                    "values": dict(zip((s.name for s in self.settings), vals)),
+                    "players": p,
+                    "wins": r.wins,
+                    "win_rate": round(r.win_rate, 6),
+                    "interval95": [round(x, 6) for x in r.interval],
+                }
+                for vals, p, r in self.cells
+            ],
+        }
 
 
 def _pct(r: Report) -> str:
@@ -145,8 +166,17 @@ def _pct(r: Report) -> str:
     return f"{100 * r.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})"
 
 
-def sweep(game: Game, settings: list[Setting], players: tuple[int, ...], games: int, seed: int,
-          bot: str = "baseline", jobs: int = 1, scheduler: str | None = None, progress=None) -> SweepResult:
+def sweep(
+    game: Game,
+    settings: list[Setting],
+    players: tuple[int, ...],
+    games: int,
+    seed: int,
+    bot: str = "baseline",
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress=None,
+) -> SweepResult:
     """Simulate every combination of settings at every player count; the same numbers on any workers."""
     from pnp.rules.bots import check_bot, kit
     from pnp.rules.deal import check_players
@@ -164,7 +194,7 @@ def sweep(game: Game, settings: list[Setting], players: tuple[int, ...], games: 
     done = run_batches([b for w in work for b in w], jobs, scheduler, progress)
     cells, at = [], 0
     for (vals, g, p), w in zip(grid, work):
-        results = [r for part in done[at:at + len(w)] for r in part]
+        results = [r for part in done[at : at + len(w)] for r in part]
         at += len(w)
         cells.append((vals, p, report(g, p, seed, bot, results, kit(g).progress_of)))
     return SweepResult(game.id, bot, games, seed, tuple(settings), players, tuple(cells))

@@ -35,8 +35,9 @@ def render_chart(result: SweepResult) -> dict[str, bytes]:
             rates = [100 * by[v].win_rate for v in labels]
             lo = [100 * (by[v].win_rate - by[v].interval[0]) for v in labels]
             hi = [100 * (by[v].interval[1] - by[v].win_rate) for v in labels]
-            ax.errorbar(list(xs), rates, yerr=[lo, hi], marker="o", capsize=3,
-                        label=f"{p} player{'s' if p > 1 else ''}")
+            ax.errorbar(
+                list(xs), rates, yerr=[lo, hi], marker="o", capsize=3, label=f"{p} player{'s' if p > 1 else ''}"
+            )
         ax.set_xticks(list(xs))
         ax.set_xticklabels([result.label(v) for v in labels], rotation=20 if len(labels) > 6 else 0)
         ax.set_ylabel("games won, % (95 % interval)")

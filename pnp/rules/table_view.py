@@ -28,14 +28,26 @@ def view(session: PlaySession) -> dict:
 
     hands = [[{"piece": ids[c], "face": face(ids[c]), "kind": pieces[ids[c]].kind} for c in hand] for hand in t.hands]
     out = {
-        "game": game.id, "title": game.title, "engine": game.engine, "modules": [m.id for m in game.modules],
-        "players": t.n, "seed": session.seed, "seats": session.seats, "turn": t.turn, "current": p + 1,
-        "status": t.status, "end": session.end_sentence, "hands": hands,
+        "game": game.id,
+        "title": game.title,
+        "engine": game.engine,
+        "modules": [m.id for m in game.modules],
+        "players": t.n,
+        "seed": session.seed,
+        "seats": session.seats,
+        "turn": t.turn,
+        "current": p + 1,
+        "status": t.status,
+        "end": session.end_sentence,
+        "hands": hands,
         "piles": [{"count": len(pile), "back": back(ids[pile[-1]]) if pile else None} for pile in t.piles],
         "discard": {"count": len(t.discard), "top": [{"piece": ids[c], "face": face(ids[c])} for c in t.discard[-6:]]},
-        "box": len(t.box), "aside": [{"piece": ids[c], "face": face(ids[c])} for c in t.aside],
-        "can_discard": t.status == "playing" and len(t.hands[p]) >= 2, "log": session.log[-12:],
-        "moves": len(session.recorder.moves), "bleed": _bleed(game),
+        "box": len(t.box),
+        "aside": [{"piece": ids[c], "face": face(ids[c])} for c in t.aside],
+        "can_discard": t.status == "playing" and len(t.hands[p]) >= 2,
+        "log": session.log[-12:],
+        "moves": len(session.recorder.moves),
+        "bleed": _bleed(game),
     }
     if hasattr(t, "cells"):
         out.update(_sea(t, ids, face))
@@ -59,14 +71,18 @@ def _sea(t, ids, face) -> dict:
         col, up = (k - 1) % r.cols, (k - 1) // r.cols
         piece = ids[t.cells[k]] if t.cells[k] >= 0 else None
         spots.append(_spot(f"cell:{k}", col + 1, r.rows - up, piece, face, str(k)))
-    corner = lambda key, col, row, c: _spot(key, col, row, ids[c] if c >= 0 else None, face, key)  # noqa: E731
+    corner = lambda key, col, row, c: _spot(key, col, row, ids[c] if c >= 0 else None, face, key)
     spots.append(corner("start", 0, r.rows + 1, t.start))
     spots.append(corner("finish", r.cols + 1, 0, t.finish))
     p = t.turn % t.n
     need = r.start_discard
     can_pay = sum(map(len, t.hands)) - 1 + (sum(map(len, t.piles)) if r.start_discard_from != "hands" else 0) >= need
-    return {"spots": spots, "size": [r.cols + 2, r.rows + 2], "must_start": t.can_start(p) >= 0 and
-            t.status == "playing", "start_discard": {"need": need, "from": r.start_discard_from, "can_pay": can_pay}}
+    return {
+        "spots": spots,
+        "size": [r.cols + 2, r.rows + 2],
+        "must_start": t.can_start(p) >= 0 and t.status == "playing",
+        "start_discard": {"need": need, "from": r.start_discard_from, "can_pay": can_pay},
+    }
 
 
 def _mountain(t, ids, face) -> dict:
@@ -100,5 +116,14 @@ def _mountain(t, ids, face) -> dict:
 
 
 def _spot(key: str, x: float, y: float, piece: str | None, face, label: str) -> dict:
-    return {"key": key, "x": round(x, 4), "y": round(y, 4), "w": 1, "h": 1, "rot": 0, "piece": piece,
-            "face": face(piece), "label": label}
+    return {
+        "key": key,
+        "x": round(x, 4),
+        "y": round(y, 4),
+        "w": 1,
+        "h": 1,
+        "rot": 0,
+        "piece": piece,
+        "face": face(piece),
+        "label": label,
+    }

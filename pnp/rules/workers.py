@@ -53,7 +53,7 @@ def game_seeds(seed: int, games: int) -> Iterator[int]:
 def batches(game: Game, players: int, bot: str, seed: int, games: int, size: int) -> list[Batch]:
     seeds, out = list(game_seeds(seed, games)), []
     for a in range(0, games, size):
-        out.append(Batch(game, players, bot, tuple(seeds[a:a + size])))
+        out.append(Batch(game, players, bot, tuple(seeds[a : a + size])))
     return out
 
 
@@ -76,8 +76,9 @@ def batch_size(games: int, jobs: int) -> int:
     return max(16, min(2000, -(-games // (jobs * 8))))
 
 
-def run_batches(work: Sequence[Batch], jobs: int = 1, scheduler: str | None = None,
-                progress: Callable[[int], None] | None = None) -> list[list[Result]]:
+def run_batches(
+    work: Sequence[Batch], jobs: int = 1, scheduler: str | None = None, progress: Callable[[int], None] | None = None
+) -> list[list[Result]]:
     """Every batch's results, in the order of `work`, on one core, a process pool or a Dask cluster."""
     if scheduler:
         return _on_dask(work, scheduler, progress)

@@ -12,8 +12,10 @@ from starlette.staticfiles import StaticFiles
 from pnp.server.live import Live
 
 LIVE_JS = (Path(__file__).parent / "live.js").read_text(encoding="utf-8")
-_EMPTY = ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>pnp serve</title></head>"
-          "<body><h1>pnp serve</h1><p>Nothing has been built yet: fix the problems shown above.</p></body></html>")
+_EMPTY = (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>pnp serve</title></head>'
+    "<body><h1>pnp serve</h1><p>Nothing has been built yet: fix the problems shown above.</p></body></html>"
+)
 
 
 def gallery_page(out: Path) -> str:
@@ -25,23 +27,32 @@ def gallery_page(out: Path) -> str:
 
 
 def make_app(out: Path, live: Live, extra_routes: list | None = None, lifespan=None) -> Starlette:
-    async def index(request):  # noqa: ARG001
+    async def index(request):
         return HTMLResponse(gallery_page(out), headers={"Cache-Control": "no-store"})
 
-    async def events(request):  # noqa: ARG001
-        return StreamingResponse(live.stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    async def events(request):
+        return StreamingResponse(
+            live.stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
 
-    async def script(request):  # noqa: ARG001
+    async def script(request):
         return Response(LIVE_JS, media_type="text/javascript", headers={"Cache-Control": "no-store"})
 
-    async def status(request):  # noqa: ARG001
+    async def status(request):
         from starlette.responses import JSONResponse
 
         return JSONResponse(live.news)
 
     out.mkdir(parents=True, exist_ok=True)
-    routes = [Route("/", index), Route("/index.html", index), Route("/_pnp/events", events),
-              Route("/_pnp/live.js", script), Route("/_pnp/status", status), *(extra_routes or []),
-              Mount("/", StaticFiles(directory=out, html=False, check_dir=False))]
+    routes = [
+        Route("/", index),
+        Route("/index.html", index),
+        Route("/_pnp/events", events),
+        Route("/_pnp/live.js", script),
+        Route("/_pnp/status", status),
+        *(extra_routes or []),
+        Mount("/", StaticFiles(directory=out, html=False, check_dir=False)),
+    ]
     return Starlette(routes=routes, lifespan=lifespan)

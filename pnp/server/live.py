@@ -26,8 +26,15 @@ class Live:
             queue.put_nowait(self.news)
 
     def built(self, written: list[str], seconds: float) -> None:
-        self.publish({"kind": "built", "written": sorted(written), "seconds": round(seconds, 3),
-                      "reload": "index.html" in written, "built_at": time.time()})
+        self.publish(
+            {
+                "kind": "built",
+                "written": sorted(written),
+                "seconds": round(seconds, 3),
+                "reload": "index.html" in written,
+                "built_at": time.time(),
+            }
+        )
 
     def failed(self, problems: list[str]) -> None:
         self.publish({"kind": "error", "problems": problems, "built_at": time.time()})

@@ -34,8 +34,8 @@ class Tables:
         self.lock = threading.Lock()
 
     def new(self, data: dict) -> tuple[str, dict]:
-        from pnp.pipeline.load import load_game
         from pnp.core.locate import available_games
+        from pnp.pipeline.load import load_game
         from pnp.rules.session import PlaySession
 
         name = str(data.get("game") or (self.names[0] if self.names else "tranquility"))
@@ -93,8 +93,9 @@ def _int(value, what: str) -> int:
 
 def _mtimes(game) -> tuple:
     folders = [Path(game.spec_file).parent, *[Path(d) for d in game.template_dirs]]
-    return tuple(sorted((str(p), p.stat().st_mtime_ns) for f in folders if f.is_dir() for p in f.rglob("*")
-                        if p.is_file()))
+    return tuple(
+        sorted((str(p), p.stat().st_mtime_ns) for f in folders if f.is_dir() for p in f.rglob("*") if p.is_file())
+    )
 
 
 def _problem(exc: PnpError) -> dict:
@@ -109,10 +110,10 @@ def _problem(exc: PnpError) -> dict:
 def play_routes(names: list[str], modules: str, records: Path = Path("records")) -> list:
     tables = Tables(names, modules, records)
 
-    async def page(request: Request):  # noqa: ARG001
+    async def page(request: Request):
         return Response(PAGE, media_type="text/html", headers={"Cache-Control": "no-store"})
 
-    async def games(request: Request):  # noqa: ARG001
+    async def games(request: Request):
         from pnp.core.locate import available_games
 
         return JSONResponse({"games": sorted(set(names) | set(available_games()), key=_order(names))})
@@ -168,12 +169,16 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"))
             return Response("no such face", status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
-    return [Route("/play", page), Route("/_pnp/play/games", games),
-            Route("/_pnp/play/new", new, methods=["POST"]), Route("/_pnp/play/{sid}", show),
-            Route("/_pnp/play/{sid}/places", places, methods=["POST"]),
-            Route("/_pnp/play/{sid}/move", move, methods=["POST"]),
-            Route("/_pnp/play/{sid}/undo", undo, methods=["POST"]),
-            Route("/_pnp/play/{sid}/face/{face}.svg", face)]
+    return [
+        Route("/play", page),
+        Route("/_pnp/play/games", games),
+        Route("/_pnp/play/new", new, methods=["POST"]),
+        Route("/_pnp/play/{sid}", show),
+        Route("/_pnp/play/{sid}/places", places, methods=["POST"]),
+        Route("/_pnp/play/{sid}/move", move, methods=["POST"]),
+        Route("/_pnp/play/{sid}/undo", undo, methods=["POST"]),
+        Route("/_pnp/play/{sid}/face/{face}.svg", face),
+    ]
 
 
 def _order(names: list[str]):

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from pnp.server.app import make_app
 from pnp.server.watch import Rebuilder, watch, watched_folders
 
 
-def serve(rebuild: Rebuilder, host: str, port: int, open_page: bool = False, extra_routes: list | None = None,
-          say: Callable[[str], None] = print, folders: list[Path] | None = None) -> None:
+def serve(
+    rebuild: Rebuilder,
+    host: str,
+    port: int,
+    open_page: bool = False,
+    extra_routes: list | None = None,
+    say: Callable[[str], None] = print,
+    folders: list[Path] | None = None,
+) -> None:
     """Serve until Ctrl-C (or SIGTERM): the first build, the pages, the watcher."""
     import uvicorn
 
@@ -21,7 +28,7 @@ def serve(rebuild: Rebuilder, host: str, port: int, open_page: bool = False, ext
     folders = folders if folders is not None else watched_folders()
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):  # noqa: ARG001
+    async def lifespan(app):
         live.stopping = asyncio.Event()
         watcher = asyncio.create_task(watch(folders, rebuild, live.stopping))
         url = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}/"
@@ -38,14 +45,21 @@ def serve(rebuild: Rebuilder, host: str, port: int, open_page: bool = False, ext
                 await asyncio.wait_for(watcher, timeout=2)
 
     app = make_app(rebuild.out, live, extra_routes, lifespan)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2,
-                            lifespan="on")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
     _run(uvicorn.Server(config))
     say("stopped")
 
 
-def serve_play(names: list[str], modules: str, records: Path, host: str, port: int, query: str,
-               open_page: bool = True, say: Callable[[str], None] = print) -> None:
+def serve_play(
+    names: list[str],
+    modules: str,
+    records: Path,
+    host: str,
+    port: int,
+    query: str,
+    open_page: bool = True,
+    say: Callable[[str], None] = print,
+) -> None:
     """`pnp play`: the Play page only, until Ctrl-C."""
     import uvicorn
     from starlette.applications import Starlette
@@ -57,7 +71,7 @@ def serve_play(names: list[str], modules: str, records: Path, host: str, port: i
     url = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}/play?{query}"
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):  # noqa: ARG001
+    async def lifespan(app):
         say(f"the table is at {url}; records go to {records}/; Ctrl-C stops")
         if open_page:
             import webbrowser
@@ -65,7 +79,7 @@ def serve_play(names: list[str], modules: str, records: Path, host: str, port: i
             asyncio.get_running_loop().call_later(0.3, webbrowser.open, url)
         yield
 
-    async def home(request):  # noqa: ARG001
+    async def home(request):
         return RedirectResponse(f"/play?{query}")
 
     app = Starlette(routes=[Route("/", home), *play_routes(names, modules, records)], lifespan=lifespan)

@@ -8,13 +8,13 @@ good output in place and goes to the pages as its problems (file:line:col: $.pat
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
-from pnp.pipeline.build import build_games
 from pnp.core.errors import PnpError, SpecError
 from pnp.core.locate import spec_roots, template_roots
+from pnp.pipeline.build import build_games
 from pnp.server.live import Live
 
 
@@ -67,11 +67,12 @@ async def watch(folders: list[Path], rebuild: Rebuilder, stopping) -> None:
 
     from watchfiles import awatch
 
-    async for _changes in awatch(*folders, stop_event=stopping, debounce=50, step=20,
-                                 watch_filter=_interesting, rust_timeout=200):
+    async for _changes in awatch(
+        *folders, stop_event=stopping, debounce=50, step=20, watch_filter=_interesting, rust_timeout=200
+    ):
         await asyncio.to_thread(rebuild)
 
 
-def _interesting(change, path: str) -> bool:  # noqa: ARG001
+def _interesting(change, path: str) -> bool:
     name = Path(path).name
     return not (name.startswith(".") or name.endswith(("~", ".swp", ".tmp")) or "__pycache__" in path)

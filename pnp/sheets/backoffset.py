@@ -26,9 +26,13 @@ def offset_warning(text: str, offset: tuple[float, float]) -> str | None:
     big = [f"{name} = {value:g} mm" for name, value in zip(("dx", "dy"), offset) if abs(value) > LARGE]
     if not big:
         return None
-    message = (f"--back-offset {text!r} gives {' and '.join(big)}, more than the {LARGE:g} mm printers "
-               "usually misregister; dx and dy are separated by a comma")
+    message = (
+        f"--back-offset {text!r} gives {' and '.join(big)}, more than the {LARGE:g} mm printers "
+        "usually misregister; dx and dy are separated by a comma"
+    )
     decimal = re.fullmatch(r"\s*(-?\d+),(\d+)\s*", text)
     if decimal:
-        message += f": for {decimal.group(1)}.{decimal.group(2)} mm right write '{decimal.group(1)}.{decimal.group(2)},0'"
+        message += (
+            f": for {decimal.group(1)}.{decimal.group(2)} mm right write '{decimal.group(1)}.{decimal.group(2)},0'"
+        )
     return message

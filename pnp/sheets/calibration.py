@@ -14,10 +14,10 @@ from __future__ import annotations
 import io
 
 from pnp.core.errors import UsageError
-from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD, SheetCanvas
-from pnp.sheets.spec import Grid, SheetSpec
-from pnp.sheets.plan import Affine, apply, back_map
 from pnp.core.units import PT_PER_MM
+from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD, SheetCanvas
+from pnp.sheets.plan import Affine, apply, back_map
+from pnp.sheets.spec import Grid, SheetSpec
 
 K = PT_PER_MM
 RULER_RANGE = 8  # mm either side of zero
@@ -91,7 +91,11 @@ def _front(canvas: SheetCanvas, spec: SheetSpec, marks: dict, width: float, heig
     for i, line in enumerate(INSTRUCTIONS):
         canvas.drawString(tx * K, _y(height, ty + 9 + i * 4.6), line.format(edge=edge))
     dx, dy = spec.back_offset
-    canvas.drawString(tx * K, _y(height, ty + 9 + len(INSTRUCTIONS) * 4.6 + 2), f"This sheet was made with back offset {dx:g},{dy:g} mm.")
+    canvas.drawString(
+        tx * K,
+        _y(height, ty + 9 + len(INSTRUCTIONS) * 4.6 + 2),
+        f"This sheet was made with back offset {dx:g},{dy:g} mm.",
+    )
     _scale_bar(canvas, marks["bar"], height)
     fx, fy = marks["frame"]
     canvas.setLineWidth(0.5)
@@ -112,7 +116,9 @@ def _scale_bar(canvas: SheetCanvas, at: tuple[float, float], height: float) -> N
     canvas.drawString(x * K, _y(height, y + 3.5), "this bar is 100 mm long")
 
 
-def _cut_line(canvas: SheetCanvas, start: tuple[float, float], end: tuple[float, float], height: float, text: str) -> None:
+def _cut_line(
+    canvas: SheetCanvas, start: tuple[float, float], end: tuple[float, float], height: float, text: str
+) -> None:
     canvas.setLineWidth(0.6)
     canvas.line(start[0] * K, _y(height, start[1]), end[0] * K, _y(height, end[1]))
     canvas.setFont(LABEL_FONT, 7)
@@ -128,7 +134,11 @@ def _back(canvas: SheetCanvas, spec: SheetSpec, marks: dict, plain: Affine, shif
     canvas.setFont(LABEL_FONT_BOLD, 12)
     canvas.drawCentredString(width / 2 * K, _y(height, spec.margin + 10), "Calibration sheet: back")
     canvas.setFont(LABEL_FONT, 8)
-    canvas.drawCentredString(width / 2 * K, _y(height, spec.margin + 15), "Read each ruler where its cut meets it: that number is dx (or dy) in mm.")
+    canvas.drawCentredString(
+        width / 2 * K,
+        _y(height, spec.margin + 15),
+        "Read each ruler where its cut meets it: that number is dx (or dy) in mm.",
+    )
     _ruler(canvas, apply(plain, *marks["dx_ruler"]), "horizontal", height, "dx")
     _ruler(canvas, apply(plain, *marks["dy_ruler"]), "vertical", height, "dy")
     fx, fy = marks["frame"]
@@ -167,7 +177,9 @@ def _ruler(canvas: SheetCanvas, zero: tuple[float, float], direction: str, heigh
                 canvas.restoreState()
         else:
             y = y0 + v
-            canvas.line((x0 - tick * side) * K, _y(height, y), (x0 + (0.6 if half == 0 else 0) * side) * K, _y(height, y))
+            canvas.line(
+                (x0 - tick * side) * K, _y(height, y), (x0 + (0.6 if half == 0 else 0) * side) * K, _y(height, y)
+            )
             if half % 2 == 0:
                 anchor = x0 - side * (tick + 0.6)
                 draw = canvas.drawRightString if side > 0 else canvas.drawString

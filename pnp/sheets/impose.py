@@ -11,13 +11,13 @@ from functools import partial
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.sheets.marks import Outline, crop_marks, label_spot, outline, outlines, registration_marks
+from pnp.core.units import PT_PER_MM, mm_to_pt
 from pnp.game.model import Face, Game
 from pnp.pdf.form import LABEL_FONT, FormBook, SheetCanvas, Warn
 from pnp.pdf.path import ellipse_ops, fmt, fmt_matrix
-from pnp.sheets.spec import SheetSpec
+from pnp.sheets.marks import Outline, crop_marks, label_spot, outline, outlines, registration_marks
 from pnp.sheets.plan import Affine, Page, Placement, SheetPlan, compose, plan_sheets
-from pnp.core.units import PT_PER_MM, mm_to_pt
+from pnp.sheets.spec import SheetSpec
 
 HAIRLINE = 0.25  # pt: crop marks and cut outlines
 CUT_DASH = (2.0, 2.0)  # pt
@@ -62,8 +62,10 @@ def _warn_short_bleed(plan: SheetPlan, warn: Warn | None) -> None:
     for bleed, ids in sorted(short.items()):
         if warn is not None:
             named = ", ".join(sorted(ids)[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
-            warn(f"{len(ids)} face(s) have only {bleed:g} mm of bleed, less than the sheet's {plan.spec.bleed:g} mm; "
-                 f"printing {bleed:g} mm ({named})")
+            warn(
+                f"{len(ids)} face(s) have only {bleed:g} mm of bleed, less than the sheet's {plan.spec.bleed:g} mm; "
+                f"printing {bleed:g} mm ({named})"
+            )
 
 
 def _draw_page(canvas: SheetCanvas, book: FormBook, plan: SheetPlan, page: Page, title: str) -> None:
@@ -94,7 +96,9 @@ def _place(canvas: SheetCanvas, book: FormBook, placement: Placement, bleed: flo
     form = book.form(face)
     b = mm_to_pt(face.bleed)
     clip = _clip_ops(face, min(bleed, face.bleed) * PT_PER_MM)
-    canvas.addLiteral(f"q {fmt_matrix(pdf_matrix(placement.transform, face, page_height))} {clip} W n 1 0 0 1 {fmt(-b)} {fmt(-b)} cm")
+    canvas.addLiteral(
+        f"q {fmt_matrix(pdf_matrix(placement.transform, face, page_height))} {clip} W n 1 0 0 1 {fmt(-b)} {fmt(-b)} cm"
+    )
     canvas.doForm(form.name)
     canvas.addLiteral("Q")
 
@@ -209,8 +213,9 @@ def _draw_label(canvas: SheetCanvas, spec: SheetSpec, page: Page, text: str, hei
     canvas.restoreState()
 
 
-
-def sheet_outputs(game: Game, faces: tuple[Face, ...] | list[Face], specs, warn: Warn | None = None) -> dict[str, bytes]:
+def sheet_outputs(
+    game: Game, faces: tuple[Face, ...] | list[Face], specs, warn: Warn | None = None
+) -> dict[str, bytes]:
     """{path relative to the output root: bytes} for each sheet spec: the sheets PDF
     (<game>/sheets/<game>-<paper>[-fold].pdf) and, for duplex sheets, the matching printer
     calibration sheet (<game>/<game>-calibration-<paper>.pdf, in the sheets' orientation)."""

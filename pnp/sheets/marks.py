@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.sheets.spec import EPSILON, MARK_GAP, MARK_MAX, REGISTRATION_SIZE, SheetSpec
 from pnp.sheets.plan import Page, Placement, apply
+from pnp.sheets.spec import EPSILON, MARK_GAP, MARK_MAX, REGISTRATION_SIZE, SheetSpec
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 LABEL_MIN_BAND = 3.5  # mm of free margin needed for the label at its normal size

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from pnp.sheets.spec import EPSILON, SheetSpec
 from pnp.sheets.plan import (
     Page,
     Piece,
@@ -23,6 +22,7 @@ from pnp.sheets.plan import (
     face_mirror,
     front_transforms,
 )
+from pnp.sheets.spec import EPSILON, SheetSpec
 
 
 def pack_into_free_cells(spec: SheetSpec, pages: list[Page], cells: list[list[Piece]]) -> list[list[Piece]]:
@@ -39,7 +39,11 @@ def pack_into_free_cells(spec: SheetSpec, pages: list[Page], cells: list[list[Pi
         free = _free_origins(page)
         if sub is None or not free:
             continue
-        back_index = index + 1 if index + 1 < len(pages) and pages[index + 1].side == "back" and pages[index + 1].sheet == page.sheet else None
+        back_index = (
+            index + 1
+            if index + 1 < len(pages) and pages[index + 1].side == "back" and pages[index + 1].sheet == page.sheet
+            else None
+        )
         used, fronts, backs = [], [], []
         for origin in free:
             if not left:
@@ -52,12 +56,16 @@ def pack_into_free_cells(spec: SheetSpec, pages: list[Page], cells: list[list[Pi
                 fronts += front
                 backs += back
         if page.side == "fold":
-            pages[index] = replace(page, placements=page.placements + tuple(fronts + backs), packed=page.packed + tuple(used))
+            pages[index] = replace(
+                page, placements=page.placements + tuple(fronts + backs), packed=page.packed + tuple(used)
+            )
             continue
         pages[index] = replace(page, placements=page.placements + tuple(fronts), packed=page.packed + tuple(used))
         if back_index is not None:
             back_page = pages[back_index]
-            pages[back_index] = replace(back_page, placements=back_page.placements + tuple(backs), packed=back_page.packed + tuple(used))
+            pages[back_index] = replace(
+                back_page, placements=back_page.placements + tuple(backs), packed=back_page.packed + tuple(used)
+            )
     return left
 
 

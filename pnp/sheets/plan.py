@@ -101,9 +101,15 @@ def game_pieces(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSp
     pieces = []
     for card in game.cards:
         front = _face(by_id, card.front_face_id, card.id, card.shape)
-        back = None if sheet.duplex == "none" and not sheet.gutter_fold else _face(by_id, card.back_face_id, card.id, card.shape)
+        back = (
+            None
+            if sheet.duplex == "none" and not sheet.gutter_fold
+            else _face(by_id, card.back_face_id, card.id, card.shape)
+        )
         if back is not None and (abs(back.width - front.width) > 0.01 or abs(back.height - front.height) > 0.01):
-            raise SheetError(f"The back {back.id!r} of card {card.id!r} is not the size of its front ({front.width:g} × {front.height:g} mm).")
+            raise SheetError(
+                f"The back {back.id!r} of card {card.id!r} is not the size of its front ({front.width:g} × {front.height:g} mm)."
+            )
         front, back = _scaled(front, scale), back and _scaled(back, scale)
         pieces.extend(Piece(card.id, front, back) for _ in range(card.count))
     return tuple(pieces)
@@ -228,7 +234,11 @@ def plan_sheets(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSp
         grid = _grid_for(spec, group)
         cells = pack_into_free_cells(spec, pages, _cells(group))
         for start in range(0, len(cells), grid.capacity):
-            pages.extend(_sheet_pages(spec, grid, cells[start : start + grid.capacity], sheet_no=len({p.sheet for p in pages}) + 1))
+            pages.extend(
+                _sheet_pages(
+                    spec, grid, cells[start : start + grid.capacity], sheet_no=len({p.sheet for p in pages}) + 1
+                )
+            )
     return SheetPlan(spec, tuple(pages))
 
 
@@ -246,7 +256,7 @@ def _sheet_pages(spec: SheetSpec, grid: Grid, cells: list[list[Piece]], sheet_no
                 behind = compose(to_back, compose(transform, face_mirror(piece.back)))
                 backs.append(Placement(piece.back, behind, "back", piece.card))
     shape = cells[0][0].front.shape
-    common = dict(sheet=sheet_no, grid=grid, shape=shape, cells=tuple(origins), back_map=to_back)
+    common = {"sheet": sheet_no, "grid": grid, "shape": shape, "cells": tuple(origins), "back_map": to_back}
     if spec.gutter_fold:
         return [Page(side="fold", placements=tuple(fronts + backs), **common)]
     pages = [Page(side="front", placements=tuple(fronts), **common)]

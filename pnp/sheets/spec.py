@@ -66,7 +66,9 @@ def parse_paper(text: str) -> Paper:
         known = ", ".join(PAPERS)
         raise UsageError(f"Unknown paper {text!r}: give one of {known}, or a size such as '200x300mm'.")
     width, height = sorted(_two_lengths("paper size", key))
-    _within("paper size", text, (width, height), 50.0, 5080.0, _inches_hint(key, 50.0, 5080.0))  # 5,080 mm: a PDF's largest page
+    _within(
+        "paper size", text, (width, height), 50.0, 5080.0, _inches_hint(key, 50.0, 5080.0)
+    )  # 5,080 mm: a PDF's largest page
     return Paper(f"{_num(width)}x{_num(height)}mm", width, height)
 
 
@@ -171,7 +173,7 @@ class SheetSpec:
         """The part of an output file name that tells sheet variants apart: 'a4', 'letter-fold'."""
         return self.paper.name + ("-fold" if self.gutter_fold else "")
 
-    def with_orientation(self, orientation: str) -> "SheetSpec":
+    def with_orientation(self, orientation: str) -> SheetSpec:
         return replace(self, orientation=orientation)
 
     @classmethod
@@ -190,7 +192,7 @@ class SheetSpec:
         gutter_fold: bool = False,
         card_size: str | None = None,
         registration_marks: bool = False,
-    ) -> "SheetSpec":
+    ) -> SheetSpec:
         """Parse command-line strings once (lengths such as '3mm', '0.125in'; a bare number is mm)."""
         return cls(
             paper=parse_paper(paper),
@@ -235,7 +237,9 @@ def _size(text: str) -> tuple[float, float]:
     if named is not None:
         return named
     if re.fullmatch(r"\s*[a-z][a-z0-9.\-]*\s*", text, re.IGNORECASE):
-        raise UsageError(f"The card size {text!r} is not a length or a known size: give e.g. 63.5mm, 2.5x3.5in or one of {preset_names()}.")
+        raise UsageError(
+            f"The card size {text!r} is not a length or a known size: give e.g. 63.5mm, 2.5x3.5in or one of {preset_names()}."
+        )
     if re.fullmatch(r"\s*[0-9.]+\s*[a-z]*\s*", text, re.IGNORECASE):
         side = _length("card size", text)
         size = side, side
@@ -265,7 +269,10 @@ class Grid:
     def cell_origin(self, index: int) -> tuple[float, float]:
         """Top-left trim corner of the cell at `index`, filling rows left to right, top to bottom."""
         row, col = divmod(index, self.cols)
-        return (self.origin[0] + col * (self.cell[0] + self.gutter), self.origin[1] + row * (self.cell[1] + self.gutter))
+        return (
+            self.origin[0] + col * (self.cell[0] + self.gutter),
+            self.origin[1] + row * (self.cell[1] + self.gutter),
+        )
 
     @property
     def extent(self) -> tuple[float, float, float, float]:
@@ -290,7 +297,7 @@ class Grid:
 def _count(length: float, cell: float, gutter: float) -> int:
     if length + EPSILON < cell:
         return 0
-    return int(math.floor((length + gutter) / (cell + gutter) + EPSILON))
+    return math.floor((length + gutter) / (cell + gutter) + EPSILON)
 
 
 def _span(n: int, cell: float, gutter: float) -> float:

@@ -34,7 +34,7 @@ class Spec:
     path: Path
     data: dict
     sources: tuple[Source, ...]
-    parent: "Spec | None" = None
+    parent: Spec | None = None
 
     @property
     def chain(self) -> tuple[str, ...]:
@@ -59,7 +59,11 @@ def _path_in(own: Any, merged: Any, parts: list) -> list | None:
     out: list = []
     for i, part in enumerate(parts):
         if isinstance(part, int) and i and parts[i - 1] in MERGED_BY_ID:
-            wanted = merged[part].get("id") if isinstance(merged, list) and part < len(merged) and isinstance(merged[part], dict) else None
+            wanted = (
+                merged[part].get("id")
+                if isinstance(merged, list) and part < len(merged) and isinstance(merged[part], dict)
+                else None
+            )
             ids = [item.get("id") if isinstance(item, dict) else None for item in own] if isinstance(own, list) else []
             if wanted is None or wanted not in ids:
                 return None
@@ -198,7 +202,9 @@ def schema_problems(errors) -> list[tuple[list, str]]:
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed)):
-                out.append((path + [key], f"unknown key {quoted(key)} (expected one of: {', '.join(allowed) or 'none'})"))
+                out.append(
+                    (path + [key], f"unknown key {quoted(key)} (expected one of: {', '.join(allowed) or 'none'})")
+                )
         else:
             out.append((path, describe(error)))
     return out
@@ -242,7 +248,9 @@ def describe(error) -> str:
     if v == "enum":
         return f"expected one of {', '.join(json.dumps(x) for x in error.validator_value)}, got {json.dumps(error.instance)}"
     if v == "type":
-        return f"expected {_type_words(error.validator_value)}, got {_json_type(error.instance)} {_short(error.instance)}"
+        return (
+            f"expected {_type_words(error.validator_value)}, got {_json_type(error.instance)} {_short(error.instance)}"
+        )
     if v == "pattern":
         return f"{_short(error.instance)} does not have the expected form ({_pattern_words(error)})"
     if v in ("oneOf", "anyOf"):
@@ -285,8 +293,15 @@ def _pattern_words(error) -> str:
 
 
 def _type_words(types: Any) -> str:
-    names = {"object": "an object", "array": "an array", "string": "a string", "integer": "an integer",
-             "number": "a number", "boolean": "true or false", "null": "null"}
+    names = {
+        "object": "an object",
+        "array": "an array",
+        "string": "a string",
+        "integer": "an integer",
+        "number": "a number",
+        "boolean": "true or false",
+        "null": "null",
+    }
     if isinstance(types, list):
         return " or ".join(names.get(t, t) for t in types)
     return names.get(types, str(types))
@@ -307,4 +322,4 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-__all__ = ["Spec", "load_spec", "merge", "describe", "json_path"]
+__all__ = ["Spec", "describe", "json_path", "load_spec", "merge"]

@@ -27,7 +27,9 @@ def unknown_id_problems(source: Source, parent: dict, parent_id: str) -> list[Pr
         base = parent_modules.get(module.get("id"))
         if base is not None:
             where = f"{parent_id}'s module {module.get('id')!r}"
-            problems += _check(source, ["modules", index, "kinds"], module.get("kinds"), base.get("kinds"), "kind", where)
+            problems += _check(
+                source, ["modules", index, "kinds"], module.get("kinds"), base.get("kinds"), "kind", where
+            )
     return problems
 
 
@@ -46,8 +48,10 @@ def _check(source: Source, at: list, own: Any, parent: Any, what: str, parent_id
             yield source.problem(at + [index, "id"], f"{head}, so there is nothing to remove")
         else:
             needs = " and ".join(repr(k) for k in NEEDS[what])
-            yield source.problem(at + [index, "id"], f"{head}; a new {what} needs {needs} (this one lacks "
-                                 f"{' and '.join(repr(k) for k in missing)})")
+            yield source.problem(
+                at + [index, "id"],
+                f"{head}; a new {what} needs {needs} (this one lacks {' and '.join(repr(k) for k in missing)})",
+            )
 
 
 def _dicts(value: Any) -> list[dict]:
@@ -57,4 +61,5 @@ def _dicts(value: Any) -> list[dict]:
 def is_covered(problem: Problem, flagged: list[Problem]) -> bool:
     """A schema 'is required here' problem on an entry already explained as an unknown id."""
     return problem.message.endswith("is required here") and any(
-        problem.file == f.file and f.path == problem.path + ".id" for f in flagged)
+        problem.file == f.file and f.path == problem.path + ".id" for f in flagged
+    )

@@ -6,9 +6,9 @@ are rounded to µm, attributes come in a fixed order, so the same layout gives t
 
 from __future__ import annotations
 
+from pnp.core.xmlattr import quoteattr
 from pnp.face import text
 from pnp.face.layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, Rotation, TextItem
-from pnp.core.xmlattr import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -90,7 +90,9 @@ def _text(item: TextItem) -> str:
             parts.append(f'<path transform="translate({origin})" d="{d}"/>' if origin else f'<path d="{d}"/>')
         parts.append("</g>")
     for index, (x, y, w, h) in enumerate(item.underlines):
-        parts.append(f"<rect{_attrs(id=f'{item.id}-underline-{index}', x=num(x), y=num(y), width=num(w), height=num(h))}/>")
+        parts.append(
+            f"<rect{_attrs(id=f'{item.id}-underline-{index}', x=num(x), y=num(y), width=num(w), height=num(h))}/>"
+        )
     parts.append("</g>")
     return "".join(parts)
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
-from typing import Mapping
 
-from pnp.face.layout import layout_card
-from pnp.game.model import Card, Face, Game
 from pnp.core.parallel import on_two_cores
-from pnp.svg.face import render_svg
+from pnp.face.layout import layout_card
 from pnp.face.template import Template, TemplateError, load_template
+from pnp.game.model import Card, Face, Game
+from pnp.svg.face import render_svg
 
 
 def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[Face, ...]:
@@ -34,7 +34,11 @@ def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[
                 faces[card.back_face_id] = cached[card.back_face_id]
             else:
                 todo.append((card, "back", card.back.template))
-        elif (owner.size.width, owner.size.height, owner.size.bleed) != (card.size.width, card.size.height, card.size.bleed):
+        elif (owner.size.width, owner.size.height, owner.size.bleed) != (
+            card.size.width,
+            card.size.height,
+            card.size.bleed,
+        ):
             raise TemplateError(
                 f"{owner.id} and {card.id} share the back {card.back.template!r} but differ in size or bleed; "
                 f"give one of them its own back template."
@@ -46,7 +50,9 @@ def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[
         halves = [_draw(todo, templates, game)]
     else:
         half = len(todo) // 2
-        halves = on_two_cores([partial(_draw, todo[:half], templates, game), partial(_draw, todo[half:], templates, game)])
+        halves = on_two_cores(
+            [partial(_draw, todo[:half], templates, game), partial(_draw, todo[half:], templates, game)]
+        )
     for drawn in halves:
         faces.update((face.id, face) for face in drawn)
     return tuple(faces[key] for key in sorted(faces))
@@ -67,6 +73,10 @@ def _face(card: Card, template: Template, game: Game, side: str) -> Face:
 
         svg = saver_svg(svg)
     return Face(
-        id=layout.face_id, svg=svg, width=layout.width, height=layout.height,
-        bleed=layout.bleed, shape=layout.shape,
+        id=layout.face_id,
+        svg=svg,
+        width=layout.width,
+        height=layout.height,
+        bleed=layout.bleed,
+        shape=layout.shape,
     )

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 needs_browser = pytest.mark.skipif(
     not (CHROMIUM.exists() and DRIVER.exists()),
-    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver; .ci/run does)")
+    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver; .ci/run does)",
+)
 
 
 def browser():
@@ -29,8 +30,14 @@ def browser():
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-dev-shm-usage", "--window-size=1400,1000"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1000",
+    ):
         options.add_argument(flag)
     options.binary_location = str(CHROMIUM)
     return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
@@ -56,8 +63,14 @@ def start_pnp(cwd: Path, *args: str) -> tuple[subprocess.Popen, int]:
 
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-c", "from pnp.cli import main; main()", *args, "--port", str(port)],
-                            cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from pnp.cli import main; main()", *args, "--port", str(port)],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -76,10 +89,10 @@ def stop(proc: subprocess.Popen) -> tuple[int, str]:
     proc.send_signal(signal.SIGINT)
     try:
         _, err = proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
+    except subprocess.TimeoutExpired as timeout:
         proc.kill()
         _, err = proc.communicate()
-        raise AssertionError("Ctrl-C did not stop the server within 20 s: " + err[-2000:])
+        raise AssertionError("Ctrl-C did not stop the server within 20 s: " + err[-2000:]) from timeout
     return proc.returncode, err
 
 
@@ -88,8 +101,12 @@ def wait_for(driver, condition, timeout: float = 20.0, what: str = "the page"):
     from selenium.webdriver.support.ui import WebDriverWait
 
     # the page may reload between finding an element and reading it: that is "not yet", not a failure
-    waiting = WebDriverWait(driver, timeout, poll_frequency=0.05,
-                            ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+    waiting = WebDriverWait(
+        driver,
+        timeout,
+        poll_frequency=0.05,
+        ignored_exceptions=(NoSuchElementException, StaleElementReferenceException),
+    )
     return waiting.until(lambda d: condition(d), message=f"waiting for {what}")
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from browserkit import browser, needs_browser, wait_for
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "print"))
-from test_gallery import _face_outputs  # noqa: E402
+from test_gallery import _face_outputs
 
-from pnp.pipeline.gallery import gallery_outputs  # noqa: E402
+from pnp.pipeline.gallery import gallery_outputs
 
 pytestmark = needs_browser
 
@@ -26,11 +26,17 @@ def test_a_face_opens_with_its_back_and_closes_with_escape(tmp_path):
         driver.get((tmp_path / "index.html").as_uri())
         driver.find_element("css selector", 'a.face[href="base/svg/island-02.svg"]').click()
         wait_for(driver, lambda d: d.find_element("id", "viewer").is_displayed(), what="the viewer")
-        shown = [img.get_attribute("src").rsplit("/", 1)[1] for img in driver.find_elements("css selector", "#viewer img")]
+        shown = [
+            img.get_attribute("src").rsplit("/", 1)[1] for img in driver.find_elements("css selector", "#viewer img")
+        ]
         assert shown == ["island-02.svg", "back-island.svg"]
-        wait_for(driver, lambda d: d.execute_script(
-            "return Array.from(document.querySelectorAll('#viewer img')).every(i => i.naturalWidth > 0)"),
-            what="both sides to load")
+        wait_for(
+            driver,
+            lambda d: d.execute_script(
+                "return Array.from(document.querySelectorAll('#viewer img')).every(i => i.naturalWidth > 0)"
+            ),
+            what="both sides to load",
+        )
         assert driver.find_element("css selector", "#viewer img").size["height"] > 300  # larger than a thumbnail
         from selenium.webdriver.common.keys import Keys
 

@@ -77,14 +77,28 @@ def play_one_turn(driver) -> None:
         for piece in hand[:2]:
             _click(driver, f'#hand .card[data-piece="{piece}"]')
         _click(driver, "#confirm")
-    wait_for(driver, lambda d: body(d, "data-moves") != moves or body(d, "data-status") != "playing",
-             what="the move to be made")
+    wait_for(
+        driver,
+        lambda d: body(d, "data-moves") != moves or body(d, "data-status") != "playing",
+        what="the move to be made",
+    )
     assert driver.find_element("id", "error").text == ""
 
 
 def play_to_the_end(tmp_path, game: str, players: int, seed: int, extra=(), max_turns: int = 400):
-    proc, port = start_pnp(tmp_path, "play", game, "--players", str(players), "--seed", str(seed), "--no-open",
-                           "--records", str(tmp_path / "records"), *extra)
+    proc, port = start_pnp(
+        tmp_path,
+        "play",
+        game,
+        "--players",
+        str(players),
+        "--seed",
+        str(seed),
+        "--no-open",
+        "--records",
+        str(tmp_path / "records"),
+        *extra,
+    )
     driver = browser()
     try:
         driver.get(f"http://127.0.0.1:{port}/")
@@ -107,8 +121,13 @@ def play_to_the_end(tmp_path, game: str, players: int, seed: int, extra=(), max_
 
 
 def _replay(path):
-    return subprocess.run([sys.executable, "-c", "from pnp.cli import main; main()", "replay", str(path)],
-                          capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT)})
+    return subprocess.run(
+        [sys.executable, "-c", "from pnp.cli import main; main()", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT)},
+    )
 
 
 def test_a_seeded_tranquility_game_is_played_to_its_end_through_the_page(tmp_path):

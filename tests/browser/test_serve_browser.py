@@ -25,8 +25,11 @@ def test_editing_a_variant_updates_the_open_page(tmp_path):
         wait_for(driver, lambda d: body(d, "data-version") is not None, what="the live connection")
         assert driver.find_element("css selector", "h2").text.startswith("Tranquility: Galateia")
         spec.write_text(spec.read_text().replace('"Tranquility: Galateia"', '"Galateia, second draft"'))
-        wait_for(driver, lambda d: d.find_element("css selector", "h2").text.startswith("Galateia, second draft"),
-                 what="the new title in the page")
+        wait_for(
+            driver,
+            lambda d: d.find_element("css selector", "h2").text.startswith("Galateia, second draft"),
+            what="the new title in the page",
+        )
         assert driver.find_elements("css selector", "a.face")  # the faces are still shown
         driver.save_screenshot(str(tmp_path / "updated.png"))
     finally:
@@ -47,8 +50,11 @@ def test_a_spec_error_shows_in_the_page_over_the_last_good_faces_and_clears_when
         spec.write_text(good.replace('"remove_islands": 4', '"remove_islands": "four"'))
         wait_for(driver, lambda d: body(d, "data-error") == "yes", what="the error")
         banner = driver.find_element("id", "pnp-error").text
-        assert re.search(r"card_specs/variants/galateia\.json:7:\d+: \$\.rules\.remove_islands: expected an "
-                         r"integer, got string \"four\"", banner), banner
+        assert re.search(
+            r"card_specs/variants/galateia\.json:7:\d+: \$\.rules\.remove_islands: expected an "
+            r"integer, got string \"four\"",
+            banner,
+        ), banner
         assert len(driver.find_elements("css selector", "a.face")) == faces
         assert driver.execute_script("return document.images[0].naturalWidth") > 0
         driver.save_screenshot(str(tmp_path / "error.png"))

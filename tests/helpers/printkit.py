@@ -52,7 +52,9 @@ def triangle_svg(colour: tuple[int, int, int], w: float, h: float, bleed: float)
     )
 
 
-def make_face(face_id: str, index: int, w: float = 70.0, h: float = 70.0, bleed: float = 3.0, shape: str = "square") -> Face:
+def make_face(
+    face_id: str, index: int, w: float = 70.0, h: float = 70.0, bleed: float = 3.0, shape: str = "square"
+) -> Face:
     colour = colour_for(index)
     svg = triangle_svg(colour, w, h, bleed) if shape == "triangle" else square_svg(colour, w, h, bleed)
     return Face(id=face_id, svg=svg, width=w, height=h, bleed=bleed, shape=shape)
@@ -60,7 +62,16 @@ def make_face(face_id: str, index: int, w: float = 70.0, h: float = 70.0, bleed:
 
 def _kind(kind_id: str, shape: str, size: CardSize, back: Back, cards: list[tuple[str, int]]) -> CardKind:
     built = tuple(
-        Card(id=cid, kind=kind_id, count=count, fields=frozen_map({}), template=kind_id, back=back, shape=shape, size=size)
+        Card(
+            id=cid,
+            kind=kind_id,
+            count=count,
+            fields=frozen_map({}),
+            template=kind_id,
+            back=back,
+            shape=shape,
+            size=size,
+        )
         for cid, count in cards
     )
     return CardKind(id=kind_id, name=kind_id.title(), template=kind_id, back=back, shape=shape, size=size, cards=built)
@@ -101,7 +112,13 @@ def ascent_like_game(triangles: int = 5, goats: int = 3) -> tuple[Game, tuple[Fa
     side = 70.0
     hyp = side * 2**0.5
     tri_size = CardSize(hyp, hyp / 2)
-    panorama = _kind("panorama", "triangle", tri_size, Back("panorama-back", per_card=True), [(f"panorama-{n}", 1) for n in range(1, triangles + 1)])
+    panorama = _kind(
+        "panorama",
+        "triangle",
+        tri_size,
+        Back("panorama-back", per_card=True),
+        [(f"panorama-{n}", 1) for n in range(1, triangles + 1)],
+    )
     goat = _kind("goat", "circle", CardSize(25.0, 25.0), Back("goat-back"), [("goat", goats)])
     faces = []
     for n in range(1, triangles + 1):
@@ -142,7 +159,9 @@ def form_placements(page) -> list[tuple[float, float, float, float]]:
     for obj in page.get_objects(max_depth=1):
         if obj.type == raw.FPDF_PAGEOBJ_FORM:
             left, bottom, right, top = obj.get_bounds()
-            boxes.append((left / PT_PER_MM, (height - top) / PT_PER_MM, right / PT_PER_MM, (height - bottom) / PT_PER_MM))
+            boxes.append(
+                (left / PT_PER_MM, (height - top) / PT_PER_MM, right / PT_PER_MM, (height - bottom) / PT_PER_MM)
+            )
     return boxes
 
 
@@ -185,5 +204,3 @@ def png_bytes(image) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
-
-

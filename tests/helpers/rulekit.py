@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from pnp.game.build import build_game
 from pnp.core.locate import find_spec
+from pnp.game.build import build_game
 from pnp.game.model import Game, frozen_map
 from pnp.spec.load import load_spec
 
@@ -20,15 +20,18 @@ def with_rules(game: Game, **rules) -> Game:
 
 
 def with_module_rules(game: Game, module: str, **rules) -> Game:
-    modules = tuple(dataclasses.replace(m, rules=frozen_map({**m.rules, **rules})) if m.id == module else m
-                    for m in game.modules)
+    modules = tuple(
+        dataclasses.replace(m, rules=frozen_map({**m.rules, **rules})) if m.id == module else m for m in game.modules
+    )
     return dataclasses.replace(game, modules=modules)
 
 
 def with_count(game: Game, kind: str, count: int) -> Game:
     """The game with every card of a kind present `count` times."""
-    kinds = tuple(dataclasses.replace(k, cards=tuple(dataclasses.replace(c, count=count) for c in k.cards))
-                  if k.id == kind else k for k in game.kinds)
+    kinds = tuple(
+        dataclasses.replace(k, cards=tuple(dataclasses.replace(c, count=count) for c in k.cards)) if k.id == kind else k
+        for k in game.kinds
+    )
     return dataclasses.replace(game, kinds=kinds)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers.printkit import ascent_like_game, island_game
 
 

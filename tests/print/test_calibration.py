@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers.printkit import page_size_mm, page_text, pdf_pages, render
 
-from pnp.sheets.calibration import calibration_sheet
 from pnp.core.errors import UsageError
+from pnp.sheets.calibration import calibration_sheet
 from pnp.sheets.spec import SheetSpec
 
 DPI = 300
@@ -81,7 +81,9 @@ def test_the_offset_moves_the_check_square_but_never_the_rulers():
     a, b = render(plain[1], DPI), render(shifted[1], DPI)
     width, height = 210.0, 297.0
     ruler_y = height - 5 - 70 + 15
-    assert _centre(_dark_columns(a, ruler_y - 6.5, 10, width / 2)) == _centre(_dark_columns(b, ruler_y - 6.5, 10, width / 2))
+    assert _centre(_dark_columns(a, ruler_y - 6.5, 10, width / 2)) == _centre(
+        _dark_columns(b, ruler_y - 6.5, 10, width / 2)
+    )
 
     square_left = width - width * 0.12 - 40  # the front square at x = 12 % of the width, mirrored
     square_top = height * 0.40

@@ -8,43 +8,55 @@ import json
 import re
 
 import pytest
-from PIL import Image
 from helpers.printkit import island_game, make_face, nearest_face, page_size_mm, pdf_pages, render
+from PIL import Image
 
 from pnp.core.errors import UsageError
 from pnp.export import export
 from pnp.export.drivethru import to_cmyk
 from pnp.export.products import product_for
 from pnp.game.model import CardSize
-from pnp.sheets.spec import SheetSpec
 from pnp.sheets.plan import plan_sheets
+from pnp.sheets.spec import SheetSpec
+
 
 def _png(data: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(data))
     image.load()
     return image
 
+
 def _files(result: dict[str, bytes], game_id: str, target: str) -> dict[str, bytes]:
     prefix = f"{game_id}/export/{target}/"
     assert all(path.startswith(prefix) for path in result)
-    return {path[len(prefix):]: data for path, data in result.items()}
+    return {path[len(prefix) :]: data for path, data in result.items()}
+
 
 @pytest.fixture(scope="module")
 def small_islands():
     """3 islands (shared back) and 2 borders: 5 distinct faces, 5 cards."""
     return island_game(3, 2)
 
+
 def test_game_crafter_pngs_are_300_dpi_with_bleed_at_the_euro_square_size(small_islands):
     game, faces = small_islands
     warnings: list[str] = []
     files = _files(export(game, faces, "tgc", warn=warnings.append), game.id, "tgc")
     pngs = {name: _png(data) for name, data in files.items() if name.endswith(".png")}
-    assert sorted(pngs) == ["back-back.png", "back-border.png", "border.png", "island-01.png", "island-02.png", "island-03.png"]
+    assert sorted(pngs) == [
+        "back-back.png",
+        "back-border.png",
+        "border.png",
+        "island-01.png",
+        "island-02.png",
+        "island-03.png",
+    ]
     for image in pngs.values():
         assert image.size == (900, 900)  # 2.76 in + 2 × 0.12 in at 300 dpi: the 70 mm Euro square
         assert tuple(round(v) for v in image.info["dpi"]) == (300, 300)
         assert image.mode == "RGB"
     assert warnings == []  # 70 mm is the Euro square deck: no size warning
+
 
 def test_the_face_sits_at_the_products_trim_inside_its_bleed(small_islands):
     game, faces = small_islands
@@ -57,6 +69,7 @@ def test_the_face_sits_at_the_products_trim_inside_its_bleed(small_islands):
     just_outside_mark = bleed_px + 14.0 * px_per_mm
     assert nearest_face(image.getpixel((round(just_outside_mark), round(mark_centre))), faces) == "island-02"
 
+
 def test_cards_csv_lists_every_card_with_its_copies_and_images(small_islands):
     game, faces = small_islands
     files = _files(export(game, faces, "tgc"), game.id, "tgc")
@@ -68,6 +81,7 @@ def test_cards_csv_lists_every_card_with_its_copies_and_images(small_islands):
         ("border", "2", "border.png", "back-border.png"),
     ]
 
+
 def _poker_game():
     from dataclasses import replace
 
@@ -77,11 +91,13 @@ def _poker_game():
     faces = tuple(make_face(f.id, i, 63.5, 88.9, 3.175) for i, f in enumerate(faces))
     return replace(game, kinds=kinds, card=poker), faces
 
+
 @pytest.mark.parametrize("service, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
 def test_poker_cards_get_each_services_poker_image_size(service, size):
     game, faces = _poker_game()
     files = _files(export(game, faces, service), game.id, service)
     assert {_png(d).size for n, d in files.items() if n.endswith(".png")} == {size}
+
 
 def test_a_card_no_product_matches_is_exported_at_its_own_size_with_a_warning(small_islands):
     game, faces = small_islands
@@ -92,6 +108,7 @@ def test_a_card_no_product_matches_is_exported_at_its_own_size_with_a_warning(sm
         "square faces of 70.0 × 70.0 mm: no MakePlayingCards product is 70.0 × 70.0 mm; the images are 70.0 × 70.0 mm with its bleed, for a custom size"
     ]
 
+
 def test_choosing_a_product_of_other_proportions_is_refused(small_islands):
     game, faces = small_islands
     with pytest.raises(UsageError, match=r"cannot be fitted to the poker-deck .* without stretching"):
@@ -99,10 +116,12 @@ def test_choosing_a_product_of_other_proportions_is_refused(small_islands):
     with pytest.raises(UsageError, match=r"The Game Crafter has no product 'huge'"):
         product_for("tgc", 70, 70, "huge")
 
+
 def test_a_nearby_product_scales_the_faces_and_says_so():
     fit = product_for("tgc", 66.0, 66.0)
     assert fit.product.name == "small-square-deck" or fit.product.name == "euro-square-deck"
     assert "the faces are scaled to fit" in fit.note
+
 
 def test_drivethru_has_one_card_per_page_back_before_front_every_copy(small_islands):
     game, faces = small_islands
@@ -112,19 +131,29 @@ def test_drivethru_has_one_card_per_page_back_before_front_every_copy(small_isla
     assert len(doc) == 2 * 5  # 5 physical cards, back then front
     for index in range(len(doc)):
         assert page_size_mm(doc[index]) == pytest.approx((70 + 2 * 3.175, 70 + 2 * 3.175), abs=0.01)
-        left, bottom, right, top = doc[index].get_trimbox()
+        left, _bottom, right, _top = doc[index].get_trimbox()
         assert (right - left) / 72 * 25.4 == pytest.approx(70.0, abs=0.01)
     order = []
     for index in range(len(doc)):
         image = render(doc[index], 20)
         order.append(_nearest_cmyk(image.getpixel((image.width // 2, image.height // 2)), faces))
     assert order == [
-        "back-back", "island-01", "back-back", "island-02", "back-back", "island-03",
-        "back-border", "border", "back-border", "border",
+        "back-back",
+        "island-01",
+        "back-back",
+        "island-02",
+        "back-back",
+        "island-03",
+        "back-border",
+        "border",
+        "back-border",
+        "border",
     ]
+
 
 def _nearest_cmyk(rgb, faces):
     """The face whose colour, through the CMYK conversion and pdfium's display of it, is closest."""
+
     def shown(face):
         colour = re.search(r'id="bg"[^>]*fill="#([0-9a-f]{6})"', face.svg).group(1)
         cmyk = to_cmyk(Image.new("RGB", (1, 1), tuple(int(colour[i : i + 2], 16) for i in (0, 2, 4)))).getpixel((0, 0))
@@ -132,6 +161,7 @@ def _nearest_cmyk(rgb, faces):
         return tuple(round(255 * (1 - v) * (1 - k)) for v in (c, m, y))  # pdfium's CMYK display
 
     return min(faces, key=lambda f: sum((a - b) ** 2 for a, b in zip(rgb, shown(f)))).id
+
 
 def test_drivethru_images_are_cmyk_and_never_exceed_the_ink_limit(small_islands):
     game, faces = small_islands
@@ -145,12 +175,15 @@ def test_drivethru_images_are_cmyk_and_never_exceed_the_ink_limit(small_islands)
     for c, m, y, k in (converted.getpixel((i, 0)) for i in range(len(extremes))):
         assert c + m + y + k <= 2 * 255  # at most 200 % ink (DriveThruCards allows 240 %)
 
+
 def test_tts_sheets_hold_at_most_69_cards_and_the_hidden_back_in_the_last_slot():
     game, faces = island_game(80, 3)
     files = _files(export(game, faces, "tts"), game.id, "tts")
     manifest = json.loads(files["decks.json"])
     assert [(d["deck"], d["width"], d["height"], d["number"]) for d in manifest] == [
-        ("island", 10, 7, 69), ("island", 10, 2, 11), ("border", 4, 1, 3)
+        ("island", 10, 7, 69),
+        ("island", 10, 2, 11),
+        ("border", 4, 1, 3),
     ]
     first = _png(files[manifest[0]["face"]])
     assert first.width <= 4096 and first.height <= 4096
@@ -164,6 +197,7 @@ def test_tts_sheets_hold_at_most_69_cards_and_the_hidden_back_in_the_last_slot()
         assert nearest_face(first.getpixel(centre), faces) == card_id
     assert _png(files[manifest[0]["back"]]).size == (409, 409)
     assert nearest_face(_png(files["island-back.png"]).getpixel((200, 200)), [back]) == "back-back"
+
 
 def test_tts_decks_with_a_back_per_card_get_a_sheet_of_backs(panorama_and_goats):
     game, faces = panorama_and_goats
@@ -180,6 +214,7 @@ def test_tts_decks_with_a_back_per_card_get_a_sheet_of_backs(panorama_and_goats)
         assert nearest_face(fronts.getpixel(centre), faces) == card
         assert nearest_face(backs.getpixel(centre), faces) == f"{card}-back"
 
+
 def test_png_previews_have_the_asked_resolution_in_pixels_and_metadata(small_islands):
     game, faces = small_islands
     files = _files(export(game, faces, "png", dpi=150), game.id, "png")
@@ -188,6 +223,7 @@ def test_png_previews_have_the_asked_resolution_in_pixels_and_metadata(small_isl
     assert tuple(round(v) for v in image.info["dpi"]) == (150, 150)
     with_bleed = _png(_files(export(game, faces, "png", dpi=150, bleed=True), game.id, "png")["island-01.png"])
     assert with_bleed.size == (449, 449)  # 76 mm
+
 
 def test_cut_files_match_the_printed_sheets_line_for_line(small_islands):
     game, faces = small_islands
@@ -206,6 +242,7 @@ def test_cut_files_match_the_printed_sheets_line_for_line(small_islands):
     printed = render(pdf_pages(files["testgame-a4-print.pdf"])[0], 100)
     assert max(printed.getpixel((round(7.5 / 25.4 * 100), round(7.5 / 25.4 * 100)))) < 40  # the same square, printed
 
+
 def test_cut_lines_follow_triangles_and_circles(panorama_and_goats):
     game, faces = panorama_and_goats
     files = _files(export(game, faces, "cut"), game.id, "cut")
@@ -214,14 +251,18 @@ def test_cut_lines_follow_triangles_and_circles(panorama_and_goats):
     assert len(svgs) == 1  # the goats fill free cells of the triangles' sheet (pnp/sheets/packing.py)
     assert len(re.findall(r"<circle ", svgs[0])) == 3
 
+
 def test_exports_are_byte_identical_when_rebuilt(small_islands):
     game, faces = small_islands
     for target in ("tgc", "drivethru", "tts", "png", "cut"):
         assert export(game, faces, target) == export(game, faces, target)
 
+
 def test_unknown_target_is_a_usage_error(small_islands):
     game, faces = small_islands
-    with pytest.raises(UsageError, match=r"Unknown export target 'svg'; choose one of tgc, mpc, drivethru, tts, png, cut\."):
+    with pytest.raises(
+        UsageError, match=r"Unknown export target 'svg'; choose one of tgc, mpc, drivethru, tts, png, cut\."
+    ):
         export(game, faces, "svg")
 
 
@@ -257,6 +298,6 @@ def test_triangles_are_full_bleed_past_every_cut_edge(panorama_and_goats):
     files = _files(export(game, faces, "tgc", warn=warnings.append), game.id, "tgc")
     triangle = next(f for f in faces if f.shape == "triangle")
     image = _png(files[f"{triangle.id}.png"]).convert("RGB")
-    white = dict((colour, count) for count, colour in image.getcolors(image.width * image.height)).get((255, 255, 255), 0)
+    white = {colour: count for count, colour in image.getcolors(image.width * image.height)}.get((255, 255, 255), 0)
     assert white == 0  # the corners outside the legs and the apex are art, not paper
     assert "triangle faces of 99.0 × 49.5 mm:" in warnings[0]  # sizes rounded to 0.1 mm

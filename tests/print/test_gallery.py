@@ -19,7 +19,8 @@ def built_outputs(game_id: str = "testgame") -> dict[str, bytes]:
     game = replace(game, id=game_id)
     outputs = {f"{game.id}/svg/{f.id}.svg": f.svg.encode() for f in faces}
     outputs[f"{game.id}/deck.json"] = (
-        b'{"game": "%s", "title": "Test <Game>", "totals": {"island": 3, "border": 2}, "names": {"island": "Island"}, "pieces": 5}' % game_id.encode()
+        b'{"game": "%s", "title": "Test <Game>", "totals": {"island": 3, "border": 2}, "names": {"island": "Island"}, "pieces": 5}'
+        % game_id.encode()
     )
     outputs.update(sheet_outputs(game, faces, [SheetSpec.from_options()]))
     outputs[f"{game.id}/setup/setup-3p-seed1.svg"] = faces[0].svg.encode()
@@ -34,7 +35,13 @@ def test_the_gallery_shows_faces_sheets_setups_and_counts(tmp_path):
     assert "testgame/svg/island-01.svg" in images and "testgame/setup/setup-3p-seed1.svg" in images
     assert 'href="testgame/sheets/testgame-a4.pdf"' in html and "testgame-a4.pdf (2 pages)" in html
     assert 'href="testgame/testgame-calibration-a4.pdf"' in html
-    for count in ("<b>3</b> Island", "<b>2</b> border", "<b>5</b> pieces in all", "<b>6</b> distinct faces", "<b>2</b> sheet pages"):
+    for count in (
+        "<b>3</b> Island",
+        "<b>2</b> border",
+        "<b>5</b> pieces in all",
+        "<b>6</b> distinct faces",
+        "<b>2</b> sheet pages",
+    ):
         assert count in html
     assert "Test &lt;Game&gt;" in html and "<Game>" not in html
 
@@ -65,18 +72,30 @@ def test_special_characters_in_names_are_quoted_in_links():
 def _deck_json(game_id: str, engine: str, extends=None) -> bytes:
     import json
 
-    cards = [{"id": "island-01", "kind": "island", "front": "island-01", "back": "back-island"},
-             {"id": "border", "kind": "border", "front": "border", "back": "back-border"},
-             {"id": "island-02", "kind": "island", "front": "island-02", "back": "back-island"}]
-    return json.dumps({"game": game_id, "title": game_id.title(), "engine": engine, "extends": extends,
-                       "names": {"island": "Island", "border": "Border"}, "totals": {}, "pieces": 3,
-                       "cards": cards}).encode()
+    cards = [
+        {"id": "island-01", "kind": "island", "front": "island-01", "back": "back-island"},
+        {"id": "border", "kind": "border", "front": "border", "back": "back-border"},
+        {"id": "island-02", "kind": "island", "front": "island-02", "back": "back-island"},
+    ]
+    return json.dumps(
+        {
+            "game": game_id,
+            "title": game_id.title(),
+            "engine": engine,
+            "extends": extends,
+            "names": {"island": "Island", "border": "Border"},
+            "totals": {},
+            "pieces": 3,
+            "cards": cards,
+        }
+    ).encode()
 
 
 def _face_outputs(game_id: str, engine: str, extends=None) -> dict[str, bytes]:
     svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'
-    out = {f"{game_id}/svg/{name}.svg": svg for name in ("back-border", "back-island", "border", "island-01",
-                                                          "island-02")}
+    out = {
+        f"{game_id}/svg/{name}.svg": svg for name in ("back-border", "back-island", "border", "island-01", "island-02")
+    }
     out[f"{game_id}/deck.json"] = _deck_json(game_id, engine, extends)
     out[f"{game_id}/export/tts/deck.png"] = b"png"
     return out
@@ -88,16 +107,22 @@ def test_faces_come_in_sections_per_kind_fronts_first_backs_last_each_opening_wi
     assert headings == ["Island (2)", "Border (1)", "Backs (2)"]
     faces = re.findall(r'<a class="face" href="([^"]+)"( data-back="([^"]+)")?', html)
     assert [(f, b) for f, _, b in faces] == [
-        ("base/svg/island-01.svg", "base/svg/back-island.svg"), ("base/svg/island-02.svg", "base/svg/back-island.svg"),
-        ("base/svg/border.svg", "base/svg/back-border.svg"), ("base/svg/back-island.svg", ""),
-        ("base/svg/back-border.svg", "")]
+        ("base/svg/island-01.svg", "base/svg/back-island.svg"),
+        ("base/svg/island-02.svg", "base/svg/back-island.svg"),
+        ("base/svg/border.svg", "base/svg/back-border.svg"),
+        ("base/svg/back-island.svg", ""),
+        ("base/svg/back-border.svg", ""),
+    ]
     assert '<a href="base/export/tts/deck.png">tts/deck.png</a>' in html and 'src="base/export' not in html
     assert '<div id="viewer"></div>' in html
 
 
 def test_the_base_game_comes_first_then_its_variants_then_the_ascent(tmp_path):
-    outputs = {**_face_outputs("ascent", "ascent"), **_face_outputs("tranquility", "tranquility"),
-               **_face_outputs("galateia", "tranquility", "tranquility"),
-               **_face_outputs("alpine", "ascent", "ascent")}
+    outputs = {
+        **_face_outputs("ascent", "ascent"),
+        **_face_outputs("tranquility", "tranquility"),
+        **_face_outputs("galateia", "tranquility", "tranquility"),
+        **_face_outputs("alpine", "ascent", "ascent"),
+    }
     html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
     assert re.findall(r'<section id="([^"]+)"', html) == ["tranquility", "galateia", "ascent", "alpine"]

@@ -17,7 +17,8 @@ from pnp.pipeline.gallery import gallery_outputs
 CHROMIUM = Path("/usr/bin/chromium")
 
 pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium; .ci/run installs it)"
+    not CHROMIUM.exists(),
+    reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium; .ci/run installs it)",
 )
 
 
@@ -30,9 +31,19 @@ def _write(root: Path, files: dict[str, bytes]) -> None:
 def _open_in_browser(page: Path) -> dict[str, int]:
     """Load the page headless, let its load handler run, and read the counts it left on <body>."""
     result = subprocess.run(
-        [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-         "--virtual-time-budget=10000", "--dump-dom", page.as_uri()],
-        capture_output=True, text=True, timeout=120,
+        [
+            str(CHROMIUM),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr[-2000:]
     body = re.search(r"<body([^>]*)>", result.stdout)

@@ -13,16 +13,16 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.svg.faces import render_faces
-from pnp.pipeline.load import load_game
-from pnp.sheets.impose import impose
 from pnp.core.inkcover import pdf_coverage
 from pnp.face.inksaver import saver_svg
+from pnp.pipeline.load import load_game
+from pnp.sheets.impose import impose
 from pnp.sheets.spec import SheetSpec
+from pnp.svg.faces import render_faces
 
 
 def _lightness(colour: str) -> float:
-    return colorsys.rgb_to_hls(*(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)))[1]
+    return colorsys.rgb_to_hls(*(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)))[1]
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,9 @@ def test_a_spec_can_ask_for_the_saver_and_the_option_overrides_it(tmp_path, monk
     game = load_game(str(spec))
     assert game.ink == "saver"
     faces = {f.id: f for f in render_faces(game)}
-    assert faces["back-back"].svg == saver_svg({f.id: f for f in render_faces(replace(game, ink="normal"))}["back-back"].svg)
+    assert faces["back-back"].svg == saver_svg(
+        {f.id: f for f in render_faces(replace(game, ink="normal"))}["back-back"].svg
+    )
 
 
 def test_a_bad_print_ink_in_a_spec_is_a_validation_error(tmp_path, monkeypatch):
@@ -93,7 +95,9 @@ def test_saver_sheets_use_far_less_ink_measured_by_rendering(tranquility):
 
     def coverage(ink):
         game = replace(tranquility, ink=ink)
-        pages = pdf_coverage(impose(game, render_faces(game), spec), dpi=36)  # the bench resolution: thin lines blur coarser
+        pages = pdf_coverage(
+            impose(game, render_faces(game), spec), dpi=36
+        )  # the bench resolution: thin lines blur coarser
         return statistics.mean(pages[0::2]), statistics.mean(pages[1::2])
 
     (front, back), (saver_front, saver_back) = coverage("normal"), coverage("saver")

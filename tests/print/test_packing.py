@@ -11,20 +11,24 @@ from helpers.printkit import ascent_like_game, nearest_face, pdf_pages, pixel_mm
 from pnp.sheets import packing
 from pnp.sheets.impose import impose
 from pnp.sheets.marks import outline
-from pnp.sheets.spec import SheetSpec
 from pnp.sheets.plan import plan_sheets
+from pnp.sheets.spec import SheetSpec
 
 
 def _goats(page):
     return [p for p in page.placements if p.card == "goat"]
 
 
-@pytest.mark.parametrize("options, mirror", [
-    ({}, lambda x, y: (210.0 - x, y)),  # portrait, long edge: the columns mirror
-    ({"duplex": "short-edge"}, lambda x, y: (x, 297.0 - y)),  # portrait, short edge: the rows mirror
-    ({"back_offset": "1.5,-0.5"}, lambda x, y: (210.0 - x + 1.5, y - 0.5)),
-    ({"gutter_fold": True}, None),
-], ids=["long-edge", "short-edge", "offset", "gutter-fold"])
+@pytest.mark.parametrize(
+    "options, mirror",
+    [
+        ({}, lambda x, y: (210.0 - x, y)),  # portrait, long edge: the columns mirror
+        ({"duplex": "short-edge"}, lambda x, y: (x, 297.0 - y)),  # portrait, short edge: the rows mirror
+        ({"back_offset": "1.5,-0.5"}, lambda x, y: (210.0 - x + 1.5, y - 0.5)),
+        ({"gutter_fold": True}, None),
+    ],
+    ids=["long-edge", "short-edge", "offset", "gutter-fold"],
+)
 def test_each_packed_goat_back_lies_behind_its_front_in_mm(options, mirror):
     game, faces = ascent_like_game(5, 3)
     plan = plan_sheets(game, faces, SheetSpec.from_options(paper="a4", **options))
@@ -82,8 +86,8 @@ def test_goats_that_do_not_fit_the_free_cells_get_a_sheet_of_their_own():
 
 
 def test_ascent_on_a4_needs_a_sheet_fewer(monkeypatch):
-    from pnp.svg.faces import render_faces
     from pnp.pipeline.load import load_game
+    from pnp.svg.faces import render_faces
 
     game = load_game("ascent")
     faces = render_faces(game)

@@ -7,19 +7,17 @@ workaround, these tests fail.
 
 from __future__ import annotations
 
-import base64
 import io
 import re
 
 import pytest
-from PIL import Image
 from helpers.printkit import pdf_pages, pixel_mm, render
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.units import mm_to_pt
 from pnp.game.model import Face
 from pnp.pdf.form import FormBook, SheetCanvas
 from pnp.pdf.paint import PaintError
-from pnp.core.units import mm_to_pt
 
 
 def gradient_form(canvas, name: str) -> None:
@@ -88,7 +86,6 @@ def test_form_resources_name_the_shading_and_the_graphics_state():
     assert b"/Shading" in forms[0] and b"/ExtGState" in forms[0]
 
 
-
 def test_a_face_that_is_not_svg_is_an_error_naming_the_face():
     out = io.BytesIO()
     book = FormBook(SheetCanvas(out, (100, 100)))
@@ -97,12 +94,13 @@ def test_a_face_that_is_not_svg_is_an_error_naming_the_face():
 
 
 def test_a_face_outside_the_drawn_subset_is_an_error_not_a_silent_loss():
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
-           '<pattern id="p"/></svg>')
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10"><pattern id="p"/></svg>'
+    )
     book = FormBook(SheetCanvas(io.BytesIO(), (100, 100)))
     with pytest.raises(PaintError) as caught:
         book.form(Face(id="odd", svg=svg, width=10, height=10, bleed=0))
-    assert str(caught.value) == ("The face 'odd' cannot be drawn into the PDF: <pattern id='p'>: this element is "
-                                 "outside the SVG subset drawn into PDFs (see pnp/pdf/paint.py).")
-
-
+    assert str(caught.value) == (
+        "The face 'odd' cannot be drawn into the PDF: <pattern id='p'>: this element is "
+        "outside the SVG subset drawn into PDFs (see pnp/pdf/paint.py)."
+    )

@@ -6,8 +6,8 @@ import io
 
 import pikepdf
 import pytest
-from pikepdf import Name
 from helpers.printkit import island_game
+from pikepdf import Name
 
 from pnp.export import export
 from pnp.export.pdfx import MAX_INK
@@ -65,7 +65,7 @@ def test_only_cmyk_and_gray_with_no_transparency(deck):
         if obj.get("/Type") == Name.ExtGState:
             assert float(obj.get("/CA", 1)) == 1 and float(obj.get("/ca", 1)) == 1 and "/SMask" not in obj
     for page in pdf.pages:
-        for operands, operator in pikepdf.parse_content_stream(page):
+        for _operands, operator in pikepdf.parse_content_stream(page):
             assert str(operator) not in {"rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS", "sh"}, operator
 
 

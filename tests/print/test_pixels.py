@@ -10,8 +10,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnp.export.pixels import Picture, make_images, png_bytes
 from pnp.export.raster import render_region, trim_region
-from pnp.svg.faces import render_faces
 from pnp.pipeline.load import load_game
+from pnp.svg.faces import render_faces
 
 DPI = 100
 BLOCK = 8  # px: about 2 mm at 100 dpi; a missing element (a glyph, a number, an icon) is bigger
@@ -54,7 +54,7 @@ def test_a_missing_element_is_caught():
     # drop the face's last glyph path: the comparison must see it
     paths = list(re.finditer(r"<path [^>]*/>", face.svg))
     last = paths[-1]
-    broken = replace(face, svg=face.svg[: last.start()] + face.svg[last.end():])
+    broken = replace(face, svg=face.svg[: last.start()] + face.svg[last.end() :])
     picture = Picture.of(face.id, trim_region(face, DPI, face.bleed), DPI)
     ours = make_images([broken], [picture])[0]
     theirs = render_region(face, picture.tiles[0].region)

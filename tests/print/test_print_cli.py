@@ -6,8 +6,7 @@ import pytest
 from helpers.printkit import island_game, pdf_pages
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.cli import print_cmds
+from pnp.cli import app, print_cmds
 from pnp.sheets.spec import LETTER, SheetSpec
 
 
@@ -28,8 +27,10 @@ def test_sheets_writes_a_pdf_and_a_calibration_sheet_per_paper(synthetic, tmp_pa
     assert result.exit_code == 0, result.stderr
     written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf"))
     assert written == [
-        "testgame/sheets/testgame-a4.pdf", "testgame/sheets/testgame-letter.pdf",
-        "testgame/testgame-calibration-a4.pdf", "testgame/testgame-calibration-letter.pdf",
+        "testgame/sheets/testgame-a4.pdf",
+        "testgame/sheets/testgame-letter.pdf",
+        "testgame/testgame-calibration-a4.pdf",
+        "testgame/testgame-calibration-letter.pdf",
     ]
     assert result.stdout.splitlines() == [str(tmp_path / w) for w in written]
     assert len(pdf_pages((tmp_path / written[0]).read_bytes())) == 2
@@ -54,14 +55,22 @@ def test_export_writes_the_targets_files(synthetic, tmp_path):
     result = run("export", "testgame", "--target", "png", "--dpi", "50", "--out", str(tmp_path), "-q")
     assert result.exit_code == 0, result.stderr
     names = sorted(p.name for p in (tmp_path / "testgame/export/png").iterdir())
-    assert names == ["back-back.png", "back-border.png", "border.png", "island-01.png", "island-02.png", "island-03.png"]
+    assert names == [
+        "back-back.png",
+        "back-border.png",
+        "border.png",
+        "island-01.png",
+        "island-02.png",
+        "island-03.png",
+    ]
 
 
 def test_export_cut_follows_the_sheet_options(synthetic, tmp_path):
     result = run("export", "testgame", "-t", "cut", "--paper", "letter", "--out", str(tmp_path), "-q")
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "testgame/export/cut").iterdir()) == [
-        "testgame-letter-cut-01.svg", "testgame-letter-print.pdf"
+        "testgame-letter-cut-01.svg",
+        "testgame-letter-print.pdf",
     ]
 
 
@@ -100,11 +109,20 @@ def test_sheets_for_the_bundled_game(tmp_path):
     assert len(doc) == 30  # 117 cards, 8 to an A4 sheet: 15 sheets, fronts and backs
 
 
-@pytest.mark.parametrize("option, message", [
-    (["--card-size", "1mm"], "error: The card size '1mm' is out of range: give 10 to 300 mm.\n"),
-    (["--back-offset", "500,500"], "error: The back offset '500,500' is out of range: give at most 25 mm either way.\n"),
-    (["--paper", "100000x100000mm"], "error: The paper size '100000x100000mm' is out of range: give 50 to 5080 mm.\n"),
-])
+@pytest.mark.parametrize(
+    "option, message",
+    [
+        (["--card-size", "1mm"], "error: The card size '1mm' is out of range: give 10 to 300 mm.\n"),
+        (
+            ["--back-offset", "500,500"],
+            "error: The back offset '500,500' is out of range: give at most 25 mm either way.\n",
+        ),
+        (
+            ["--paper", "100000x100000mm"],
+            "error: The paper size '100000x100000mm' is out of range: give 50 to 5080 mm.\n",
+        ),
+    ],
+)
 def test_absurd_sheet_options_are_usage_errors(tmp_path, option, message):
     from typer.testing import CliRunner
 
@@ -116,14 +134,30 @@ def test_absurd_sheet_options_are_usage_errors(tmp_path, option, message):
     assert not any(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("args, message", [
-    (("-t", "tgc", "--dpi", "300"), "error: --dpi and --with-bleed set the png previews only; the tgc export does not use them.\n"),
-    (("-t", "cut", "--with-bleed"), "error: --dpi and --with-bleed set the png previews only; the cut export does not use them.\n"),
-    (("-t", "tgc", "--card-size", "88mm"), "error: The sheet options (--paper, --card-size, --bleed, …) shape the cut export's "
-                                          "sheets only; the tgc export does not use them.\n"),
-    (("-t", "png", "--paper", "letter"), "error: The sheet options (--paper, --card-size, --bleed, …) shape the cut export's "
-                                         "sheets only; the png export does not use them.\n"),
-], ids=["dpi-tgc", "bleed-cut", "card-size-tgc", "paper-png"])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ("-t", "tgc", "--dpi", "300"),
+            "error: --dpi and --with-bleed set the png previews only; the tgc export does not use them.\n",
+        ),
+        (
+            ("-t", "cut", "--with-bleed"),
+            "error: --dpi and --with-bleed set the png previews only; the cut export does not use them.\n",
+        ),
+        (
+            ("-t", "tgc", "--card-size", "88mm"),
+            "error: The sheet options (--paper, --card-size, --bleed, …) shape the cut export's "
+            "sheets only; the tgc export does not use them.\n",
+        ),
+        (
+            ("-t", "png", "--paper", "letter"),
+            "error: The sheet options (--paper, --card-size, --bleed, …) shape the cut export's "
+            "sheets only; the png export does not use them.\n",
+        ),
+    ],
+    ids=["dpi-tgc", "bleed-cut", "card-size-tgc", "paper-png"],
+)
 def test_an_option_the_export_target_does_not_use_is_a_usage_error(synthetic, tmp_path, args, message):
     result = run("export", "testgame", *args, "--out", str(tmp_path))
     assert (result.exit_code, result.stderr) == (2, message)

@@ -19,15 +19,15 @@ from helpers.printkit import (
 
 from pnp.sheets.impose import impose
 from pnp.sheets.marks import crop_marks, outline
-from pnp.sheets.spec import SheetSpec
 from pnp.sheets.plan import SheetError, plan_sheets
+from pnp.sheets.spec import SheetSpec
 
 PT = 72 / 25.4
 
 
 def trims(page, bleed: float = 3.0) -> list[tuple[float, float, float, float]]:
     """Trim boxes (left, top, right, bottom; mm, y down) of the faces placed on a page."""
-    return [(l + bleed, t + bleed, r - bleed, b - bleed) for l, t, r, b in form_placements(page)]
+    return [(left + bleed, t + bleed, r - bleed, b - bleed) for left, t, r, b in form_placements(page)]
 
 
 def centre(box):
@@ -173,7 +173,10 @@ def test_crop_marks_lie_outside_the_cards_and_inside_the_margin(islands_shared_b
                     inside = cx - b < x < cx + cw + b and cy - b < y < cy + ch + b
                     assert not inside, (options, x, y)
         # every trim line has a mark on both ends
-        assert len(marks) == 2 * (len({round(x, 6) for x, _ in page.cells} | {round(x + cw, 6) for x, _ in page.cells}) + len({round(y, 6) for _, y in page.cells} | {round(y + ch, 6) for _, y in page.cells}))
+        assert len(marks) == 2 * (
+            len({round(x, 6) for x, _ in page.cells} | {round(x + cw, 6) for x, _ in page.cells})
+            + len({round(y, 6) for _, y in page.cells} | {round(y + ch, 6) for _, y in page.cells})
+        )
 
 
 def test_crop_marks_are_printed_where_planned(islands_shared_backs):
@@ -196,7 +199,7 @@ def test_without_bleed_each_face_is_clipped_to_its_trim(islands_shared_backs):
     for bleed, expect_white in (("0mm", True), ("3mm", False)):
         doc = pdf_pages(impose(game, faces, SheetSpec.from_options(bleed=bleed)))
         image = render(doc[0], dpi)
-        left, top, right, bottom = trims(doc[0])[0]
+        left, top, _right, bottom = trims(doc[0])[0]
         outside = pixel_mm(image, dpi, left - 1.5, (top + bottom) / 2)
         assert (min(outside) > 245) is expect_white
 
@@ -246,5 +249,7 @@ def test_a_missing_face_is_an_error_and_a_short_bleed_a_warning(islands_shared_b
     warnings: list[str] = []
     impose(game, faces, SheetSpec.from_options(bleed="4mm"), warn=warnings.append)
     (warning,) = warnings  # one warning, not one per face
-    assert warning.endswith("have only 3 mm of bleed, less than the sheet's 4 mm; printing 3 mm "
-                            f"({', '.join(sorted(f.id for f in faces)[:3])} and {len(faces) - 3} more)")
+    assert warning.endswith(
+        "have only 3 mm of bleed, less than the sheet's 4 mm; printing 3 mm "
+        f"({', '.join(sorted(f.id for f in faces)[:3])} and {len(faces) - 3} more)"
+    )

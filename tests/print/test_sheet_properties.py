@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from helpers.printkit import island_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from helpers.printkit import island_game
 
 from pnp.core.errors import UsageError
 from pnp.sheets.marks import outline
-from pnp.sheets.spec import MARK_GAP, MARK_MIN, SheetSpec, best_grid, fit_grid
 from pnp.sheets.plan import plan_sheets
+from pnp.sheets.spec import MARK_GAP, MARK_MIN, SheetSpec, best_grid, fit_grid
 
 lengths = st.floats(min_value=0, max_value=12, allow_nan=False).map(lambda v: round(v, 2))
 cards = st.tuples(st.floats(20, 150).map(lambda v: round(v, 1)), st.floats(20, 150).map(lambda v: round(v, 1)))
@@ -26,10 +26,13 @@ cards = st.tuples(st.floats(20, 150).map(lambda v: round(v, 1)), st.floats(20, 1
     fold=st.booleans(),
     orientation=st.sampled_from(["portrait", "landscape"]),
 )
-def test_every_cell_fits_inside_the_margin_and_one_more_would_not(paper, card, margin, bleed, extra_gutter, fold, orientation):
-    spec = SheetSpec.from_options(paper=paper, margin=f"{margin}mm", bleed=f"{bleed}mm",
-                                  gutter=f"{2 * bleed + extra_gutter}mm", gutter_fold=fold)
-    for axis in (("vertical", "horizontal") if fold else (None,)):
+def test_every_cell_fits_inside_the_margin_and_one_more_would_not(
+    paper, card, margin, bleed, extra_gutter, fold, orientation
+):
+    spec = SheetSpec.from_options(
+        paper=paper, margin=f"{margin}mm", bleed=f"{bleed}mm", gutter=f"{2 * bleed + extra_gutter}mm", gutter_fold=fold
+    )
+    for axis in ("vertical", "horizontal") if fold else (None,):
         grid = fit_grid(spec, card, orientation, axis)
         width, height = grid.page
         reserve = margin + bleed + MARK_GAP + MARK_MIN
@@ -63,8 +66,13 @@ def test_every_cell_fits_inside_the_margin_and_one_more_would_not(paper, card, m
 )
 def test_every_back_is_its_fronts_mirror_image_moved_by_the_offset(paper, duplex, orientation, dx, dy, bleed):
     game, faces = island_game(5, 0, per_card_backs=True)
-    plan = plan_sheets(game, faces, SheetSpec.from_options(paper=paper, duplex=duplex, orientation=orientation,
-                                                           back_offset=f"{dx},{dy}", bleed=bleed))
+    plan = plan_sheets(
+        game,
+        faces,
+        SheetSpec.from_options(
+            paper=paper, duplex=duplex, orientation=orientation, back_offset=f"{dx},{dy}", bleed=bleed
+        ),
+    )
     for front, back in zip(plan.pages[0::2], plan.pages[1::2], strict=True):
         width, height = front.grid.page
         portrait = width <= height

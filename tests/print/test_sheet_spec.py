@@ -105,7 +105,7 @@ def test_a_gutter_between_cards_spaces_the_cells():
 def test_gutter_fold_puts_the_fronts_in_one_half_beside_the_fold():
     grid = best_grid(SheetSpec.from_options(gutter_fold=True), (70, 70))
     assert grid.fold == ("vertical", 105.0)
-    left, top, right, bottom = grid.extent
+    _left, _top, right, _bottom = grid.extent
     assert right <= 105.0 - SheetSpec().mark_reserve + 1e-9
     assert grid.capacity == 4
 

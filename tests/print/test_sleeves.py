@@ -7,14 +7,21 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.core.errors import UsageError
-from pnp.sheets.spec import SheetSpec
 from pnp.core.sleeves import CARD_PRESETS
+from pnp.sheets.spec import SheetSpec
 
 
-@pytest.mark.parametrize("name, size", [
-    ("square-70", (70.0, 70.0)), ("Square-80", (80.0, 80.0)), ("square-63.5", (63.5, 63.5)),
-    ("poker", (63.5, 88.9)), ("bridge", (57.0, 89.0)), (" tarot ", (70.0, 120.0)),
-])
+@pytest.mark.parametrize(
+    "name, size",
+    [
+        ("square-70", (70.0, 70.0)),
+        ("Square-80", (80.0, 80.0)),
+        ("square-63.5", (63.5, 63.5)),
+        ("poker", (63.5, 88.9)),
+        ("bridge", (57.0, 89.0)),
+        (" tarot ", (70.0, 120.0)),
+    ],
+)
 def test_a_named_card_size_is_its_trim_in_mm(name, size):
     assert SheetSpec.from_options(card_size=name).card_size == pytest.approx(size)
 
@@ -30,7 +37,8 @@ def test_an_unknown_name_is_a_usage_error_listing_the_names():
     assert str(info.value) == (
         "The card size 'square-71' is not a length or a known size: give e.g. 63.5mm, 2.5x3.5in or one of "
         "square-63.5, square-70, square-80, square-89, poker, standard, bridge, japanese, euro, american, "
-        "mini-euro, mini-american, tarot.")
+        "mini-euro, mini-american, tarot."
+    )
 
 
 def test_every_preset_lies_within_the_card_size_limits():
@@ -47,19 +55,21 @@ def test_help_lists_every_named_size():
 
 
 def test_sheets_at_a_named_square_size_print_cards_of_that_size():
-    from pnp.svg.faces import render_faces
     from pnp.pipeline.load import load_game
     from pnp.sheets.plan import plan_sheets
+    from pnp.svg.faces import render_faces
 
     game = load_game("tranquility")
     plan = plan_sheets(game, render_faces(game), SheetSpec.from_options(card_size="square-80"))
-    squares = [p for p in plan.pages[0].placements]
+    squares = list(plan.pages[0].placements)
     assert {(round(p.face.width, 3), round(p.face.height, 3)) for p in squares} == {(80.0, 80.0)}
     assert plan.pages[0].grid.cell == pytest.approx((80.0, 80.0))
 
 
 def test_a_rectangular_name_on_square_cards_is_refused_as_a_stretch(tmp_path):
-    result = CliRunner().invoke(app, ["sheets", "tranquility", "-o", str(tmp_path), "--paper", "a4", "--card-size", "poker"])
+    result = CliRunner().invoke(
+        app, ["sheets", "tranquility", "-o", str(tmp_path), "--paper", "a4", "--card-size", "poker"]
+    )
     assert result.exit_code in (1, 2)
     assert "would stretch the 70 × 70 mm cards" in result.stderr
     assert not any(tmp_path.iterdir())

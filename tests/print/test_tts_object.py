@@ -6,20 +6,20 @@ import io
 import json
 from urllib.parse import unquote, urlparse
 
-from PIL import Image
 from helpers.printkit import island_game
+from PIL import Image
 from typer.testing import CliRunner
 
 from pnp.cli import app, print_cmds
 from pnp.export import export
 from pnp.export.ttsobject import nickname
-from pnp.svg.faces import render_faces
 from pnp.pipeline.load import load_game
+from pnp.svg.faces import render_faces
 
 
 def _tts(game, faces, base_url=""):
     prefix = f"{game.id}/export/tts/"
-    return {k[len(prefix):]: v for k, v in export(game, faces, "tts", base_url=base_url).items()}
+    return {k[len(prefix) :]: v for k, v in export(game, faces, "tts", base_url=base_url).items()}
 
 
 def _urls(state) -> list[str]:
@@ -112,9 +112,14 @@ def test_the_cli_points_the_saved_object_at_the_exported_files(monkeypatch, tmp_
 def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
     monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
-    result = CliRunner().invoke(app, ["export", "testgame", "--target", "png", "--out", str(tmp_path), "--base-url", "https://x/"])
+    result = CliRunner().invoke(
+        app, ["export", "testgame", "--target", "png", "--out", str(tmp_path), "--base-url", "https://x/"]
+    )
     assert result.exit_code == 2
-    assert result.stderr == "error: --base-url sets the image URLs of the tts saved object only; the png export does not use it.\n"
+    assert (
+        result.stderr
+        == "error: --base-url sets the image URLs of the tts saved object only; the png export does not use it.\n"
+    )
     assert not tmp_path.joinpath("testgame").exists()
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from helpers.rulekit import game_named, with_module_rules, with_rules
 
+from pnp.game.params import rule_params
 from pnp.rules import check_state, deal_setup
 from pnp.rules.ascent.engine import ascent_deck
-from pnp.rules.deal import deal_ascent
 from pnp.rules.ascent.modules import path_rows, sequence_found, table_grid
-from pnp.game.params import rule_params
+from pnp.rules.deal import deal_ascent
 
 AS = game_named("ascent", None)
 
@@ -49,8 +49,11 @@ def pay_for_the_mountain(t, keep) -> None:
 
 def plays(t, card_id, what=None):
     c = t.deck.index[card_id]
-    return {(p[0], p[2] + 1, p[3] + 1, p[6]) if p[0] != "campfire" else (p[0], p[4] + 1, p[5] + 1, p[6])
-            for p in t.legal_plays(0) if p[1] == c and (what is None or p[0] == what)}
+    return {
+        (p[0], p[2] + 1, p[3] + 1, p[6]) if p[0] != "campfire" else (p[0], p[4] + 1, p[5] + 1, p[6])
+        for p in t.legal_plays(0)
+        if p[1] == c and (what is None or p[0] == what)
+    }
 
 
 def test_rows_shrink_and_rest_on_two_cards():
@@ -62,8 +65,11 @@ def test_rows_shrink_and_rest_on_two_cards():
 
 
 def test_row_minimum_and_colours():
-    t = mountain_table(AS, [(1, 1, "terrain-red-05#1"), (1, 2, "terrain-blue-06#1")],
-                       hand=("terrain-green-01#1", "terrain-blue-07#1", "terrain-green-02#1", "terrain-red-03#1"))
+    t = mountain_table(
+        AS,
+        [(1, 1, "terrain-red-05#1"), (1, 2, "terrain-blue-06#1")],
+        hand=("terrain-green-01#1", "terrain-blue-07#1", "terrain-green-02#1", "terrain-red-03#1"),
+    )
     assert plays(t, "terrain-green-01#1") == set()  # a 1 only in row 1, where it would cost 5 > 4
     assert ("place", 1, 3, 4) in plays(t, "terrain-green-02#1")
     assert not any(p[1:3] == (1, 3) for p in plays(t, "terrain-blue-07#1"))  # blue beside blue
@@ -71,8 +77,11 @@ def test_row_minimum_and_colours():
 
 
 def test_cost_is_the_difference_to_the_left_neighbour():
-    t = mountain_table(AS, [(1, 1, "terrain-red-04#1")], hand=("terrain-green-07#1", "terrain-blue-04#1",
-                                                                "terrain-green-09#1", "terrain-blue-11#1"))
+    t = mountain_table(
+        AS,
+        [(1, 1, "terrain-red-04#1")],
+        hand=("terrain-green-07#1", "terrain-blue-04#1", "terrain-green-09#1", "terrain-blue-11#1"),
+    )
     assert ("place", 1, 2, 3) in plays(t, "terrain-green-07#1")  # 7 next to 4 costs 3
     assert ("place", 1, 2, 0) in plays(t, "terrain-blue-04#1")  # equal costs 0
 
@@ -87,16 +96,20 @@ def test_campfires_are_skipped_for_cost_and_bridges_count_as_blank():
 @pytest.mark.parametrize("option, cost", [("greater", 3), ("smaller", 1)])
 def test_bridge_swap_costs_the_greater_difference(option, cost):
     game = with_rules(AS, bridge_swap_cost=option)
-    t = mountain_table(game, [(1, 1, "terrain-red-03#1"), (1, 2, "bridge#1"), (1, 3, "terrain-red-07#1")],
-                       hand=("terrain-green-04#1", "terrain-blue-01#1", "terrain-blue-02#1", "terrain-blue-12#1"))
+    t = mountain_table(
+        game,
+        [(1, 1, "terrain-red-03#1"), (1, 2, "bridge#1"), (1, 3, "terrain-red-07#1")],
+        hand=("terrain-green-04#1", "terrain-blue-01#1", "terrain-blue-02#1", "terrain-blue-12#1"),
+    )
     assert ("swap", 1, 2, cost) in plays(t, "terrain-green-04#1")
 
 
 def test_bridges_never_at_a_row_end():
     t = mountain_table(AS, [], hand=("bridge#1",))
     assert plays(t, "bridge#1") == set()  # the first slot is a row end
-    t = mountain_table(AS, [(1, i, c) for i, c in enumerate(["terrain-red-05#1", "terrain-blue-05#1"] * 4, 1)]
-                       [:8], hand=("bridge#1",))
+    t = mountain_table(
+        AS, [(1, i, c) for i, c in enumerate(["terrain-red-05#1", "terrain-blue-05#1"] * 4, 1)][:8], hand=("bridge#1",)
+    )
     assert not any(p[1:3] == (1, 9) for p in plays(t, "bridge#1"))
 
 
@@ -121,6 +134,7 @@ def test_summit_last_when_no_bridge_is_left():
 
 
 # ---- modules ---------------------------------------------------------------------------------------
+
 
 def test_goats_board_in_row_one_and_climb_onto_green_cards():
     game = game_named("ascent", ["goats"])
@@ -157,8 +171,16 @@ def test_more_goats_than_the_target_row_has_room_for_is_never_winnable(goats, ta
 
 
 def test_green_path_and_panorama_goals_read_the_mountain():
-    t = mountain_table(AS, [(1, 1, "terrain-red-02#1"), (1, 2, "terrain-green-03#1"), (1, 3, "terrain-blue-04#1"),
-                            (2, 1, "terrain-green-05#1"), (2, 2, "terrain-red-06#1")])
+    t = mountain_table(
+        AS,
+        [
+            (1, 1, "terrain-red-02#1"),
+            (1, 2, "terrain-green-03#1"),
+            (1, 3, "terrain-blue-04#1"),
+            (2, 1, "terrain-green-05#1"),
+            (2, 2, "terrain-red-06#1"),
+        ],
+    )
     grid = table_grid(t)
     assert path_rows(grid, "green") == 2
     assert sequence_found(grid, (2, 3, 4)) == (1, 1)

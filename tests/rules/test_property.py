@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 
+from helpers.rulekit import game_named, with_rules
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pnp.rules import check_state
-from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.ascent.bot import AscentBot, RandomAscentBot
-from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
+from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.deal import deal_ascent
+from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
-
-from helpers.rulekit import game_named, with_rules
 
 TRANQUILITY = game_named("tranquility")
 TRANQUILITY_HANDS_ONLY = with_rules(TRANQUILITY, start_discard_from="hands")
@@ -81,14 +80,25 @@ def test_the_explored_games_reach_every_special_card():
 
 # ---- single mutations -----------------------------------------------------------------------------
 
+
 def _lists(state):
     """(name, getter, setter) of every list of ids in a state, for moving cards about."""
     out = []
     for q in range(len(state.hands)):
-        out.append((f"hand{q}", lambda s, q=q: s.hands[q],
-                    lambda s, v, q=q: dataclasses.replace(s, hands=s.hands[:q] + (v,) + s.hands[q + 1:])))
-        out.append((f"pile{q}", lambda s, q=q: s.piles[q],
-                    lambda s, v, q=q: dataclasses.replace(s, piles=s.piles[:q] + (v,) + s.piles[q + 1:])))
+        out.append(
+            (
+                f"hand{q}",
+                lambda s, q=q: s.hands[q],
+                lambda s, v, q=q: dataclasses.replace(s, hands=s.hands[:q] + (v,) + s.hands[q + 1 :]),
+            )
+        )
+        out.append(
+            (
+                f"pile{q}",
+                lambda s, q=q: s.piles[q],
+                lambda s, v, q=q: dataclasses.replace(s, piles=s.piles[:q] + (v,) + s.piles[q + 1 :]),
+            )
+        )
     for name in ("discard", "box", "aside"):
         out.append((name, lambda s, n=name: getattr(s, n), lambda s, v, n=name: dataclasses.replace(s, **{n: v})))
     return [entry for entry in out if entry[1](state)]
@@ -100,12 +110,12 @@ def mutate(state, kind: str, data):
     if kind == "duplicate":  # a card in two places
         _, get, _ = data.draw(st.sampled_from(lists))
         card = data.draw(st.sampled_from(get(state)))
-        name, get2, set2 = data.draw(st.sampled_from(_lists(state)))
+        _name, get2, set2 = data.draw(st.sampled_from(_lists(state)))
         return set2(state, get2(state) + (card,))
     if kind == "lose":  # a card vanishes
         _, get, put = data.draw(st.sampled_from(lists))
         i = data.draw(st.integers(0, len(get(state)) - 1))
-        return put(state, get(state)[:i] + get(state)[i + 1:])
+        return put(state, get(state)[:i] + get(state)[i + 1 :])
     if kind == "forge":  # an id that is no piece of the game
         _, get, put = data.draw(st.sampled_from(lists))
         return put(state, get(state) + ("island-999",))
@@ -124,8 +134,11 @@ def mutate(state, kind: str, data):
     if kind == "early":  # a finish card (or the summit) goes down while cells (or slots) are empty
         return _early(state, data)
     if kind == "turn":  # whose turn it is does not follow the turn count
-        return dataclasses.replace(state, current_player=state.current_player % state.players + 1) \
-            if state.players > 1 else dataclasses.replace(state, current_player=2)
+        return (
+            dataclasses.replace(state, current_player=state.current_player % state.players + 1)
+            if state.players > 1
+            else dataclasses.replace(state, current_player=2)
+        )
     if kind == "status":  # won without the finish or summit
         return dataclasses.replace(state, status="won" if state.status != "won" else "playing")
     raise AssertionError(kind)
@@ -152,8 +165,13 @@ def _swap(state, data):
 
 def _early(state, data):
     kind = "finish" if state.sea is not None else "summit"
-    held = [(where, q, c) for where, lists in (("hands", state.hands), ("piles", state.piles))
-            for q, lst in enumerate(lists) for c in lst if c.startswith(kind)]
+    held = [
+        (where, q, c)
+        for where, lists in (("hands", state.hands), ("piles", state.piles))
+        for q, lst in enumerate(lists)
+        for c in lst
+        if c.startswith(kind)
+    ]
     assume(held)
     if state.sea is not None:
         assume(None in state.sea.cells or state.sea.start is None)
@@ -172,8 +190,14 @@ KINDS = ("duplicate", "lose", "forge", "overfill", "turn", "status", "swap", "ea
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), players=st.integers(1, 5), steps=st.integers(0, 60),
-       kind=st.sampled_from(KINDS), engine=st.sampled_from(("tranquility", "ascent")), data=st.data())
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    steps=st.integers(0, 60),
+    kind=st.sampled_from(KINDS),
+    engine=st.sampled_from(("tranquility", "ascent")),
+    data=st.data(),
+)
 def test_single_mutations_are_caught(seed, players, steps, kind, engine, data):
     if engine == "tranquility":
         game, table, bot = TRANQUILITY, deal_table(tranquility_deck(TRANQUILITY), players, seed), RandomBot(seed)

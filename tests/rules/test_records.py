@@ -70,8 +70,9 @@ def test_an_unpaid_cost_is_named(logged, tmp_path):
     move = data["moves"][k]
     result = run("replay", path)
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{path}: move {k + 1} (player {move['player']}): [move-cost] {move['card']} in "
-                                    f"cell {move['cell']} costs ")
+    assert result.stdout.startswith(
+        f"{path}: move {k + 1} (player {move['player']}): [move-cost] {move['card']} in cell {move['cell']} costs "
+    )
     assert "; 0 were discarded" in result.stdout
 
 
@@ -91,8 +92,10 @@ def test_a_card_that_is_not_in_the_game_is_a_located_problem(logged, tmp_path):
     result = run("replay", path)
     assert result.exit_code == 1
     col = text.splitlines()[line - 1].index(f'"{first}"') + 1
-    assert result.stderr.splitlines()[0] == f'{path}:{line}:{col}: $.moves[0].card: expected a card id of ' \
-                                            'tranquility, not "nope"'
+    assert (
+        result.stderr.splitlines()[0] == f"{path}:{line}:{col}: $.moves[0].card: expected a card id of "
+        'tranquility, not "nope"'
+    )
 
 
 def test_ascent_with_every_module_replays(tmp_path):
@@ -123,8 +126,9 @@ def test_a_record_of_a_game_that_does_not_exist_is_a_problem_at_its_game(logged,
     path, _ = _tamper(logged, tmp_path, lambda d: d["setup"].update(game="nosuch"))
     result = run("replay", path)
     assert result.exit_code == 1
-    assert re.match(rf"{re.escape(str(path))}:\d+:\d+: \$\.setup\.game: unknown game or variant 'nosuch'",
-                    result.stderr), result.stderr
+    assert re.match(
+        rf"{re.escape(str(path))}:\d+:\d+: \$\.setup\.game: unknown game or variant 'nosuch'", result.stderr
+    ), result.stderr
 
 
 def test_a_setup_that_breaks_a_state_rule_is_named_as_the_setup(logged, tmp_path):

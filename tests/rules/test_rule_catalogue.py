@@ -12,12 +12,12 @@ import pytest
 from helpers.rulekit import game_named, with_rules
 
 from pnp.rules import RULES, check_state, deal_setup
-from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.ascent.bot import AscentBot
-from pnp.rules.tranquility.bot import TranquilityBot
+from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.deal import deal_ascent
 from pnp.rules.simulation import play_out
 from pnp.rules.state.model import Share
+from pnp.rules.tranquility.bot import TranquilityBot
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
 TQ = game_named("tranquility")
@@ -27,6 +27,7 @@ R = dataclasses.replace
 
 
 # ---- legal states to start from --------------------------------------------------------------------
+
 
 @lru_cache(None)
 def tq_setup():
@@ -71,11 +72,18 @@ def as_won():
 
 # ---- small editing helpers -------------------------------------------------------------------------
 
+
 def take(state, card):
     """The state without `card` in hands, piles, discard, box or aside."""
-    strip = lambda ids: tuple(c for c in ids if c != card)  # noqa: E731
-    return R(state, hands=tuple(map(strip, state.hands)), piles=tuple(map(strip, state.piles)),
-             discard=strip(state.discard), box=strip(state.box), aside=strip(state.aside))
+    strip = lambda ids: tuple(c for c in ids if c != card)
+    return R(
+        state,
+        hands=tuple(map(strip, state.hands)),
+        piles=tuple(map(strip, state.piles)),
+        discard=strip(state.discard),
+        box=strip(state.box),
+        aside=strip(state.aside),
+    )
 
 
 def sea(state, **changes):
@@ -116,6 +124,7 @@ def with_goats(state, *positions):
 
 # ---- the illegal cases -----------------------------------------------------------------------------
 
+
 def _tq_illegal():
     s, m = tq_setup(), tq_mid()
     hand0 = s.hands[0]
@@ -127,8 +136,10 @@ def _tq_illegal():
         "cards-once": (TQ, R(s, discard=(hand0[0],))),
         "cards-all": (TQ, R(s, piles=(s.piles[0][1:],) + s.piles[1:])),
         "cards-where": (TQ, R(take(s, "reference-1"), discard=("reference-1",))),
-        "hand-limit": (TQ, R(s, hands=(hand0 + (s.piles[0][0],),) + s.hands[1:],
-                             piles=(s.piles[0][1:],) + s.piles[1:])),
+        "hand-limit": (
+            TQ,
+            R(s, hands=(hand0 + (s.piles[0][0],),) + s.hands[1:], piles=(s.piles[0][1:],) + s.piles[1:]),
+        ),
         "hand-drawn": (TQ, R(s, hands=(hand0[1:],) + s.hands[1:], piles=(s.piles[0] + (hand0[0],),) + s.piles[1:])),
         "setup-deal": (TQ, R(s, piles=(s.piles[0][2:], s.piles[1] + s.piles[0][:2], s.piles[2]))),
         "tq-frame": (TQ, sea(R(s, box=s.box + (s.sea.frame[0],)), frame=s.sea.frame[1:])),
@@ -181,14 +192,24 @@ def _as_illegal():
         "as-lost": (AS, R(m, status="lost")),
         "as-setup": (AS, put_slots(s, [(1, 1, greens[0])])),
         "green-path": (gp, R(w, modules=("green-path",), aside=w.aside + ("green-path-reference",))),
-        "panorama": (pano, R(mountain(w, revealed=base[:3]), modules=("panorama",),
-                             aside=w.aside + ("panorama-reference",))),
-        "goats-goal": (goats, R(mountain(w, goats=(("goat#1", None), ("goat#2", None), ("goat#3", None))),
-                                modules=("goats",), aside=w.aside + ("goats-reference",))),
+        "panorama": (
+            pano,
+            R(mountain(w, revealed=base[:3]), modules=("panorama",), aside=w.aside + ("panorama-reference",)),
+        ),
+        "goats-goal": (
+            goats,
+            R(
+                mountain(w, goats=(("goat#1", None), ("goat#2", None), ("goat#3", None))),
+                modules=("goats",),
+                aside=w.aside + ("goats-reference",),
+            ),
+        ),
         "goats-where": (AS, with_goats(put_slots(s, [(1, 1, reds[0])]), (1, 1), None, None)),
         "goats-board": (AS, put_slots(s, [(1, 1, greens[0])])),
-        "goats-climb": (AS, with_goats(put_slots(s, [(1, 1, greens[0]), (1, 2, reds[0]), (2, 1, greens[1])]),
-                                       (1, 1), None, None)),
+        "goats-climb": (
+            AS,
+            with_goats(put_slots(s, [(1, 1, greens[0]), (1, 2, reds[0]), (2, 1, greens[1])]), (1, 1), None, None),
+        ),
     }
 
 
@@ -202,8 +223,10 @@ def _count_illegal():
         "tq-cost-cap": (TQ, sea_with({1: 20, 2: 30}, turn=2, discard=10)),
         "as-turns": (AS_, mountain_with([(1, 1, "terrain-red-05#1"), (1, 2, "terrain-green-05#1")], turn=1)),
         "as-costs-paid": (AS_, mountain_with([(1, 1, "terrain-red-05#1"), (1, 2, "terrain-green-09#1")], turn=2)),
-        "as-cost-cap": (AS_, mountain_with([(1, 1, "terrain-red-01#1"), (1, 2, "terrain-green-12#1")], turn=2,
-                                           discard=11)),
+        "as-cost-cap": (
+            AS_,
+            mountain_with([(1, 1, "terrain-red-01#1"), (1, 2, "terrain-green-12#1")], turn=2, discard=11),
+        ),
         "as-campfire": (AS_, mountain_with([(1, 1, "campfire-red#2")], turn=1)),
     }
 
@@ -227,9 +250,12 @@ def test_illegal_case_is_reported_under_its_rule(rule_id):
 
 # ---- the legal cases -------------------------------------------------------------------------------
 
-UNPAID = {"the hands could not pay the start discard (hands only)": with_rules(TQ, start_discard=20,
-                                                                                start_discard_from="hands"),
-          "hands and piles could not pay the start discard": with_rules(TQ, start_discard=60)}
+UNPAID = {
+    "the hands could not pay the start discard (hands only)": with_rules(
+        TQ, start_discard=20, start_discard_from="hands"
+    ),
+    "hands and piles could not pay the start discard": with_rules(TQ, start_discard=60),
+}
 
 
 @lru_cache(None)
@@ -252,8 +278,10 @@ def _legal_states():
         "ascent setup": (AS, as_setup()),
         "ascent mid-game with goats and modules": (AS, as_mid()),
         "ascent won": (AS_PLAIN, as_won()),
-        "same colour side by side where the rule option allows it": (same_colour, R(two_reds, turn=2,
-                                                                                    current_player=1)),
+        "same colour side by side where the rule option allows it": (
+            same_colour,
+            R(two_reds, turn=2, current_player=1),
+        ),
     }
 
 

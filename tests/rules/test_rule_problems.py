@@ -28,17 +28,19 @@ def test_too_few_islands_hand_size_and_missing_pieces():
     problems = rule_problems(without_cards(with_rules(TQ, hand_size=1), "island", 30))
     assert any("needs 36 islands with different numbers, but only 30" in p for p in problems)
     assert any("hand of 1 card(s) cannot take the discard-two action" in p for p in problems)
-    assert any("each of up to 6 players needs a start card, but there are 5" in p
-               for p in rule_problems(with_rules(TQ, players={"min": 1, "max": 6})))
+    assert any(
+        "each of up to 6 players needs a start card, but there are 5" in p
+        for p in rule_problems(with_rules(TQ, players={"min": 1, "max": 6}))
+    )
     assert any("remove_islands" in p for p in rule_problems(with_rules(TQ, remove_islands=90)))
 
 
 def test_ascent_variants():
     assert any("top row would be empty" in p for p in rule_problems(with_rules(AS, mountain={"base": 5, "rows": 8})))
-    assert any("only" in p and "number of" in p for p in rule_problems(with_rules(AS, mountain={"base": 15,
-                                                                                                "rows": 14})))
-    assert any("not a terrain colour" in p for p in rule_problems(with_module_rules(AS, "green-path",
-                                                                                     colour="purple")))
+    assert any(
+        "only" in p and "number of" in p for p in rule_problems(with_rules(AS, mountain={"base": 15, "rows": 14}))
+    )
+    assert any("not a terrain colour" in p for p in rule_problems(with_module_rules(AS, "green-path", colour="purple")))
     assert any("reveals 11" in p for p in rule_problems(with_module_rules(AS, "panorama", revealed=11)))
     assert any("target row 9" in p for p in rule_problems(with_module_rules(AS, "goats", target_row=9)))
 
@@ -46,8 +48,10 @@ def test_ascent_variants():
 def test_warnings_name_player_counts_and_goals_that_can_never_be_won():
     assert rule_warnings(TQ) == []  # solo is winnable when the start discard may come off the pile
     hands_only = with_rules(TQ, start_discard_from="hands")
-    assert rule_warnings(hands_only) == ["with 1 player(s) the hands hold at most 4 cards when the start card is "
-                                         "played, fewer than the start discard of 8: such a game is always lost"]
+    assert rule_warnings(hands_only) == [
+        "with 1 player(s) the hands hold at most 4 cards when the start card is "
+        "played, fewer than the start discard of 8: such a game is always lost"
+    ]
     assert rule_warnings(with_rules(hands_only, start_discard=4)) == []
     assert rule_warnings(AS) == []  # the spec's goats reach row 5
     row_6 = rule_warnings(with_module_rules(AS, "goats", target_row=6))

@@ -21,8 +21,12 @@ def test_setup_writes_state_check_and_sheet_and_same_seed_same_bytes(tmp_path):
     assert "all 24 rules hold" in result.stdout
     folder = tmp_path / "tranquility" / "setup"
     first = {p.name: p.read_bytes() for p in folder.iterdir()}
-    assert sorted(first) == ["setup-3p-seed7.check.txt", "setup-3p-seed7.json", "setup-3p-seed7.pdf",
-                             "setup-3p-seed7.svg"]
+    assert sorted(first) == [
+        "setup-3p-seed7.check.txt",
+        "setup-3p-seed7.json",
+        "setup-3p-seed7.pdf",
+        "setup-3p-seed7.svg",
+    ]
     assert run("setup", "tranquility", "-p", 3, "-s", 7, "--out", tmp_path, "-q").exit_code == 0
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == first
 

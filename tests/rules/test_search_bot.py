@@ -35,6 +35,7 @@ def test_the_redeal_keeps_what_the_player_sees_and_the_sizes():
     assert c.hands[0] == t.hands[0] and c.cells == t.cells and c.discard == t.discard
     assert [len(h) for h in c.hands] == [len(h) for h in t.hands]
     assert [len(p) for p in c.piles] == [len(p) for p in t.piles]
+
     def hidden(x):
         return sorted(c for lst in x.piles + x.hands[1:] for c in lst)
 

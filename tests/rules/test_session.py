@@ -6,8 +6,8 @@ import pytest
 
 from pnp.core.errors import UsageError
 from pnp.core.jsonsrc import parse_json
-from pnp.rules.record import parse_record
 from pnp.pipeline.replay import replay
+from pnp.rules.record import parse_record
 from pnp.rules.session import IllegalMove, PlaySession
 from pnp.rules.table_view import view
 
@@ -34,9 +34,8 @@ def test_a_legal_move_is_made_and_an_illegal_one_is_refused_with_its_rule(tranqu
 
 
 def test_a_card_into_a_cell_where_its_number_does_not_fit_is_refused(tranquility):
-    session = next(s for s in (PlaySession(tranquility, 1, seed) for seed in range(1, 40))
-                   if s.table.can_start(0) < 0)
-    number = lambda card: int(card.split("-")[1])  # noqa: E731
+    session = next(s for s in (PlaySession(tranquility, 1, seed) for seed in range(1, 40)) if s.table.can_start(0) < 0)
+    number = lambda card: int(card.split("-")[1])
     hand = sorted((c for c in session.table.to_state().hands[0] if c.startswith("island")), key=number)
     session.move({"player": 1, "action": "play", "card": hand[-1], "cell": 1, "paid": []})
     with pytest.raises(IllegalMove) as caught:  # a lower number has no room left of cell 1

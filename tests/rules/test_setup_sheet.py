@@ -8,8 +8,8 @@ import re
 import pypdfium2
 import pytest
 import resvg_py
-from PIL import Image
 from helpers.rulekit import game_named
+from PIL import Image
 
 from pnp.rules import deal_setup, render_setup_sheet
 from pnp.rules.outputs import setup_outputs

@@ -6,8 +6,8 @@ import pytest
 from helpers.rulekit import game_named, with_module_rules, with_rules
 
 from pnp.rules import check_state, simulate
-from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.deal import deal_ascent
 from pnp.rules.simulation import play_out, wilson
 

@@ -29,15 +29,19 @@ def _without(state, ids):
         piles[q] = [c for c in piles[q] if c not in ids]
         while len(hands[q]) < len(state.hands[q]) and piles[q]:
             hands[q].append(piles[q].pop(0))
-    return R(state, hands=tuple(map(tuple, hands)), piles=tuple(map(tuple, piles)),
-             discard=tuple(c for c in state.discard if c not in ids))
+    return R(
+        state,
+        hands=tuple(map(tuple, hands)),
+        piles=tuple(map(tuple, piles)),
+        discard=tuple(c for c in state.discard if c not in ids),
+    )
 
 
 def _pile_cards(state, n, avoid=()):
     """n cards off the bottoms of the piles (never in a hand), for a discard."""
     out = []
     for pile in state.piles:
-        out += [c for c in reversed(pile) if c not in avoid and c.startswith(("island", "terrain"))][:n - len(out)]
+        out += [c for c in reversed(pile) if c not in avoid and c.startswith(("island", "terrain"))][: n - len(out)]
     return tuple(out)
 
 
@@ -72,20 +76,25 @@ def found(game, state) -> set[str]:
 
 # ---- the issue's five states ---------------------------------------------------------------------
 
+
 def test_issue_1_an_unpaid_cost_in_the_grid():
     state = sea_with({1: 20, 2: 24}, turn=2)
     assert found(TQ, state) == {"tq-costs-paid"}
     msg = next(str(v) for v in check_state(TQ, state) if v.rule == "tq-costs-paid")
-    assert msg.startswith("[tq-costs-paid] the discard holds 0 cards: 0 from the start discard and 0 from 0 discard "
-                          "turn(s) leave 0 for costs, but the islands in the grid cost at least 4 whatever the order")
+    assert msg.startswith(
+        "[tq-costs-paid] the discard holds 0 cards: 0 from the start discard and 0 from 0 discard "
+        "turn(s) leave 0 for costs, but the islands in the grid cost at least 4 whatever the order"
+    )
 
 
 def test_issue_2_an_unpaid_cost_through_the_row_wrap_over_the_cap():
     state = sea_with({6: 20, 7: 26}, turn=2)
     assert found(TQ, state) == {"tq-costs-paid", "tq-cost-cap"}
     msg = next(str(v) for v in check_state(TQ, state) if v.rule == "tq-cost-cap")
-    assert msg == ("[tq-cost-cap] in every order the islands in cell 6 to cell 7 could have gone down, one of them "
-                   "cost more than 4, the most a hand can pay (cards: island-20, island-26; at: cell 6, cell 7)")
+    assert msg == (
+        "[tq-cost-cap] in every order the islands in cell 6 to cell 7 could have gone down, one of them "
+        "cost more than 4, the most a hand can pay (cards: island-20, island-26; at: cell 6, cell 7)"
+    )
 
 
 def test_issue_3_a_cost_no_hand_can_pay():
@@ -93,32 +102,53 @@ def test_issue_3_a_cost_no_hand_can_pay():
 
 
 def test_issue_4_a_campfire_in_the_top_terrain_row():
-    slots = [(r, 1, c) for r, c in enumerate(["terrain-red-02#1", "terrain-green-02#2", "terrain-red-06#1",
-                                             "terrain-green-07#2", "terrain-red-09#1", "terrain-green-07#1",
-                                             "terrain-red-11#1"], 1)]
+    slots = [
+        (r, 1, c)
+        for r, c in enumerate(
+            [
+                "terrain-red-02#1",
+                "terrain-green-02#2",
+                "terrain-red-06#1",
+                "terrain-green-07#2",
+                "terrain-red-09#1",
+                "terrain-green-07#1",
+                "terrain-red-11#1",
+            ],
+            1,
+        )
+    ]
     state = mountain_with(slots + [(8, 1, "campfire-red#1")], turn=8)
     v = [x for x in check_state(AS, state) if x.rule == "as-campfire"]
-    assert [str(x) for x in v] == [("[as-campfire] 1 red campfire(s) in row 8 replaced cards that must have moved "
-                                    "up, but there is no higher row (cards: campfire-red#1; at: row 8 slot 1)")]
+    assert [str(x) for x in v] == [
+        (
+            "[as-campfire] 1 red campfire(s) in row 8 replaced cards that must have moved "
+            "up, but there is no higher row (cards: campfire-red#1; at: row 8 slot 1)"
+        )
+    ]
 
 
 def test_issue_5_a_campfire_whose_card_went_nowhere():
     state = mountain_with([(1, 1, "campfire-red#2")], turn=1)
     assert found(AS, state) == {"as-campfire"}
-    legal = mountain_with([(1, 1, "campfire-red#2"), (1, 2, "terrain-blue-05#2"), (2, 1, "terrain-red-06#1")],
-                          turn=3)  # red 6, blue 5, then the campfire moves the red 6 up
+    legal = mountain_with(
+        [(1, 1, "campfire-red#2"), (1, 2, "terrain-blue-05#2"), (2, 1, "terrain-red-06#1")], turn=3
+    )  # red 6, blue 5, then the campfire moves the red 6 up
     assert found(AS, legal) == set()
 
 
 # ---- legal states beside them --------------------------------------------------------------------
 
-@pytest.mark.parametrize("cells, turn, discard", [
-    ({1: 20, 2: 24}, 2, 4),              # the cost paid
-    ({1: 20, 3: 24}, 2, 0),              # not neighbours: both free
-    ({1: 20, 2: 30, 3: 31}, 3, 1),       # 20 and 31 first, then 30 between them costs 1
-    ({1: 20, 2: 24}, 3, 6),              # a discard turn and the cost
-    ({6: 20, 7: 23}, 2, 3),              # through the wrap, paid
-])
+
+@pytest.mark.parametrize(
+    "cells, turn, discard",
+    [
+        ({1: 20, 2: 24}, 2, 4),  # the cost paid
+        ({1: 20, 3: 24}, 2, 0),  # not neighbours: both free
+        ({1: 20, 2: 30, 3: 31}, 3, 1),  # 20 and 31 first, then 30 between them costs 1
+        ({1: 20, 2: 24}, 3, 6),  # a discard turn and the cost
+        ({6: 20, 7: 23}, 2, 3),  # through the wrap, paid
+    ],
+)
 def test_legal_tranquility_counts(cells, turn, discard):
     assert found(TQ, sea_with(cells, turn, discard)) & MINE == set()
 
@@ -163,6 +193,7 @@ def test_the_gap_cost_gives_no_bound():
 
 # ---- The Ascent -----------------------------------------------------------------------------------
 
+
 def test_ascent_counts():
     pair = [(1, 1, "terrain-red-05#1"), (1, 2, "terrain-green-09#1")]
     assert found(AS, mountain_with(pair, turn=2)) == {"as-costs-paid"}
@@ -176,9 +207,14 @@ def test_a_bridge_swap_pays_both_sides_at_once():
     # 5, 9, 5 in a row: 9 swapped in for a bridge pays the greater side, 4, not 4 + 4
     row = [(1, 1, "terrain-red-05#1"), (1, 2, "terrain-green-09#1"), (1, 3, "terrain-red-05#2")]
     base = mountain_with(row, turn=4, discard=5)  # a bridge placed, then swapped: 4 turns, cost 4
-    with_bridge = R(base, discard=base.discard[:4] + ("bridge#2",),
-                    piles=tuple(tuple(c for c in p if c != "bridge#2") + ((base.discard[4],) if q == 0 else ())
-                                for q, p in enumerate(base.piles)))
+    with_bridge = R(
+        base,
+        discard=base.discard[:4] + ("bridge#2",),
+        piles=tuple(
+            tuple(c for c in p if c != "bridge#2") + ((base.discard[4],) if q == 0 else ())
+            for q, p in enumerate(base.piles)
+        ),
+    )
     assert found(AS, with_bridge) & MINE == set()
     # with no bridge gone both sides were paid (8), and 5 discarded cards after 4 turns with 3 cards down
     # leave 3 for costs
@@ -186,7 +222,13 @@ def test_a_bridge_swap_pays_both_sides_at_once():
 
 
 def test_campfires_of_one_row_need_as_many_cards_above():
-    slots = [(1, 1, "terrain-red-02#1"), (1, 2, "terrain-green-02#2"), (1, 3, "terrain-red-06#1"),
-             (2, 1, "campfire-green#1"), (2, 2, "campfire-green#2"), (3, 1, "terrain-green-07#2")]
+    slots = [
+        (1, 1, "terrain-red-02#1"),
+        (1, 2, "terrain-green-02#2"),
+        (1, 3, "terrain-red-06#1"),
+        (2, 1, "campfire-green#1"),
+        (2, 2, "campfire-green#2"),
+        (3, 1, "terrain-green-07#2"),
+    ]
     state = mountain_with(slots, turn=6, discard=8)
     assert "as-campfire" in found(AS, state)

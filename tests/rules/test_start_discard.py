@@ -10,10 +10,10 @@ import pytest
 from helpers.rulekit import game_named, table_with, with_rules
 
 from pnp.game.model import frozen_map
-from pnp.rules import check_state, rule_problems, rule_warnings
-from pnp.rules.tranquility.bot import DEAD, TranquilityBot
 from pnp.game.params import rule_params
+from pnp.rules import check_state, rule_problems, rule_warnings
 from pnp.rules.state.model import Share
+from pnp.rules.tranquility.bot import DEAD, TranquilityBot
 from pnp.rules.tranquility.engine import START, deal_table, tranquility_deck
 
 TQ = game_named("tranquility")
@@ -29,6 +29,7 @@ def test_the_option_defaults_to_hands_and_piles():
 
 
 # ---- the engine ------------------------------------------------------------------------------------
+
 
 def start_table(game, hands: list[tuple[int, ...]], cells=None):
     """Three players after three turns (an island, two discards); player 1 holds a start card and the
@@ -68,24 +69,26 @@ def test_the_engine_refuses_a_pile_share_under_hands_only():
 
 
 def test_the_game_is_lost_only_when_hands_and_piles_together_cannot_pay():
-    t, start = start_table(TQ, [(3, 5, 60, 70), (7, 8, 9, 61, 62), (50, 55, 65, 66, 67)])
+    t, _start = start_table(TQ, [(3, 5, 60, 70), (7, 8, 9, 61, 62), (50, 55, 65, 66, 67)])
     held = sum(map(len, t.hands)) - 1 + sum(map(len, t.piles))
     exactly = with_rules(TQ, start_discard=held)
     t = start_table(exactly, [(3, 5, 60, 70), (7, 8, 9, 61, 62), (50, 55, 65, 66, 67)])[0]
     t.apply(0, TranquilityBot().choose(t, 0))  # paid with every card: the next player is stuck at once
     assert not any(t.piles) and sum(h + u for h, u in t.start_record[2]) == held
     assert t.status == "lost" and t.loss_reason() != "start-discard"
-    t = start_table(with_rules(TQ, start_discard=held + 1), [(3, 5, 60, 70), (7, 8, 9, 61, 62),
-                                                              (50, 55, 65, 66, 67)])[0]
+    t = start_table(with_rules(TQ, start_discard=held + 1), [(3, 5, 60, 70), (7, 8, 9, 61, 62), (50, 55, 65, 66, 67)])[
+        0
+    ]
     t.apply(0, TranquilityBot().choose(t, 0))
     assert t.status == "lost" and t.loss_reason() == "start-discard"  # (checked in real games: test_rule_catalogue)
 
 
 # ---- the baseline bot ------------------------------------------------------------------------------
 
+
 def test_the_bot_gives_its_dead_cards_and_takes_the_rest_off_the_largest_piles():
     # 40 in cell 1: every island below 40 is dead (no cell before cell 1 is left)
-    t, start = start_table(TQ, [(3, 5, 60, 70), (7, 8, 9, 61, 62), (50, 55, 65, 66, 67)])
+    t, _start = start_table(TQ, [(3, 5, 60, 70), (7, 8, 9, 61, 62), (50, 55, 65, 66, 67)])
     num = t.deck.number
     rated = {num[e[1]]: e[0] for e in TranquilityBot().rate_hand(t, t.hands[1])}
     assert rated[7] >= DEAD - 1 and rated[61] < 3
@@ -100,7 +103,7 @@ def test_the_bot_gives_its_dead_cards_and_takes_the_rest_off_the_largest_piles()
 
 
 def test_the_bot_pays_from_the_hands_only_under_hands_only():
-    t, start = start_table(HANDS_ONLY, [(3, 5, 60, 70), (7, 8, 9, 61, 62), (50, 55, 65, 66, 67)])
+    t, _start = start_table(HANDS_ONLY, [(3, 5, 60, 70), (7, 8, 9, 61, 62), (50, 55, 65, 66, 67)])
     action = TranquilityBot().choose(t, 0)
     assert all(n == 0 for _, n in action[2]) and sum(len(cards) for cards, _ in action[2]) == 8
     num = t.deck.number
@@ -111,6 +114,7 @@ def test_the_bot_pays_from_the_hands_only_under_hands_only():
 
 
 # ---- the checker: legal and illegal start discards -------------------------------------------------
+
 
 @lru_cache(None)
 def right_after_start(option: str):
@@ -147,8 +151,10 @@ def test_a_pile_share_is_illegal_under_hands_only():
     q = next(i for i, s in enumerate(shares) if s.hand)
     shares[q] = Share(shares[q].hand - 1, 1)  # same total, one card off the pile
     moved = with_shares(state, *shares)
-    assert any(f"player {q + 1} gave 1 cards from their pile" in m and "from the hands only" in m
-               for m in _violations(game, moved))
+    assert any(
+        f"player {q + 1} gave 1 cards from their pile" in m and "from the hands only" in m
+        for m in _violations(game, moved)
+    )
     assert _violations(TQ, moved) == []  # the default option allows it
 
 
@@ -159,15 +165,18 @@ def test_a_hand_share_larger_than_a_hand_is_illegal():
     assert any("held at most 5" in m for m in _violations(game, too_big))
     shares = [a, b, c]
     shares[state.sea.start.player - 1] = Share(5)
-    assert any("the player of the start card held at most 4" in m
-               for m in _violations(game, with_shares(state, *shares)))
+    assert any(
+        "the player of the start card held at most 4" in m for m in _violations(game, with_shares(state, *shares))
+    )
 
 
 def test_shares_must_add_up_to_the_start_discard():
     game, state = right_after_start("hands-and-piles")
     a, b, c = state.sea.start.shares
-    assert any("took 9 cards; the rules ask for 8" in m
-               for m in _violations(game, with_shares(state, a, b, Share(c.hand, c.pile + 1))))
+    assert any(
+        "took 9 cards; the rules ask for 8" in m
+        for m in _violations(game, with_shares(state, a, b, Share(c.hand, c.pile + 1)))
+    )
 
 
 def test_an_unpaid_start_discard_is_illegal_while_the_piles_could_pay():
@@ -188,10 +197,13 @@ def test_the_hand_part_of_a_share_is_what_a_hand_is_short_until_its_turn_ends():
 
 # ---- warnings and problems -------------------------------------------------------------------------
 
+
 def test_solo_is_flagged_under_hands_only_and_not_by_default():
     assert rule_warnings(TQ) == []
-    assert rule_warnings(HANDS_ONLY) == ["with 1 player(s) the hands hold at most 4 cards when the start card is "
-                                         "played, fewer than the start discard of 8: such a game is always lost"]
+    assert rule_warnings(HANDS_ONLY) == [
+        "with 1 player(s) the hands hold at most 4 cards when the start card is "
+        "played, fewer than the start discard of 8: such a game is always lost"
+    ]
 
 
 def test_a_start_discard_larger_than_the_deck_is_flagged_for_every_player_count():
@@ -201,8 +213,8 @@ def test_a_start_discard_larger_than_the_deck_is_flagged_for_every_player_count(
 
 def test_an_unknown_source_of_the_start_discard_is_a_problem():
     assert rule_problems(with_rules(TQ, start_discard_from="boxes")) == [
-        "start_discard_from 'boxes' is not one of: hands-and-piles, hands"]
-
+        "start_discard_from 'boxes' is not one of: hands-and-piles, hands"
+    ]
 
 
 def test_a_start_discard_the_discard_pile_does_not_hold_is_caught():

@@ -9,8 +9,8 @@ from helpers.rulekit import game_named
 
 from pnp.core.errors import SpecError
 from pnp.rules import deal_setup, dump_state, loads_state, read_state
-from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.deal import deal_ascent
 from pnp.rules.state.model import Share
 
@@ -47,12 +47,17 @@ def test_structural_problems_name_file_line_and_path_all_at_once():
     data = json.loads(dump_state(deal_setup(TQ, 2, 1)))
     data["players"] = "two"
     data["hands"][1][0] = 7
-    data["tranquility"]["start"] = {"card": "start#1", "player": 1, "turn": 1,
-                                    "shares": [{"hand": 3, "pile": 5}, {"hand": -1, "pile": 0}]}
+    data["tranquility"]["start"] = {
+        "card": "start#1",
+        "player": 1,
+        "turn": 1,
+        "shares": [{"hand": 3, "pile": 5}, {"hand": -1, "pile": 0}],
+    }
     data["colour"] = "blue"
     problems = _problems(json.dumps(data, indent=2))
-    assert any(p.startswith("state.json:") and "$.players: expected a whole number of at least 1" in p
-               for p in problems)
+    assert any(
+        p.startswith("state.json:") and "$.players: expected a whole number of at least 1" in p for p in problems
+    )
     assert any("$.hands[1][0]: expected a card id (a string)" in p for p in problems)
     assert any("$.tranquility.start.shares[1].hand: expected a whole number of at least 0" in p for p in problems)
     assert any("$.colour: unknown key 'colour'" in p for p in problems)
@@ -61,7 +66,7 @@ def test_structural_problems_name_file_line_and_path_all_at_once():
 
 
 def test_wrong_format_missing_section_and_bad_json():
-    assert any("$.format: expected \"pnp-state\"" in p for p in _problems('{"format": "x"}'))
+    assert any('$.format: expected "pnp-state"' in p for p in _problems('{"format": "x"}'))
     data = json.loads(dump_state(deal_setup(TQ, 2, 1)))
     del data["tranquility"]
     assert any("a tranquility state needs a 'tranquility' object" in p for p in _problems(json.dumps(data)))
@@ -103,13 +108,19 @@ def test_version_1_shares_were_cards_from_the_hand():
     assert loads_state(json.dumps(data)).sea.start.shares == (Share(5, 0), Share(3, 0))
 
 
-@pytest.mark.parametrize("shares, message", [
-    ([5, 3], '$.tranquility.start.shares[0]: expected a share {"hand": …, "pile": …}'),
-    ([{"hand": 5}, {"hand": 3, "pile": 0}], "$.tranquility.start.shares[0].pile: missing 'pile'"),
-    ([{"hand": 5, "pile": 0, "deck": 1}, {"hand": 3, "pile": 0}], "$.tranquility.start.shares[0].deck: unknown key"),
-    ([{"hand": 5, "pile": True}, {"hand": 3, "pile": 0}], "$.tranquility.start.shares[0].pile: expected a whole"),
-    ({"player 1": 8}, "$.tranquility.start.shares: expected a list of shares, one per player"),
-])
+@pytest.mark.parametrize(
+    "shares, message",
+    [
+        ([5, 3], '$.tranquility.start.shares[0]: expected a share {"hand": …, "pile": …}'),
+        ([{"hand": 5}, {"hand": 3, "pile": 0}], "$.tranquility.start.shares[0].pile: missing 'pile'"),
+        (
+            [{"hand": 5, "pile": 0, "deck": 1}, {"hand": 3, "pile": 0}],
+            "$.tranquility.start.shares[0].deck: unknown key",
+        ),
+        ([{"hand": 5, "pile": True}, {"hand": 3, "pile": 0}], "$.tranquility.start.shares[0].pile: expected a whole"),
+        ({"player 1": 8}, "$.tranquility.start.shares: expected a list of shares, one per player"),
+    ],
+)
 def test_bad_shares_are_refused_with_their_path(shares, message):
     problems = _problems(json.dumps(_start_state(shares)))
     assert any(message in p for p in problems), problems

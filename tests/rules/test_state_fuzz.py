@@ -15,20 +15,19 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.jsonpaths import json_paths
+from helpers.rulekit import game_named
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.ascent.bot import RandomAscentBot
-from pnp.rules.tranquility.bot import RandomBot
+from pnp.rules.ascent.engine import ascent_deck
 from pnp.rules.deal import deal_ascent, deal_setup
 from pnp.rules.state.model import state_to_data
+from pnp.rules.tranquility.bot import RandomBot
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
-
-from helpers.jsonpaths import json_paths
-from helpers.rulekit import game_named
 
 runner = CliRunner()
 
@@ -49,8 +48,11 @@ def _real_states() -> list[dict]:
     """Setups and games in progress, as the JSON objects `pnp setup` writes."""
     tq, ascent, plain = game_named("tranquility"), game_named("ascent", "all"), game_named("ascent", None)
     panorama = game_named("ascent", "panorama")
-    states = [deal_setup(g, players, seed) for g in (tq, ascent, plain, panorama)
-              for players, seed in ((1, 3), (2, 1), (4, 9))]
+    states = [
+        deal_setup(g, players, seed)
+        for g in (tq, ascent, plain, panorama)
+        for players, seed in ((1, 3), (2, 1), (4, 9))
+    ]
     states += _played(deal_table(tranquility_deck(tq), 3, 5), RandomBot(5), 3)
     states += _played(deal_ascent(ascent_deck(ascent), 2, 8), RandomAscentBot(8), 3)
     return [state_to_data(s) for s in states]
@@ -72,31 +74,61 @@ def _nested(depth: int):
     return value
 
 
-ids = st.sampled_from(sorted({i for s in STATES for hand in s["hands"] for i in hand}
-                             | {"island-07", "start#1", "finish", "border#1", "summit", "bridge#1", "goat#1",
-                                "panorama-01", "terrain-green-12#2", "nonsense", ""}))
+ids = st.sampled_from(
+    sorted(
+        {i for s in STATES for hand in s["hands"] for i in hand}
+        | {
+            "island-07",
+            "start#1",
+            "finish",
+            "border#1",
+            "summit",
+            "bridge#1",
+            "goat#1",
+            "panorama-01",
+            "terrain-green-12#2",
+            "nonsense",
+            "",
+        }
+    )
+)
 odd_leaf = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 12), st.sampled_from([10**30, -10**30, 2**63, -1, 0]),
-    st.floats(allow_nan=True, allow_infinity=True), st.sampled_from(["NaN", "Infinity", "1e400", "-0", "3"]),
-    st.text(max_size=20), st.sampled_from(["x" * 100_000, "\ud800", "é\u0301🂡", "\x00\n\x1b[31m", "a\u202eb"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.sampled_from([10**30, -(10**30), 2**63, -1, 0]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(["NaN", "Infinity", "1e400", "-0", "3"]),
+    st.text(max_size=20),
+    st.sampled_from(["x" * 100_000, "\ud800", "é\u0301🂡", "\x00\n\x1b[31m", "a\u202eb"]),
     ids,
 )
 odd_value = st.one_of(
     odd_leaf,
-    st.recursive(odd_leaf, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                   st.dictionaries(st.text(max_size=6), inner, max_size=3)),
-                 max_leaves=10),
+    st.recursive(
+        odd_leaf,
+        lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+        max_leaves=10,
+    ),
     st.integers(60, 200).map(_nested),
     st.tuples(ids, st.sampled_from([1_000, 30_000])).map(lambda t: [t[0]] * t[1]),  # 30,000 ids: past 256 KB
-    st.tuples(st.integers(1, 30), st.sampled_from([500, 5_000])).map(lambda t: [list(range(t[0]))
-                                                                            for _ in range(t[1])]),
+    st.tuples(st.integers(1, 30), st.sampled_from([500, 5_000])).map(
+        lambda t: [list(range(t[0])) for _ in range(t[1])]
+    ),
 )
 NODES = 200_000  # no mutation is made to a fuzzed state holding more JSON values than this …
 GROWS = 5_000  # … and only parts of at most this many are duplicated or grown: a few MB at most
 
 # mutation → what it applies to: any value but the root, lists, objects, ids
-MUTATIONS = {"delete": object, "replace": object, "duplicate": list, "shuffle": list, "grow": list,
-             "unknown-key": dict, "move-id": str}
+MUTATIONS = {
+    "delete": object,
+    "replace": object,
+    "duplicate": list,
+    "shuffle": list,
+    "grow": list,
+    "unknown-key": dict,
+    "move-id": str,
+}
 MOVABLE = sorted({i for s in STATES for i in s["discard"] + s["box"] + s["aside"] + s["piles"][0][:3]})
 
 
@@ -188,11 +220,15 @@ def folder(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                            HealthCheck.too_slow,
-                                                                            HealthCheck.data_too_large])
-@given(data=fuzzed_files(), options=st.sampled_from([(), (), ("--json",), ("-q",), ("--game", "tranquility"),
-                                                     ("--game", "ascent")]))
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    data=fuzzed_files(),
+    options=st.sampled_from([(), (), ("--json",), ("-q",), ("--game", "tranquility"), ("--game", "ascent")]),
+)
 def test_any_state_file_checks_or_is_refused_cleanly(folder, data, options):
     path = folder / "fuzzed-state.json"
     path.write_bytes(data)
@@ -205,6 +241,6 @@ def test_the_real_states_the_fuzzing_starts_from_pass(folder, index):
     """The starting points are legal, so whatever fails in the fuzzing failed because of a mutation."""
     path = folder / f"real-{index}.json"
     path.write_text(json.dumps(STATES[index]), encoding="utf-8")
-    result, seconds = check(path)
+    result, _seconds = check(path)
     assert result.exit_code == 0, result.output
     assert "rules hold" in result.stdout

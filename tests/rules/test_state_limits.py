@@ -8,12 +8,11 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.rulekit import game_named
 
 from pnp.core.errors import SpecError
 from pnp.rules import deal_setup, dump_state, loads_state, read_state
 from pnp.rules.state import model as fmt
-
-from helpers.rulekit import game_named
 
 TQ = game_named("tranquility")
 AS = game_named("ascent", "all")
@@ -38,19 +37,22 @@ def _with(data: dict, path: tuple, value) -> dict:
     return data
 
 
-@pytest.mark.parametrize("path, message", [
-    (("game",), "$.game: expected a game or variant name (a string)"),
-    (("engine",), "$.engine: expected one of: tranquility, ascent"),
-    (("modules",), "$.modules: expected a list of module ids"),
-    (("players",), "$.players: expected a whole number of at least 1"),
-    (("turn",), "$.turn: expected a whole number of at least 0"),
-    (("current_player",), "$.current_player: expected a whole number of at least 1"),
-    (("status",), "$.status: expected one of: playing, won, lost"),
-    (("hands",), "$.hands: expected a list holding one list of card ids each"),
-    (("discard",), "$.discard: expected a list of card ids"),
-    (("tranquility", "frame"), "$.tranquility.frame: expected a list of card ids"),
-    (("tranquility", "cells"), "$.tranquility.cells: expected a list of card ids"),
-])
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        (("game",), "$.game: expected a game or variant name (a string)"),
+        (("engine",), "$.engine: expected one of: tranquility, ascent"),
+        (("modules",), "$.modules: expected a list of module ids"),
+        (("players",), "$.players: expected a whole number of at least 1"),
+        (("turn",), "$.turn: expected a whole number of at least 0"),
+        (("current_player",), "$.current_player: expected a whole number of at least 1"),
+        (("status",), "$.status: expected one of: playing, won, lost"),
+        (("hands",), "$.hands: expected a list holding one list of card ids each"),
+        (("discard",), "$.discard: expected a list of card ids"),
+        (("tranquility", "frame"), "$.tranquility.frame: expected a list of card ids"),
+        (("tranquility", "cells"), "$.tranquility.cells: expected a list of card ids"),
+    ],
+)
 def test_null_is_not_a_value_where_one_is_required(path, message):
     """Before, `null` here was read as 0, "" or [] without a word."""
     problems = _problems(_with(_data(), path, None))
@@ -64,13 +66,16 @@ def test_null_stays_allowed_where_the_format_allows_it():
     assert state.mountain.summit is None
 
 
-@pytest.mark.parametrize("bad, message", [
-    ("", "expected a card id, not an empty string"),
-    ("island-07\n", "a card id may not hold control characters or lone surrogates"),
-    ("\x1b[31misland", "a card id may not hold control characters or lone surrogates"),
-    ("x" * 201, "a card id has at most 200 characters, not 201"),
-    (7, "expected a card id (a string)"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("", "expected a card id, not an empty string"),
+        ("island-07\n", "a card id may not hold control characters or lone surrogates"),
+        ("\x1b[31misland", "a card id may not hold control characters or lone surrogates"),
+        ("x" * 201, "a card id has at most 200 characters, not 201"),
+        (7, "expected a card id (a string)"),
+    ],
+)
 def test_an_id_is_short_single_line_text(bad, message):
     problems = _problems(_with(_data(), ("hands", 0, 0), bad))
     assert any(f"$.hands[0][0]: {message}" in p for p in problems), problems
@@ -92,13 +97,20 @@ def test_goat_ids_and_module_ids_are_ids_too():
     assert any("$.modules[1]: expected a module id, not an empty string" in p for p in problems), problems
 
 
-@pytest.mark.parametrize("path, value, message", [
-    (("players",), 101, "$.players: expected a whole number of at most 100 (a limit of the state format)"),
-    (("turn",), 10**30, "$.turn: expected a whole number of at most 1000000"),
-    (("current_player",), 2**63, "$.current_player: expected a whole number of at most 100"),
-    (("hands",), [[]] * 101, "$.hands: lists 101 lists; a state holds at most 100 here"),
-    (("tranquility", "cells"), [None] * 1001, "$.tranquility.cells: lists 1001 entries; a state holds at most 1000"),
-])
+@pytest.mark.parametrize(
+    "path, value, message",
+    [
+        (("players",), 101, "$.players: expected a whole number of at most 100 (a limit of the state format)"),
+        (("turn",), 10**30, "$.turn: expected a whole number of at most 1000000"),
+        (("current_player",), 2**63, "$.current_player: expected a whole number of at most 100"),
+        (("hands",), [[]] * 101, "$.hands: lists 101 lists; a state holds at most 100 here"),
+        (
+            ("tranquility", "cells"),
+            [None] * 1001,
+            "$.tranquility.cells: lists 1001 entries; a state holds at most 1000",
+        ),
+    ],
+)
 def test_counts_past_the_limits_are_refused(path, value, message):
     problems = _problems(_with(_data(), path, value))
     assert any(message in p for p in problems), problems
@@ -112,8 +124,9 @@ def test_the_mountain_has_at_most_50_rows_of_50_slots():
     assert any("$.ascent.rows[0]: lists 51 entries; a state holds at most 50 here" in p for p in _problems(data))
     data = _data(AS)
     data["ascent"]["goats"]["goat#1"] = [1, 10**7]
-    assert any('$.ascent.goats["goat#1"]: expected null (waiting at the foot) or [row, slot]' in p
-               for p in _problems(data))
+    assert any(
+        '$.ascent.goats["goat#1"]: expected null (waiting at the foot) or [row, slot]' in p for p in _problems(data)
+    )
 
 
 def test_problems_stop_after_100_with_a_note():
@@ -151,7 +164,9 @@ def test_a_large_file_is_read_no_further_than_the_limit(tmp_path):
 def test_a_number_of_5000_digits_is_a_problem_not_a_crash(tmp_path):
     path = tmp_path / "digits.json"
     path.write_text(json.dumps(_data()).replace('"seed": 1', '"seed": ' + "9" * 5000), encoding="utf-8")
-    with pytest.raises(SpecError, match=r"digits\.json:1:\d+: \$: holds a number of 5000 digits; numbers may have at most 4300"):
+    with pytest.raises(
+        SpecError, match=r"digits\.json:1:\d+: \$: holds a number of 5000 digits; numbers may have at most 4300"
+    ):
         read_state(path)
 
 
@@ -163,8 +178,7 @@ def test_a_folder_is_not_a_state(tmp_path):
 def test_a_state_at_every_limit_still_reads():
     """The limits are far from real states: 100 players, 1000 cells, 50 × 50 slots all read."""
     data = _data()
-    data.update(players=100, current_player=100, turn=fmt.MAX_COUNT,
-                hands=[["island-07"]] * 100, piles=[[]] * 100)
+    data.update(players=100, current_player=100, turn=fmt.MAX_COUNT, hands=[["island-07"]] * 100, piles=[[]] * 100)
     data["tranquility"]["cells"] = [None] * fmt.MAX_CELLS
     assert loads_state(json.dumps(data)).players == 100
     data = _data(AS)
@@ -190,7 +204,7 @@ def test_a_mountain_filled_to_the_limits_is_checked_quickly():
     data["ascent"]["revealed"] = [data["ascent"]["base"][0]] * 51
     data["ascent"]["summit"] = next(i for i in ids if i.startswith("summit"))
     data.update(turn=4, current_player=1, hands=[[next(i for i in ids if i.startswith("campfire-green"))], []])
-    violations, seconds = _timed_check(AS, data)
+    violations, _seconds = _timed_check(AS, data)
     assert {"as-rows", "cards-once", "as-summit"} <= {v.rule for v in violations}
 
 
@@ -198,11 +212,16 @@ def test_a_sea_of_a_hundred_players_and_a_thousand_cells_is_checked_quickly():
     data = _data()
     islands = sorted(i for pile in data["piles"] for i in pile if i.startswith("island"))
     data["tranquility"]["cells"] = [islands[k % len(islands)] if k % 3 else None for k in range(1000)]
-    data["tranquility"]["start"] = {"card": "start#1", "player": 1, "turn": 1,
-                                    "shares": [{"hand": fmt.MAX_COUNT, "pile": fmt.MAX_COUNT}] * 100}
-    data.update(players=100, current_player=1, turn=fmt.MAX_COUNT, hands=[[islands[1]]] * 100,
-                piles=[[islands[2]] * 150] * 100)
-    violations, seconds = _timed_check(TQ, data)
+    data["tranquility"]["start"] = {
+        "card": "start#1",
+        "player": 1,
+        "turn": 1,
+        "shares": [{"hand": fmt.MAX_COUNT, "pile": fmt.MAX_COUNT}] * 100,
+    }
+    data.update(
+        players=100, current_player=1, turn=fmt.MAX_COUNT, hands=[[islands[1]]] * 100, piles=[[islands[2]] * 150] * 100
+    )
+    violations, _seconds = _timed_check(TQ, data)
     assert {"players", "tq-grid", "tq-start", "cards-once"} <= {v.rule for v in violations}
 
 

@@ -8,11 +8,11 @@ import pytest
 from helpers.rulekit import game_named, table_with, with_count, with_rules
 
 from pnp.core.errors import UsageError
-from pnp.rules import check_state, deal_setup, dump_state
-from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
-from pnp.rules.check import Facts, locate
-from pnp.rules.tranquility.check import fits, has_action, place_cost
 from pnp.game.params import physical_pieces, rule_params
+from pnp.rules import check_state, deal_setup, dump_state
+from pnp.rules.check import Facts, locate
+from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
+from pnp.rules.tranquility.check import fits, has_action, place_cost
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
 TQ = game_named("tranquility")
@@ -20,8 +20,10 @@ TQ = game_named("tranquility")
 
 # ---- deal -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, sizes", [(1, [85]), (2, [43, 42]), (3, [29, 28, 28]), (4, [22, 21, 21, 21]),
-                                            (5, [17, 17, 17, 17, 17])])
+
+@pytest.mark.parametrize(
+    "players, sizes", [(1, [85]), (2, [43, 42]), (3, [29, 28, 28]), (4, [22, 21, 21, 21]), (5, [17, 17, 17, 17, 17])]
+)
 def test_piles_are_dealt_as_evenly_as_possible(players, sizes):
     state = deal_setup(TQ, players, 11)
     dealt = [len(h) + len(p) - 1 for h, p in zip(state.hands, state.piles)]
@@ -35,8 +37,9 @@ def test_start_cards_go_into_piles_after_the_opening_draw():
         assert [sum(c.startswith("start") for c in pile) for pile in state.piles] == [1, 1, 1, 1]
         assert sorted(c for c in state.box if c.startswith("start")) == ["start#5"]
         assert len(state.sea.frame) == 24 and "border#25" in state.box
-    positions = {next(i for i, c in enumerate(deal_setup(TQ, 1, s).piles[0]) if c.startswith("start"))
-                 for s in range(40)}
+    positions = {
+        next(i for i, c in enumerate(deal_setup(TQ, 1, s).piles[0]) if c.startswith("start")) for s in range(40)
+    }
     assert len(positions) > 20  # shuffled in, not placed on top or bottom
 
 
@@ -64,6 +67,7 @@ def test_physical_ids_are_stable_and_distinct():
 
 
 # ---- placing and cost -------------------------------------------------------------------------------
+
 
 def test_cost_examples_of_the_rules():
     t = table_with(TQ, {1: 3, 3: 7})
@@ -124,14 +128,19 @@ def test_engine_and_checker_agree_on_every_legal_placement():
             numbers = {k: deck.number[t.cells[k]] for k in range(1, 37) if t.cells[k] >= 0}
             p = t.turn % 3
             cap = len(t.hands[p]) - 1
-            expected = {(c, k, place_cost(t.rules, numbers, deck.number[c], k)) for c in t.hands[p]
-                        if deck.kind[c] == 0 for k in range(1, 37)
-                        if fits(numbers, deck.number[c], k) and place_cost(t.rules, numbers, deck.number[c], k) <= cap}
+            expected = {
+                (c, k, place_cost(t.rules, numbers, deck.number[c], k))
+                for c in t.hands[p]
+                if deck.kind[c] == 0
+                for k in range(1, 37)
+                if fits(numbers, deck.number[c], k) and place_cost(t.rules, numbers, deck.number[c], k) <= cap
+            }
             assert set(t.legal_plays(p)) == expected
             t.apply(p, bot.choose(t, p))
 
 
 # ---- start, finish, end -----------------------------------------------------------------------------
+
 
 def _until(t, bot, done):
     while t.status == "playing" and not done(t):
@@ -142,7 +151,7 @@ def _until(t, bot, done):
 
 def test_a_held_start_card_must_be_played_and_the_team_discards_eight():
     t = _until(deal_table(tranquility_deck(TQ), 4, 1), TranquilityBot(), lambda t: t.start >= 0)
-    player, turn, shares = t.start_record
+    _player, turn, shares = t.start_record
     assert sum(h + u for h, u in shares) == 8 and len(shares) == 4
     bot = TranquilityBot()
     assert bot.choose(t, (turn) % 4)[0] != "start"  # further start cards are dead
@@ -167,8 +176,12 @@ def test_solo_is_always_lost_when_the_start_discard_comes_from_hands_only():
 
 def test_solo_can_be_won_when_the_start_discard_may_come_off_the_pile():
     deck = tranquility_deck(TQ)
-    t = next(t for seed in range(10) for t in [_until(deal_table(deck, 1, seed), TranquilityBot(), lambda t: False)]
-             if t.status == "won")
+    t = next(
+        t
+        for seed in range(10)
+        for t in [_until(deal_table(deck, 1, seed), TranquilityBot(), lambda t: False)]
+        if t.status == "won"
+    )
     hand, pile = t.start_record[2][0]
     assert hand + pile == 8 and pile >= 4  # the hand held only 4 cards besides the start card
     assert check_state(TQ, t.to_state()) == []
@@ -176,8 +189,12 @@ def test_solo_can_be_won_when_the_start_discard_may_come_off_the_pile():
 
 def test_the_checker_finds_a_stuck_player_on_its_own():
     deck = tranquility_deck(TQ)
-    state = next(s for seed in range(40) for s in [_until(deal_table(deck, 3, seed), TranquilityBot(),
-                                                          lambda t: False).to_state()] if s.status == "lost")
+    state = next(
+        s
+        for seed in range(40)
+        for s in [_until(deal_table(deck, 3, seed), TranquilityBot(), lambda t: False).to_state()]
+        if s.status == "lost"
+    )
     facts = Facts(TQ, rule_params(TQ), state, {p.id: p for p in physical_pieces(TQ)}, locate(state))
     assert not has_action(facts, state.current_player)
 

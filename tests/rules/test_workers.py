@@ -60,12 +60,15 @@ def test_the_sweep_table():
     assert lines[2].split() == ["hand_size=5", f"{100 * r.win_rate:.1f}", f"({100 * lo:.1f}–{100 * hi:.1f})"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("rules.hand_size", "--set rules.hand_size: expected PATH=VALUES, e.g. rules.hand_size=4..7"),
-    ("hand_size=4", "--set hand_size=4: the path must be rules.KEY or modules.MODULE.KEY"),
-    ("rules.hand_size=7..4", "--set rules.hand_size=7..4: the range must go up, with at most 500 values"),
-    ("rules.hand_size=a..4", "--set rules.hand_size=a..4: a range is two whole numbers, e.g. 4..7"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("rules.hand_size", "--set rules.hand_size: expected PATH=VALUES, e.g. rules.hand_size=4..7"),
+        ("hand_size=4", "--set hand_size=4: the path must be rules.KEY or modules.MODULE.KEY"),
+        ("rules.hand_size=7..4", "--set rules.hand_size=7..4: the range must go up, with at most 500 values"),
+        ("rules.hand_size=a..4", "--set rules.hand_size=a..4: a range is two whole numbers, e.g. 4..7"),
+    ],
+)
 def test_bad_settings_are_usage_errors(text, message):
     with pytest.raises(UsageError, match=message.replace("(", r"\(").replace(".", r"\.")):
         parse_setting(text)
@@ -79,8 +82,20 @@ def test_players_and_values_parse():
 
 def test_cli_sweep_prints_the_table_and_writes_the_same_chart_twice(tmp_path):
     pytest.importorskip("matplotlib")
-    args = ("sweep", "tranquility", "--set", "rules.hand_size=4..5", "--players", "2", "--games", 10,
-            "--jobs", 1, "--out", tmp_path)
+    args = (
+        "sweep",
+        "tranquility",
+        "--set",
+        "rules.hand_size=4..5",
+        "--players",
+        "2",
+        "--games",
+        10,
+        "--jobs",
+        1,
+        "--out",
+        tmp_path,
+    )
     first = run(*args)
     assert first.exit_code == 0, first.output
     assert first.stdout.splitlines()[0].startswith("tranquility: win % (95 % Wilson interval), baseline bot")
@@ -93,8 +108,9 @@ def test_cli_sweep_prints_the_table_and_writes_the_same_chart_twice(tmp_path):
 
 
 def test_cli_sweep_refuses_a_variant_that_cannot_be_played(tmp_path):
-    result = run("sweep", "tranquility", "--set", "rules.hand_size=1", "--players", "2", "--games", 5,
-                 "--out", tmp_path)
+    result = run(
+        "sweep", "tranquility", "--set", "rules.hand_size=1", "--players", "2", "--games", 5, "--out", tmp_path
+    )
     assert result.exit_code == 2
     assert "--set rules.hand_size=1: " in result.output
     assert not (tmp_path / "tranquility").exists()
@@ -104,8 +120,10 @@ def test_cli_simulate_reports_games_per_second_and_warns_when_nearly_unwinnable(
     result = run("simulate", "gap-cost", "-p", 2, "-n", 30, "--jobs", 2)
     assert result.exit_code == 0, result.output
     assert " games/s on 2 worker(s)" in result.stderr
-    assert ("warning: gap-cost with 2 player(s) was won in 0 of 30 games (0.0 %, under 1 %) by the baseline "
-            "bot: nearly unwinnable") in result.stderr
+    assert (
+        "warning: gap-cost with 2 player(s) was won in 0 of 30 games (0.0 %, under 1 %) by the baseline "
+        "bot: nearly unwinnable"
+    ) in result.stderr
     assert "warning" not in run("simulate", "tranquility", "-p", 3, "-n", 30, "--jobs", 1).stderr
 
 
@@ -156,8 +174,12 @@ def in_own_process(code: str) -> str:
     """Run `code` in a fresh Python: Dask's client leaves threads behind, and a threaded test
     process may no longer fork (pnp.core.parallel), so the cluster never shares the test process."""
     root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests"), str(root / "tests" / "rules"),
-                                                         os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(
+            [str(root), str(root / "tests"), str(root / "tests" / "rules"), os.environ.get("PYTHONPATH", "")]
+        ),
+    }
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout

@@ -35,16 +35,21 @@ def turn(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list[str
 
 
 def mountain(rules: AscentRules, t: Translator) -> str:
-    return t.gettext("The mountain: {base} cards in row 1, one fewer in each row up to row {rows}, "
-                     "then the summit.", base=rules.base, rows=rules.rows)
+    return t.gettext(
+        "The mountain: {base} cards in row 1, one fewer in each row up to row {rows}, then the summit.",
+        base=rules.base,
+        rows=rules.rows,
+    )
 
 
 def special(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list[str]]:
     lines = []
     if facts.count("bridge"):
-        lines.append(t.gettext("Bridge: not at a row's end; swap it for terrain later (greater difference).")
-                     if rules.bridge_swap_cost == "greater" else
-                     t.gettext("Bridge: not at a row's end; swap it for terrain later (smaller difference)."))
+        lines.append(
+            t.gettext("Bridge: not at a row's end; swap it for terrain later (greater difference).")
+            if rules.bridge_swap_cost == "greater"
+            else t.gettext("Bridge: not at a row's end; swap it for terrain later (smaller difference).")
+        )
     if facts.count("campfire"):
         lines.append(t.gettext("Campfire: replaces a card of its colour, which moves up at once."))
     lines.append(t.gettext("Summit: last, on top, when no bridge is left. You win!"))
@@ -54,8 +59,11 @@ def special(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list[
 def green_path(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list[str]]:
     name = terrain(facts, rules.green_path.colour if rules.green_path else "green", t)
     return t.gettext("The Green Path"), [
-        t.gettext("Before the summit, a chain of {terrain} cards must climb from row 1 to row {rows}.",
-                  terrain=name, rows=rules.rows),
+        t.gettext(
+            "Before the summit, a chain of {terrain} cards must climb from row 1 to row {rows}.",
+            terrain=name,
+            rows=rules.rows,
+        ),
         t.gettext("Each {terrain} card in the chain rests on the one before it.", terrain=name),
     ]
 
@@ -63,10 +71,14 @@ def green_path(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, li
 def panorama(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list[str]]:
     revealed = rules.panorama.revealed if rules.panorama else 3
     return t.gettext("The Panorama"), [
-        t.ngettext("At setup turn {n} panorama card to its numbered side.",
-                   "At setup turn {n} panorama cards to their numbered side.", revealed),
-        t.gettext("Before the summit, each sequence must appear as three cards side by side, "
-                  "left to right, in one row."),
+        t.ngettext(
+            "At setup turn {n} panorama card to its numbered side.",
+            "At setup turn {n} panorama cards to their numbered side.",
+            revealed,
+        ),
+        t.gettext(
+            "Before the summit, each sequence must appear as three cards side by side, left to right, in one row."
+        ),
     ]
 
 

@@ -22,8 +22,15 @@ class Facts:
 
 
 def game_facts(game: Game) -> Facts:
-    numbers = [c.fields["number"] for c in game.cards
-               if isinstance(c.fields.get("number"), int) and c.kind in ("island", "terrain")]
+    numbers = [
+        c.fields["number"]
+        for c in game.cards
+        if isinstance(c.fields.get("number"), int) and c.kind in ("island", "terrain")
+    ]
     colours = {colour: str(t.get("name", colour)) for colour, t in game.theme.terrain.items()}
-    return Facts(totals={k.id: k.total for k in game.kinds}, low=min(numbers, default=0),
-                 high=max(numbers, default=0), colours=colours)
+    return Facts(
+        totals={k.id: k.total for k in game.kinds},
+        low=min(numbers, default=0),
+        high=max(numbers, default=0),
+        colours=colours,
+    )

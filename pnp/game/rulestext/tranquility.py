@@ -26,13 +26,16 @@ def order(rules: TranquilityRules, t: Translator) -> str:
 
 def cost(rules: TranquilityRules, t: Translator) -> str:
     if rules.cost == "gap" and rules.adjacency == "orthogonal":
-        return t.gettext("Cost: with two or more filled neighbours (left, right, above, below), the largest "
-                         "minus the smallest. Discard that many.")
+        return t.gettext(
+            "Cost: with two or more filled neighbours (left, right, above, below), the largest "
+            "minus the smallest. Discard that many."
+        )
     if rules.cost == "gap":
         return t.gettext("Cost: between two filled neighbours in that order, their difference. Discard that many.")
     if rules.adjacency == "orthogonal":
-        return t.gettext("Cost: the smallest difference to a filled neighbour left, right, above or below. "
-                         "Discard that many.")
+        return t.gettext(
+            "Cost: the smallest difference to a filled neighbour left, right, above or below. Discard that many."
+        )
     return t.gettext("Cost: the smaller difference to a filled neighbour in that order. Discard that many.")
 
 
@@ -51,12 +54,16 @@ def start_finish(rules: TranquilityRules, facts: Facts, t: Translator) -> tuple[
 
 def start_discard(rules: TranquilityRules, t: Translator) -> str:
     if rules.start_discard_from == HANDS:
-        return t.ngettext("Then everyone discards {n} card in total from their hands, split as you agree.",
-                          "Then everyone discards {n} cards in total from their hands, split as you agree.",
-                          rules.start_discard)
-    return t.ngettext("Then everyone discards {n} card in total, split as you agree (hand or top of pile).",
-                      "Then everyone discards {n} cards in total, split as you agree (hand or top of pile).",
-                      rules.start_discard)
+        return t.ngettext(
+            "Then everyone discards {n} card in total from their hands, split as you agree.",
+            "Then everyone discards {n} cards in total from their hands, split as you agree.",
+            rules.start_discard,
+        )
+    return t.ngettext(
+        "Then everyone discards {n} card in total, split as you agree (hand or top of pile).",
+        "Then everyone discards {n} cards in total, split as you agree (hand or top of pile).",
+        rules.start_discard,
+    )
 
 
 TOPICS = {"turn": turn, "start-finish": start_finish}

@@ -45,7 +45,7 @@ class AscentBot:
             return ("discard", (worst[0], worst[1]))
         return None
 
-    def rate(self, t: AscentTable, goal: "_Goals", play) -> float:
+    def rate(self, t: AscentTable, goal: _Goals, play) -> float:
         what, c, r, i, r2, i2, cost = play
         deck = t.deck
         if what == "place" and deck.kind[c] == BRIDGE:
@@ -101,8 +101,9 @@ class _Goals:
                 self.frontier = self._frontier(t)
         self.sequences = []
         if rules.panorama:
-            self.sequences = [t.deck.sequence[s] for s in t.revealed
-                              if sequence_found(self.grid, t.deck.sequence[s]) is None]
+            self.sequences = [
+                t.deck.sequence[s] for s in t.revealed if sequence_found(self.grid, t.deck.sequence[s]) is None
+            ]
         self.goat_colour = rules.goats.colour if rules.goats else None
         target = rules.goats.target_row - 1 if rules.goats else 0
         self.waiting = sum(1 for _, at in t.goats if at is None) if rules.goats else 0
@@ -136,8 +137,9 @@ class _Goals:
 
     def _sequence_reward(self, t: AscentTable, seq, number: int, r: int, i: int) -> float:
         row, kind, num = t.rows[r], t.deck.kind, t.deck.number
-        left2, left1 = (num[row[j]] if j >= 0 and row[j] >= 0 and kind[row[j]] == TERRAIN else None
-                        for j in (i - 2, i - 1))
+        left2, left1 = (
+            num[row[j]] if j >= 0 and row[j] >= 0 and kind[row[j]] == TERRAIN else None for j in (i - 2, i - 1)
+        )
         room = t.width[r] - i
         if (left2, left1) == (seq[0], seq[1]):
             return -4.0 if number == seq[2] else 2.0

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from pnp.rules.check import Facts, Violation, card_counter, rule, slot_label
 from pnp.rules.ascent.modules import coloured, path_rows, sequence_found
+from pnp.rules.check import Facts, Violation, card_counter, rule, slot_label
 
 ENGINE = "ascent"
 
@@ -17,9 +17,15 @@ def grid(f: Facts) -> list[list]:
         cells = []
         for c in row:
             p = f.piece(c)
-            cells.append(None if c is None else (p.kind if p else "unknown",
-                                                 p.number if p and p.number is not None else -1,
-                                                 (p.colour or "") if p else ""))
+            cells.append(
+                None
+                if c is None
+                else (
+                    p.kind if p else "unknown",
+                    p.number if p and p.number is not None else -1,
+                    (p.colour or "") if p else "",
+                )
+            )
         out.append(cells)
     return out
 
@@ -36,17 +42,25 @@ def _summit_down(f: Facts) -> bool:
     return f.state.mountain.summit is not None
 
 
-@rule("as-base", "The mountain stands on base + 1 panorama triangles in a row; the Panorama module turns "
-                 "exactly its number of them to the numbered side (none without it).", ENGINE)
+@rule(
+    "as-base",
+    "The mountain stands on base + 1 panorama triangles in a row; the Panorama module turns "
+    "exactly its number of them to the numbered side (none without it).",
+    ENGINE,
+)
 def as_base(f: Facts) -> Iterator[Violation]:
     m, r = f.state.mountain, f.rules
     if len(m.base) != r.base_pieces:
-        yield Violation("as-base", f"the base has {len(m.base)} panorama triangles; a row of {r.base} slots needs "
-                                   f"{r.base_pieces}", m.base)
+        yield Violation(
+            "as-base",
+            f"the base has {len(m.base)} panorama triangles; a row of {r.base} slots needs {r.base_pieces}",
+            m.base,
+        )
     want = r.panorama.revealed if r.panorama else 0
     if len(set(m.revealed)) != want:
-        yield Violation("as-base", f"{len(set(m.revealed))} panorama triangles are revealed; the rules reveal {want}",
-                        m.revealed)
+        yield Violation(
+            "as-base", f"{len(set(m.revealed))} panorama triangles are revealed; the rules reveal {want}", m.revealed
+        )
     stray = tuple(t for t in m.revealed if t not in m.base)
     if stray:
         yield Violation("as-base", "a revealed panorama triangle is not in the base", stray)
@@ -68,7 +82,7 @@ def as_rows(f: Facts) -> Iterator[Violation]:
     rows, r = f.state.mountain.rows, f.rules
     if len(rows) != r.rows:
         yield Violation("as-rows", f"the mountain lists {len(rows)} rows; the rules have {r.rows}")
-    for n, row in enumerate(rows[:r.rows], 1):
+    for n, row in enumerate(rows[: r.rows], 1):
         if len(row) != r.width(n):
             yield Violation("as-rows", f"row {n} lists {len(row)} slots; it has {r.width(n)}")
 
@@ -78,8 +92,12 @@ def as_fill(f: Facts) -> Iterator[Violation]:
     for r, row in enumerate(f.state.mountain.rows, 1):
         gaps = [i for i in range(1, len(row)) if row[i] is not None and row[i - 1] is None]
         if gaps:
-            yield Violation("as-fill", f"row {r} has a card after an empty slot", (row[gaps[0]],),
-                            (slot_label(r, gaps[0]), slot_label(r, gaps[0] + 1)))
+            yield Violation(
+                "as-fill",
+                f"row {r} has a card after an empty slot",
+                (row[gaps[0]],),
+                (slot_label(r, gaps[0]), slot_label(r, gaps[0] + 1)),
+            )
 
 
 @rule("as-support", "A card above row 1 rests on the two cards below it.", ENGINE)
@@ -91,8 +109,12 @@ def as_support(f: Facts) -> Iterator[Violation]:
         below = rows[r - 2] if r - 2 < len(rows) else []
         missing = [slot_label(r - 1, j) for j in (i, i + 1) if j > len(below) or below[j - 1] is None]
         if missing:
-            yield Violation("as-support", f"the card in {slot_label(r, i)} does not rest on two cards", (c,),
-                            (slot_label(r, i), *missing))
+            yield Violation(
+                "as-support",
+                f"the card in {slot_label(r, i)} does not rest on two cards",
+                (c,),
+                (slot_label(r, i), *missing),
+            )
 
 
 @rule("as-row-minimum", "A terrain card's number is at least its row number.", ENGINE)
@@ -104,18 +126,28 @@ def as_row_minimum(f: Facts) -> Iterator[Violation]:
             yield Violation("as-row-minimum", f"a {p.number} cannot stand in row {r}", (c,), (slot_label(r, i),))
 
 
-@rule("as-colours", "No two cards of one colour stand side by side in a row (campfires count by their colour).",
-      ENGINE)
+@rule("as-colours", "No two cards of one colour stand side by side in a row (campfires count by their colour).", ENGINE)
 def as_colours(f: Facts) -> Iterator[Violation]:
     if f.rules.same_colour_in_row:
         return
     for r, row in enumerate(grid(f), 1):
         for i in range(1, len(row)):
             a, b = row[i - 1], row[i]
-            if a and b and a[2] and a[2] == b[2] and a[0] in ("terrain", "campfire") and b[0] in ("terrain", "campfire"):
+            if (
+                a
+                and b
+                and a[2]
+                and a[2] == b[2]
+                and a[0] in ("terrain", "campfire")
+                and b[0] in ("terrain", "campfire")
+            ):
                 cards = (f.state.mountain.rows[r - 1][i - 1], f.state.mountain.rows[r - 1][i])
-                yield Violation("as-colours", f"two {a[2]} cards stand side by side in row {r}", cards,
-                                (slot_label(r, i), slot_label(r, i + 1)))
+                yield Violation(
+                    "as-colours",
+                    f"two {a[2]} cards stand side by side in row {r}",
+                    cards,
+                    (slot_label(r, i), slot_label(r, i + 1)),
+                )
 
 
 @rule("as-bridge-end", "A bridge never stands at either end of a row.", ENGINE)
@@ -125,16 +157,28 @@ def as_bridge_end(f: Facts) -> Iterator[Violation]:
             yield Violation("as-bridge-end", f"a bridge stands at the end of row {r}", (c,), (slot_label(r, i),))
 
 
-@rule("as-summit", "The summit goes on top only when every terrain slot holds a terrain card or campfire "
-                   "and no bridge is left uncovered.", ENGINE)
+@rule(
+    "as-summit",
+    "The summit goes on top only when every terrain slot holds a terrain card or campfire "
+    "and no bridge is left uncovered.",
+    ENGINE,
+)
 def as_summit(f: Facts) -> Iterator[Violation]:
     if not _summit_down(f):
         return
-    open_slots = tuple(slot_label(r, i) for r, row in enumerate(f.state.mountain.rows, 1)
-                       for i, c in enumerate(row, 1) if c is None or f.kind(c) == "bridge")
+    open_slots = tuple(
+        slot_label(r, i)
+        for r, row in enumerate(f.state.mountain.rows, 1)
+        for i, c in enumerate(row, 1)
+        if c is None or f.kind(c) == "bridge"
+    )
     if open_slots:
-        yield Violation("as-summit", f"the summit is down with {len(open_slots)} slot(s) empty or bridged",
-                        (f.state.mountain.summit,), open_slots)
+        yield Violation(
+            "as-summit",
+            f"the summit is down with {len(open_slots)} slot(s) empty or bridged",
+            (f.state.mountain.summit,),
+            open_slots,
+        )
 
 
 @rule("as-won", "The game is won exactly when the summit is down.", ENGINE)
@@ -145,8 +189,11 @@ def as_won(f: Facts) -> Iterator[Violation]:
         yield Violation("as-won", f"the game {what}")
 
 
-@rule("as-lost", "The game is lost exactly when the player whose turn it is can neither play a card nor "
-                 "discard two.", ENGINE)
+@rule(
+    "as-lost",
+    "The game is lost exactly when the player whose turn it is can neither play a card nor discard two.",
+    ENGINE,
+)
 def as_lost(f: Facts) -> Iterator[Violation]:
     s = f.state
     if s.status == "won" or not 1 <= s.current_player <= len(s.hands):
@@ -155,11 +202,17 @@ def as_lost(f: Facts) -> Iterator[Violation]:
     if stuck is None:
         return
     if s.status == "lost" and not stuck:
-        yield Violation("as-lost", f"the game is marked lost, but player {s.current_player} can still act",
-                        s.hands[s.current_player - 1])
+        yield Violation(
+            "as-lost",
+            f"the game is marked lost, but player {s.current_player} can still act",
+            s.hands[s.current_player - 1],
+        )
     if s.status == "playing" and stuck:
-        yield Violation("as-lost", f"player {s.current_player} can neither play nor discard two, so the game is lost",
-                        s.hands[s.current_player - 1])
+        yield Violation(
+            "as-lost",
+            f"player {s.current_player} can neither play nor discard two, so the game is lost",
+            s.hands[s.current_player - 1],
+        )
 
 
 def _stuck(f: Facts) -> bool | None:
@@ -188,17 +241,30 @@ def as_setup(f: Facts) -> Iterator[Violation]:
         yield Violation("as-setup", "goats are on the mountain before the first turn", climbing)
 
 
-@rule("green-path", "The Green Path: the summit goes down only over a chain of path-colour cards from row 1 to "
-                    "the top terrain row, each resting on the one before.", ENGINE, "green-path")
+@rule(
+    "green-path",
+    "The Green Path: the summit goes down only over a chain of path-colour cards from row 1 to "
+    "the top terrain row, each resting on the one before.",
+    ENGINE,
+    "green-path",
+)
 def green_path(f: Facts) -> Iterator[Violation]:
     colour = f.rules.green_path.colour
     if _summit_down(f) and path_rows(grid(f), colour) < f.rules.rows:
-        yield Violation("green-path", f"the summit is down but no chain of {colour} cards climbs from row 1 to row "
-                                      f"{f.rules.rows}", (f.state.mountain.summit,))
+        yield Violation(
+            "green-path",
+            f"the summit is down but no chain of {colour} cards climbs from row 1 to row {f.rules.rows}",
+            (f.state.mountain.summit,),
+        )
 
 
-@rule("panorama", "The Panorama: the summit goes down only once each revealed sequence stands as three terrain "
-                  "cards side by side, left to right, in one row.", ENGINE, "panorama")
+@rule(
+    "panorama",
+    "The Panorama: the summit goes down only once each revealed sequence stands as three terrain "
+    "cards side by side, left to right, in one row.",
+    ENGINE,
+    "panorama",
+)
 def panorama(f: Facts) -> Iterator[Violation]:
     if not _summit_down(f):
         return
@@ -208,10 +274,13 @@ def panorama(f: Facts) -> Iterator[Violation]:
         piece = f.piece(t)
         seq = fields[piece.card].get("sequence") if piece else None
         if isinstance(seq, (list, tuple)) and sequence_found(view, seq) is None:
-            yield Violation("panorama", f"the summit is down but the sequence {'-'.join(map(str, seq))} of {t} is "
-                                        "not on the mountain", (t,))
+            yield Violation(
+                "panorama",
+                f"the summit is down but the sequence {'-'.join(map(str, seq))} of {t} is not on the mountain",
+                (t,),
+            )
 
 
 from pnp.rules.ascent import goats as check_goats  # noqa: E402,F401  (the Mountain Goats rules)
 
-__all__ = ["grid", "coloured"]
+__all__ = ["coloured", "grid"]

@@ -15,8 +15,14 @@ from pnp.rules.state.model import Mountain, State
 
 TERRAIN, SUMMIT, BRIDGE, CAMPFIRE, PANORAMA, GOAT, OTHER = range(7)
 PLAYING, WON, LOST = "playing", "won", "lost"
-_KINDS = {"terrain": TERRAIN, "summit": SUMMIT, "bridge": BRIDGE, "campfire": CAMPFIRE, "panorama": PANORAMA,
-          "goat": GOAT}
+_KINDS = {
+    "terrain": TERRAIN,
+    "summit": SUMMIT,
+    "bridge": BRIDGE,
+    "campfire": CAMPFIRE,
+    "panorama": PANORAMA,
+    "goat": GOAT,
+}
 DECK_KINDS = (TERRAIN, SUMMIT, BRIDGE, CAMPFIRE)
 
 
@@ -47,16 +53,39 @@ def ascent_deck(game: Game) -> AscentDeck:
         seq = fields[p.card].get("sequence")
         if kind[i] == PANORAMA and isinstance(seq, (list, tuple)):
             sequence[i] = tuple(seq)
-    return AscentDeck(game.id, rules, tuple(m.id for m in game.modules), pieces, {p.id: i for i, p in enumerate(pieces)},
-                      kind, tuple(p.number if p.number is not None else -1 for p in pieces),
-                      tuple(p.colour for p in pieces), sequence)
+    return AscentDeck(
+        game.id,
+        rules,
+        tuple(m.id for m in game.modules),
+        pieces,
+        {p.id: i for i, p in enumerate(pieces)},
+        kind,
+        tuple(p.number if p.number is not None else -1 for p in pieces),
+        tuple(p.colour for p in pieces),
+        sequence,
+    )
 
 
 class AscentTable:
     """An Ascent game in progress; `legal_plays` lists what a player may do, `apply` does it."""
 
-    def __init__(self, deck: AscentDeck, hands, piles, discard, box, aside, base, revealed, rows, summit=-1,
-                 goats=None, turn=0, status=PLAYING, seed=None):
+    def __init__(
+        self,
+        deck: AscentDeck,
+        hands,
+        piles,
+        discard,
+        box,
+        aside,
+        base,
+        revealed,
+        rows,
+        summit=-1,
+        goats=None,
+        turn=0,
+        status=PLAYING,
+        seed=None,
+    ):
         self.deck, self.rules, self.seed = deck, deck.rules, seed
         self.n, self.size = len(hands), deck.rules.hand_size
         self.hands, self.piles, self.discard, self.box, self.aside = hands, piles, discard, box, aside
@@ -70,7 +99,8 @@ class AscentTable:
     def complete(self) -> bool:
         kind = self.deck.kind
         return all(f == w for f, w in zip(self.fill, self.width)) and not any(
-            kind[c] == BRIDGE for row in self.rows for c in row)
+            kind[c] == BRIDGE for row in self.rows for c in row
+        )
 
     def colour_at(self, r: int, i: int):
         if 0 <= i < self.width[r]:
@@ -236,23 +266,51 @@ class AscentTable:
 
     def to_state(self) -> State:
         ids = [p.id for p in self.deck.pieces]
-        names = lambda cards: tuple(ids[c] for c in cards)  # noqa: E731
-        mountain = Mountain(base=names(self.base), revealed=names(self.revealed),
-                            rows=tuple(tuple(ids[c] if c >= 0 else None for c in row) for row in self.rows),
-                            summit=ids[self.summit] if self.summit >= 0 else None,
-                            goats=tuple((ids[g], (at[0] + 1, at[1] + 1) if at else None) for g, at in self.goats))
-        return State(game=self.deck.game, engine="ascent", modules=self.deck.modules, players=self.n, seed=self.seed,
-                     turn=self.turn, current_player=self.turn % self.n + 1, status=self.status,
-                     hands=tuple(names(h) for h in self.hands), piles=tuple(names(reversed(p)) for p in self.piles),
-                     discard=names(self.discard), box=names(self.box), aside=names(self.aside), mountain=mountain)
+        names = lambda cards: tuple(ids[c] for c in cards)
+        mountain = Mountain(
+            base=names(self.base),
+            revealed=names(self.revealed),
+            rows=tuple(tuple(ids[c] if c >= 0 else None for c in row) for row in self.rows),
+            summit=ids[self.summit] if self.summit >= 0 else None,
+            goats=tuple((ids[g], (at[0] + 1, at[1] + 1) if at else None) for g, at in self.goats),
+        )
+        return State(
+            game=self.deck.game,
+            engine="ascent",
+            modules=self.deck.modules,
+            players=self.n,
+            seed=self.seed,
+            turn=self.turn,
+            current_player=self.turn % self.n + 1,
+            status=self.status,
+            hands=tuple(names(h) for h in self.hands),
+            piles=tuple(names(reversed(p)) for p in self.piles),
+            discard=names(self.discard),
+            box=names(self.box),
+            aside=names(self.aside),
+            mountain=mountain,
+        )
 
 
 def table_from_state(deck: AscentDeck, state: State) -> AscentTable:
     index = deck.index
-    cards = lambda ids: [index[i] for i in ids]  # noqa: E731
+    cards = lambda ids: [index[i] for i in ids]
     m = state.mountain
     rows = [[index[c] if c else -1 for c in row] for row in m.rows]
     goats = [[index[g], (at[0] - 1, at[1] - 1) if at else None] for g, at in m.goats]
-    return AscentTable(deck, [cards(h) for h in state.hands], [cards(reversed(p)) for p in state.piles],
-                       cards(state.discard), cards(state.box), cards(state.aside), cards(m.base), cards(m.revealed),
-                       rows, index[m.summit] if m.summit else -1, goats, state.turn, state.status, state.seed)
+    return AscentTable(
+        deck,
+        [cards(h) for h in state.hands],
+        [cards(reversed(p)) for p in state.piles],
+        cards(state.discard),
+        cards(state.box),
+        cards(state.aside),
+        cards(m.base),
+        cards(m.revealed),
+        rows,
+        index[m.summit] if m.summit else -1,
+        goats,
+        state.turn,
+        state.status,
+        state.seed,
+    )

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from pnp.rules.check import Facts, Violation, rule, slot_label
 from pnp.rules.ascent.check import ENGINE, grid
 from pnp.rules.ascent.modules import coloured
+from pnp.rules.check import Facts, Violation, rule, slot_label
 
 MODULE = "goats"
 
@@ -16,8 +16,9 @@ def goats_where(f: Facts) -> Iterator[Violation]:
     rule_ = f.rules.goats
     goats = f.state.mountain.goats
     if len(goats) != rule_.goats:
-        yield Violation("goats-where", f"{len(goats)} goats are in play; the module uses {rule_.goats}",
-                        tuple(g for g, _ in goats))
+        yield Violation(
+            "goats-where", f"{len(goats)} goats are in play; the module uses {rule_.goats}", tuple(g for g, _ in goats)
+        )
     view = grid(f)
     for goat, at in goats:
         if at is None:
@@ -26,12 +27,17 @@ def goats_where(f: Facts) -> Iterator[Violation]:
         if not (r <= len(view) and i <= len(view[r - 1])):
             yield Violation("goats-where", f"{goat} stands off the mountain", (goat,), (slot_label(r, i),))
         elif not coloured(view[r - 1][i - 1], rule_.colour):
-            yield Violation("goats-where", f"{goat} stands on a slot without a {rule_.colour} card", (goat,),
-                            (slot_label(r, i),))
+            yield Violation(
+                "goats-where", f"{goat} stands on a slot without a {rule_.colour} card", (goat,), (slot_label(r, i),)
+            )
 
 
-@rule("goats-board", "Each card of the goat colour placed in row 1 took one waiting goat aboard while any "
-                     "waited.", ENGINE, MODULE)
+@rule(
+    "goats-board",
+    "Each card of the goat colour placed in row 1 took one waiting goat aboard while any waited.",
+    ENGINE,
+    MODULE,
+)
 def goats_board(f: Facts) -> Iterator[Violation]:
     rule_ = f.rules.goats
     view = grid(f)
@@ -39,12 +45,20 @@ def goats_board(f: Facts) -> Iterator[Violation]:
     waiting = tuple(g for g, at in f.state.mountain.goats if at is None)
     expected = max(0, len(f.state.mountain.goats) - boarded)
     if len(waiting) != expected:
-        yield Violation("goats-board", f"{len(waiting)} goats wait at the foot, but with {boarded} {rule_.colour} "
-                                       f"card(s) in row 1 {expected} should", waiting)
+        yield Violation(
+            "goats-board",
+            f"{len(waiting)} goats wait at the foot, but with {boarded} {rule_.colour} "
+            f"card(s) in row 1 {expected} should",
+            waiting,
+        )
 
 
-@rule("goats-climb", "A goat never stays under a card of the goat colour resting on its card: it climbs onto it.",
-      ENGINE, MODULE)
+@rule(
+    "goats-climb",
+    "A goat never stays under a card of the goat colour resting on its card: it climbs onto it.",
+    ENGINE,
+    MODULE,
+)
 def goats_climb(f: Facts) -> Iterator[Violation]:
     colour = f.rules.goats.colour
     view = grid(f)
@@ -55,13 +69,21 @@ def goats_climb(f: Facts) -> Iterator[Violation]:
         above = view[r]
         for j in (i - 1, i):
             if 1 <= j <= len(above) and coloured(above[j - 1], colour):
-                yield Violation("goats-climb", f"{goat} should have climbed onto the {colour} card above it", (goat,),
-                                (slot_label(r, i), slot_label(r + 1, j)))
+                yield Violation(
+                    "goats-climb",
+                    f"{goat} should have climbed onto the {colour} card above it",
+                    (goat,),
+                    (slot_label(r, i), slot_label(r + 1, j)),
+                )
                 break
 
 
-@rule("goats-goal", "The Mountain Goats: the summit goes down only when every goat stands in the target row or "
-                    "higher.", ENGINE, MODULE)
+@rule(
+    "goats-goal",
+    "The Mountain Goats: the summit goes down only when every goat stands in the target row or higher.",
+    ENGINE,
+    MODULE,
+)
 def goats_goal(f: Facts) -> Iterator[Violation]:
     target = f.rules.goats.target_row
     if f.state.mountain.summit is None:

@@ -16,7 +16,7 @@ checker both use them.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.rules.ascent.engine import BRIDGE, CAMPFIRE, TERRAIN
 
@@ -45,7 +45,7 @@ def sequence_found(grid: Grid, sequence: Sequence[int]) -> tuple[int, int] | Non
     size = len(sequence)
     for r, row in enumerate(grid):
         for i in range(len(row) - size + 1):
-            window = row[i:i + size]
+            window = row[i : i + size]
             if all(s is not None and s[0] == "terrain" and s[1] == v for s, v in zip(window, sequence)):
                 return r + 1, i + 1
     return None
@@ -70,11 +70,14 @@ def settle_goats(grid: Grid, goats: list, colour: str) -> None:
 
 # ---- the engine's use ---------------------------------------------------------------------------
 
+
 def table_grid(table) -> list[list[Slot]]:
     deck = table.deck
     kinds = {TERRAIN: "terrain", BRIDGE: "bridge", CAMPFIRE: "campfire"}
-    return [[(kinds.get(deck.kind[c], "other"), deck.number[c], deck.colour[c] or "") if c >= 0 else None
-             for c in row] for row in table.rows]
+    return [
+        [(kinds.get(deck.kind[c], "other"), deck.number[c], deck.colour[c] or "") if c >= 0 else None for c in row]
+        for row in table.rows
+    ]
 
 
 def goals_missing(table) -> list[str]:
@@ -85,11 +88,11 @@ def goals_missing(table) -> list[str]:
     grid = table_grid(table)
     if rules.green_path and path_rows(grid, rules.green_path.colour) < rules.rows:
         missing.append("green-path")
-    if rules.panorama:
-        if any(sequence_found(grid, table.deck.sequence.get(p, ())) is None for p in table.revealed):
-            missing.append("panorama")
-    if rules.goats and goats_below_target([(at[0] + 1, at[1] + 1) if at else None for _, at in table.goats],
-                                          rules.goats.target_row):
+    if rules.panorama and any(sequence_found(grid, table.deck.sequence.get(p, ())) is None for p in table.revealed):
+        missing.append("panorama")
+    if rules.goats and goats_below_target(
+        [(at[0] + 1, at[1] + 1) if at else None for _, at in table.goats], rules.goats.target_row
+    ):
         missing.append("goats")
     return missing
 

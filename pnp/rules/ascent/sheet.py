@@ -29,10 +29,21 @@ def draw_mountain(sheet, m: Mountain) -> None:
     _diamond(sheet, cx, cy, d, m.summit, "summit")
     _goats(sheet, m, x0, ybase, d)
     if m.revealed:
-        page.text(x, ybase + 22, "Panorama: the sequences under the revealed triangles must stand side by side "
-                                 "in one row before the summit.", 2.6, sheet.ink)
-    page.text(x, ybase + 17, "Each card rests on the two below it; rows fill from the left. Slots are "
-                             "labelled row.slot.", 2.6, sheet.ink)
+        page.text(
+            x,
+            ybase + 22,
+            "Panorama: the sequences under the revealed triangles must stand side by side "
+            "in one row before the summit.",
+            2.6,
+            sheet.ink,
+        )
+    page.text(
+        x,
+        ybase + 17,
+        "Each card rests on the two below it; rows fill from the left. Slots are labelled row.slot.",
+        2.6,
+        sheet.ink,
+    )
 
 
 def _base(sheet, m: Mountain, x0: float, ybase: float, d: float) -> None:
@@ -42,8 +53,13 @@ def _base(sheet, m: Mountain, x0: float, ybase: float, d: float) -> None:
         piece = m.base[j] if j < len(m.base) else None
         pts = [(x0 + j * d, ybase), (x0 + (j + 1) * d, ybase), (x0 + (j + 0.5) * d, ybase - d / 2)]
         revealed = piece in m.revealed
-        page.polygon(pts, fill=colours.get("summit") if revealed else colours.get("rock"), stroke=sheet.ink, width=0.25,
-                     dash=None if piece else "1 1")
+        page.polygon(
+            pts,
+            fill=colours.get("summit") if revealed else colours.get("rock"),
+            stroke=sheet.ink,
+            width=0.25,
+            dash=None if piece else "1 1",
+        )
         if revealed:
             seq = sequences.get(sheet.pieces[piece].card) if piece in sheet.pieces else None
             words = "-".join(str(v) for v in seq) if seq else "?"
@@ -55,8 +71,9 @@ def _diamond(sheet, cx: float, cy: float, d: float, card: str | None, label: str
     pts = [(cx, cy - e), (cx + e, cy), (cx, cy + e), (cx - e, cy)]
     if not card:
         page.polygon(pts, fill="#ffffff", stroke=sheet.ink, width=0.2, dash="1 1")
-        page.fit_text(cx, cy + d * 0.06, label, d * 0.16, d * 0.6, sheet.colours.get("rock", "#888888"),
-                      anchor="middle")
+        page.fit_text(
+            cx, cy + d * 0.06, label, d * 0.16, d * 0.6, sheet.colours.get("rock", "#888888"), anchor="middle"
+        )
         return
     words, fill, colour = sheet.label(card)
     page.polygon(pts, fill=fill, stroke=sheet.ink, width=0.3)
@@ -72,7 +89,7 @@ def _goats(sheet, m: Mountain, x0: float, ybase: float, d: float) -> None:
     if not m.goats:
         return
     page, waiting, seen = sheet.page, 0, {}
-    for goat, at in m.goats:
+    for _goat, at in m.goats:
         if at is None:
             gx, gy = x0 + 3 + waiting * 5, ybase + 10
             waiting += 1

@@ -128,16 +128,26 @@ def state_to_data(state: State) -> dict[str, Any]:
     }
     if state.sea is not None:
         sea = state.sea
-        start = None if sea.start is None else {
-            "card": sea.start.card, "player": sea.start.player, "turn": sea.start.turn,
-            "shares": [{"hand": share.hand, "pile": share.pile} for share in sea.start.shares]}
-        data["tranquility"] = {"frame": list(sea.frame), "cells": list(sea.cells), "start": start,
-                               "finish": sea.finish}
+        start = (
+            None
+            if sea.start is None
+            else {
+                "card": sea.start.card,
+                "player": sea.start.player,
+                "turn": sea.start.turn,
+                "shares": [{"hand": share.hand, "pile": share.pile} for share in sea.start.shares],
+            }
+        )
+        data["tranquility"] = {"frame": list(sea.frame), "cells": list(sea.cells), "start": start, "finish": sea.finish}
     if state.mountain is not None:
         m = state.mountain
-        data["ascent"] = {"base": list(m.base), "revealed": list(m.revealed), "rows": [list(r) for r in m.rows],
-                          "summit": m.summit,
-                          "goats": {goat: (list(at) if at else None) for goat, at in m.goats}}
+        data["ascent"] = {
+            "base": list(m.base),
+            "revealed": list(m.revealed),
+            "rows": [list(r) for r in m.rows],
+            "summit": m.summit,
+            "goats": {goat: (list(at) if at else None) for goat, at in m.goats},
+        }
     return data
 
 

@@ -11,8 +11,27 @@ from typing import Any
 
 from pnp.core.errors import Problem, SpecError, quoted
 from pnp.core.jsonsrc import Source
-from pnp.rules.state.model import (ENGINES, FORMAT, VERSION, MAX_CELLS, MAX_COUNT, MAX_ID, MAX_MODULES, MAX_PLAYERS, MAX_PROBLEMS, MAX_ROWS,
-                    MAX_SLOTS, READS, SEEDS, STATUSES, Mountain, Sea, Share, StartPlay, State)
+from pnp.rules.state.model import (
+    ENGINES,
+    FORMAT,
+    MAX_CELLS,
+    MAX_COUNT,
+    MAX_ID,
+    MAX_MODULES,
+    MAX_PLAYERS,
+    MAX_PROBLEMS,
+    MAX_ROWS,
+    MAX_SLOTS,
+    READS,
+    SEEDS,
+    STATUSES,
+    VERSION,
+    Mountain,
+    Sea,
+    Share,
+    StartPlay,
+    State,
+)
 
 
 def parse_state(source: Source) -> State:
@@ -42,8 +61,25 @@ _MISSING = object()
 class _Reader:
     """Collects every structural problem (up to MAX_PROBLEMS); the rules are checked by check_state."""
 
-    TOP = ("format", "version", "game", "engine", "modules", "players", "seed", "turn", "current_player",
-           "status", "hands", "piles", "discard", "box", "aside", "tranquility", "ascent")
+    TOP = (
+        "format",
+        "version",
+        "game",
+        "engine",
+        "modules",
+        "players",
+        "seed",
+        "turn",
+        "current_player",
+        "status",
+        "hands",
+        "piles",
+        "discard",
+        "box",
+        "aside",
+        "tranquility",
+        "ascent",
+    )
 
     def __init__(self, source: Source):
         self.source = source
@@ -63,7 +99,7 @@ class _Reader:
             return None
         self.keys(data, [], self.TOP)
         if data.get("format") != FORMAT:
-            self.fail(["format"], f"expected \"{FORMAT}\" (a state written by pnp setup)")
+            self.fail(["format"], f'expected "{FORMAT}" (a state written by pnp setup)')
         version = data.get("version")
         self.version = version if isinstance(version, int) and not isinstance(version, bool) else None
         if self.version not in READS:
@@ -122,8 +158,12 @@ class _Reader:
             return None if nullable else low
         whole = isinstance(value, int) and not isinstance(value, bool)
         if not whole or (low is not None and value < low):
-            self.fail(path, "expected a whole number" + (f" of at least {low}" if low is not None else "")
-                      + (" or null" if nullable else ""))
+            self.fail(
+                path,
+                "expected a whole number"
+                + (f" of at least {low}" if low is not None else "")
+                + (" or null" if nullable else ""),
+            )
         elif high is not None and value > high:
             self.fail(path, f"expected a whole number of at most {high} (a limit of the state format)")
         else:
@@ -134,8 +174,9 @@ class _Reader:
         value = self.get(obj, path)
         return () if value is _MISSING else self.id_values(value, path, limit, nullable, what)
 
-    def id_values(self, value: Any, path: list, limit: int | None = None, nullable: bool = False,
-                  what: str = "a card id") -> tuple:
+    def id_values(
+        self, value: Any, path: list, limit: int | None = None, nullable: bool = False, what: str = "a card id"
+    ) -> tuple:
         if not isinstance(value, list):
             self.fail(path, f"expected a list of {what.removeprefix('a ')}s")
             return ()
@@ -187,9 +228,12 @@ class _Reader:
             return None
         path = ["tranquility"]
         start = self.start(section, path + ["start"])
-        return Sea(frame=self.ids(section, path + ["frame"], MAX_CELLS),
-                   cells=self.ids(section, path + ["cells"], MAX_CELLS, nullable=True),
-                   start=start, finish=self.optional_id(section, path + ["finish"]))
+        return Sea(
+            frame=self.ids(section, path + ["frame"], MAX_CELLS),
+            cells=self.ids(section, path + ["cells"], MAX_CELLS, nullable=True),
+            start=start,
+            finish=self.optional_id(section, path + ["finish"]),
+        )
 
     def start(self, section: dict, path: list) -> StartPlay | None:
         value = self.get(section, path)
@@ -199,10 +243,12 @@ class _Reader:
             self.fail(path, "expected null or an object {card, player, turn, shares}")
             return None
         self.keys(value, path, ("card", "player", "turn", "shares"))
-        return StartPlay(card=self.text(value, path + ["card"], "a card id"),
-                         player=self.integer(value, path + ["player"], 1, MAX_PLAYERS),
-                         turn=self.integer(value, path + ["turn"], 1, MAX_COUNT),
-                         shares=self.shares(value, path + ["shares"]))
+        return StartPlay(
+            card=self.text(value, path + ["card"], "a card id"),
+            player=self.integer(value, path + ["player"], 1, MAX_PLAYERS),
+            turn=self.integer(value, path + ["turn"], 1, MAX_COUNT),
+            shares=self.shares(value, path + ["shares"]),
+        )
 
     def shares(self, start: dict, path: list) -> tuple[Share, ...]:
         value = self.get(start, path)
@@ -219,12 +265,19 @@ class _Reader:
         out = []
         for i, share in enumerate(value):
             if not isinstance(share, dict):
-                self.fail(path + [i], 'expected a share {"hand": …, "pile": …}: how many cards this player '
-                                      "discarded from their hand and from the top of their pile")
+                self.fail(
+                    path + [i],
+                    'expected a share {"hand": …, "pile": …}: how many cards this player '
+                    "discarded from their hand and from the top of their pile",
+                )
                 continue
             self.keys(share, path + [i], ("hand", "pile"))
-            out.append(Share(self.integer(share, path + [i, "hand"], 0, MAX_COUNT),
-                             self.integer(share, path + [i, "pile"], 0, MAX_COUNT)))
+            out.append(
+                Share(
+                    self.integer(share, path + [i, "hand"], 0, MAX_COUNT),
+                    self.integer(share, path + [i, "pile"], 0, MAX_COUNT),
+                )
+            )
         return tuple(out)
 
     def mountain(self, data: dict) -> Mountain | None:
@@ -232,11 +285,13 @@ class _Reader:
         if section is None:
             return None
         path = ["ascent"]
-        return Mountain(base=self.ids(section, path + ["base"], MAX_SLOTS + 1),
-                        revealed=self.ids(section, path + ["revealed"], MAX_SLOTS + 1),
-                        rows=self.id_lists(section, path + ["rows"], MAX_ROWS, MAX_SLOTS, True),
-                        summit=self.optional_id(section, path + ["summit"]),
-                        goats=self.goats(section, path + ["goats"]))
+        return Mountain(
+            base=self.ids(section, path + ["base"], MAX_SLOTS + 1),
+            revealed=self.ids(section, path + ["revealed"], MAX_SLOTS + 1),
+            rows=self.id_lists(section, path + ["rows"], MAX_ROWS, MAX_SLOTS, True),
+            summit=self.optional_id(section, path + ["summit"]),
+            goats=self.goats(section, path + ["goats"]),
+        )
 
     def goats(self, section: dict, path: list) -> tuple:
         value = self.get(section, path)
@@ -252,8 +307,11 @@ class _Reader:
                 self.fail(path + [goat], problem)
             elif at is None:
                 out.append((goat, None))
-            elif (isinstance(at, list) and len(at) == 2
-                  and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_COUNT for v in at)):
+            elif (
+                isinstance(at, list)
+                and len(at) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_COUNT for v in at)
+            ):
                 out.append((goat, (at[0], at[1])))
             else:
                 self.fail(path + [goat], "expected null (waiting at the foot) or [row, slot], both from 1")

@@ -33,8 +33,9 @@ DEAD = 1000.0
 class TranquilityBot:
     """The baseline bot. Parameters are the documented defaults; the simulator never changes them."""
 
-    def __init__(self, play_limit: float = 3.5, shift_penalty: float = 0.75, keep_finish: int = 2,
-                 useless: float = 3.0):
+    def __init__(
+        self, play_limit: float = 3.5, shift_penalty: float = 0.75, keep_finish: int = 2, useless: float = 3.0
+    ):
         self.play_limit = play_limit
         self.useless = useless  # start discard: hand cards rated this high go before unseen pile cards
         self.shift_penalty = shift_penalty
@@ -64,7 +65,7 @@ class TranquilityBot:
             return ("discard", (worst[0][1], worst[1][1]))
         legal = t.legal_plays(p)
         if legal:
-            c, k, cost = min(legal, key=lambda e: (e[2], e[1]))
+            c, k, _cost = min(legal, key=lambda e: (e[2], e[1]))
             return ("play", c, k, ())
         return None
 
@@ -241,8 +242,9 @@ class RandomBot:
         """A random split: a random number of random hand cards, the rest off random piles."""
         rng, need = self.rng, t.rules.start_discard
         cards = [(q, c) for q, h in enumerate(t.hands) for c in h if c != start]
-        tops = [q for q, pile in enumerate(t.piles) for _ in pile] if t.rules.start_discard_from == HANDS_AND_PILES \
-            else []
+        tops = (
+            [q for q, pile in enumerate(t.piles) for _ in pile] if t.rules.start_discard_from == HANDS_AND_PILES else []
+        )
         if len(cards) + len(tops) < need:
             return None
         from_hand = rng.randint(max(0, need - len(tops)), min(need, len(cards)))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+import itertools
+from collections.abc import Iterator
 
-from pnp.rules.check import Facts, Violation, card_counter, rule
 from pnp.game.params import HANDS, TranquilityRules, effective_cap
+from pnp.rules.check import Facts, Violation, card_counter, rule
 
 ENGINE = "tranquility"
 
@@ -82,46 +83,66 @@ def start_shortfall(f: Facts, q: int) -> int:
 def tq_frame(f: Facts) -> Iterator[Violation]:
     want = f.rules.frame
     if len(f.state.sea.frame) != want:
-        yield Violation("tq-frame", f"the frame holds {len(f.state.sea.frame)} border cards; a "
-                                    f"{f.rules.rows}×{f.rules.cols} grid needs {want}", f.state.sea.frame)
+        yield Violation(
+            "tq-frame",
+            f"the frame holds {len(f.state.sea.frame)} border cards; a {f.rules.rows}×{f.rules.cols} grid needs {want}",
+            f.state.sea.frame,
+        )
 
 
-@rule("tq-box", "The box holds the spare borders, the start cards no player got and the islands removed at "
-                "setup, and nothing else from the deck.", ENGINE)
+@rule(
+    "tq-box",
+    "The box holds the spare borders, the start cards no player got and the islands removed at "
+    "setup, and nothing else from the deck.",
+    ENGINE,
+)
 def tq_box(f: Facts) -> Iterator[Violation]:
     kinds = card_counter(f.state.box, f)
     starts = max(0, f.count("start") - f.state.players)
     if kinds["start"] != starts:
-        yield Violation("tq-box", f"the box holds {kinds['start']} start card(s); with {f.state.players} players "
-                                  f"it should hold {starts}", tuple(c for c in f.state.box if f.kind(c) == "start"))
+        yield Violation(
+            "tq-box",
+            f"the box holds {kinds['start']} start card(s); with {f.state.players} players it should hold {starts}",
+            tuple(c for c in f.state.box if f.kind(c) == "start"),
+        )
     if kinds["island"] != f.rules.remove_islands:
-        yield Violation("tq-box", f"the box holds {kinds['island']} island card(s); the rules remove "
-                                  f"{f.rules.remove_islands} at setup",
-                        tuple(c for c in f.state.box if f.kind(c) == "island"))
+        yield Violation(
+            "tq-box",
+            f"the box holds {kinds['island']} island card(s); the rules remove {f.rules.remove_islands} at setup",
+            tuple(c for c in f.state.box if f.kind(c) == "island"),
+        )
 
 
 @rule("tq-grid", "The grid has rows × cols cells and only island cards go into cells.", ENGINE)
 def tq_grid(f: Facts) -> Iterator[Violation]:
     cells = f.state.sea.cells
     if len(cells) != f.rules.cells:
-        yield Violation("tq-grid", f"the grid lists {len(cells)} cells; a {f.rules.rows}×{f.rules.cols} grid "
-                                   f"has {f.rules.cells}")
+        yield Violation(
+            "tq-grid", f"the grid lists {len(cells)} cells; a {f.rules.rows}×{f.rules.cols} grid has {f.rules.cells}"
+        )
 
 
-@rule("tq-ascending", "Islands ascend strictly in reading order: bottom row left to right, then the row above.",
-      ENGINE)
+@rule("tq-ascending", "Islands ascend strictly in reading order: bottom row left to right, then the row above.", ENGINE)
 def tq_ascending(f: Facts) -> Iterator[Violation]:
     filled = _cells(f)
-    for (k1, c1, n1), (k2, c2, n2) in zip(filled, filled[1:]):
+    for (k1, c1, n1), (k2, c2, n2) in itertools.pairwise(filled):
         if n1 >= n2:
-            yield Violation("tq-ascending", f"{n1} in cell {k1} is not below {n2} in cell {k2}, which comes later in "
-                                            "reading order", (c1, c2), (f"cell {k1}", f"cell {k2}"))
+            yield Violation(
+                "tq-ascending",
+                f"{n1} in cell {k1} is not below {n2} in cell {k2}, which comes later in reading order",
+                (c1, c2),
+                (f"cell {k1}", f"cell {k2}"),
+            )
 
 
-@rule("tq-start", "A played start card records its player, its turn and the start discard: one share per player, "
-                  "from the hand (at most a hand) and, unless start_discard_from is hands, off the top of the "
-                  "pile, adding up to the start discard (or nothing when hands and piles could not pay it and "
-                  "the game was lost).", ENGINE)
+@rule(
+    "tq-start",
+    "A played start card records its player, its turn and the start discard: one share per player, "
+    "from the hand (at most a hand) and, unless start_discard_from is hands, off the top of the "
+    "pile, adding up to the start discard (or nothing when hands and piles could not pay it and "
+    "the game was lost).",
+    ENGINE,
+)
 def tq_start(f: Facts) -> Iterator[Violation]:
     s, start = f.state, f.state.sea.start
     if start is None:
@@ -130,15 +151,17 @@ def tq_start(f: Facts) -> Iterator[Violation]:
     if not 1 <= start.player <= s.players:
         yield Violation("tq-start", f"the start card was played by player {start.player}, who is not in the game", card)
     if not 1 <= start.turn <= s.turn + 1:
-        yield Violation("tq-start", f"the start card is said to be played on turn {start.turn}, but only {s.turn} "
-                                    "turns were taken", card)
+        yield Violation(
+            "tq-start",
+            f"the start card is said to be played on turn {start.turn}, but only {s.turn} turns were taken",
+            card,
+        )
     elif start.player != (start.turn - 1) % max(s.players, 1) + 1:
         yield Violation("tq-start", f"turn {start.turn} was not player {start.player}'s turn", card)
     if start.turn == s.turn + 1 and s.status == "playing":
         yield Violation("tq-start", "the turn of the start card has not ended although the game goes on", card)
     if len(start.shares) != s.players:
-        yield Violation("tq-start", f"the start discard lists {len(start.shares)} shares for {s.players} players",
-                        card)
+        yield Violation("tq-start", f"the start discard lists {len(start.shares)} shares for {s.players} players", card)
         return
     yield from _shares(f, start)
 
@@ -148,19 +171,28 @@ def _shares(f: Facts, start) -> Iterator[Violation]:
     for q, share in enumerate(start.shares, 1):
         most = r.hand_size - (q == start.player)  # the player of the start card held it too
         if share.hand > most:
-            yield Violation("tq-start", f"player {q} gave {share.hand} cards from their hand to the start discard; "
-                                        f"{'the player of the start card' if q == start.player else 'a hand'} "
-                                        f"held at most {most}", card)
+            yield Violation(
+                "tq-start",
+                f"player {q} gave {share.hand} cards from their hand to the start discard; "
+                f"{'the player of the start card' if q == start.player else 'a hand'} "
+                f"held at most {most}",
+                card,
+            )
         if share.pile and r.start_discard_from == HANDS:
-            yield Violation("tq-start", f"player {q} gave {share.pile} cards from their pile to the start discard, "
-                                        "but under start_discard_from: hands it comes from the hands only", card)
+            yield Violation(
+                "tq-start",
+                f"player {q} gave {share.pile} cards from their pile to the start discard, "
+                "but under start_discard_from: hands it comes from the hands only",
+                card,
+            )
     total, need = sum(share.total for share in start.shares), r.start_discard
     held = sum(len(h) for h in s.hands) + (sum(len(p) for p in s.piles) if r.start_discard_from != HANDS else 0)
     if total != need and not (total == 0 and s.status == "lost" and held < need):
         yield Violation("tq-start", f"the start discard took {total} cards; the rules ask for {need}", card)
     if len(s.discard) < total:  # discarded cards stay out of the game
-        yield Violation("tq-start", f"the start discard took {total} cards, but the discard holds only "
-                                    f"{len(s.discard)}", card)
+        yield Violation(
+            "tq-start", f"the start discard took {total} cards, but the discard holds only {len(s.discard)}", card
+        )
 
 
 @rule("tq-start-dead", "Start cards are discarded only once a start card is down.", ENGINE)
@@ -171,8 +203,12 @@ def tq_start_dead(f: Facts) -> Iterator[Violation]:
             yield Violation("tq-start-dead", "a start card was discarded before any start card was played", dead)
 
 
-@rule("tq-start-own", "Each player has one start card shuffled into their own pile after the opening draw: never "
-                      "in an opening hand, never more than one per player.", ENGINE)
+@rule(
+    "tq-start-own",
+    "Each player has one start card shuffled into their own pile after the opening draw: never "
+    "in an opening hand, never more than one per player.",
+    ENGINE,
+)
 def tq_start_own(f: Facts) -> Iterator[Violation]:
     s = f.state
     for q, (hand, pile) in enumerate(zip(s.hands, s.piles), 1):
@@ -184,8 +220,11 @@ def tq_start_own(f: Facts) -> Iterator[Violation]:
             if in_hand:
                 yield Violation("tq-start-own", f"player {q}'s opening hand holds a start card", in_hand)
             elif len(mine) != 1:
-                yield Violation("tq-start-own", f"player {q}'s pile holds {len(mine)} start cards at setup; "
-                                                "it should hold exactly one", mine)
+                yield Violation(
+                    "tq-start-own",
+                    f"player {q}'s pile holds {len(mine)} start cards at setup; it should hold exactly one",
+                    mine,
+                )
 
 
 @rule("tq-finish", "A finish card goes down only when every cell is filled and a start card is down.", ENGINE)
@@ -195,8 +234,9 @@ def tq_finish(f: Facts) -> Iterator[Violation]:
         return
     empty = [f"cell {k}" for k, c in enumerate(sea.cells, 1) if c is None]
     if empty:
-        yield Violation("tq-finish", f"a finish card was played with {len(empty)} empty cell(s)", (sea.finish,),
-                        tuple(empty))
+        yield Violation(
+            "tq-finish", f"a finish card was played with {len(empty)} empty cell(s)", (sea.finish,), tuple(empty)
+        )
     if sea.start is None:
         yield Violation("tq-finish", "a finish card was played before any start card", (sea.finish,))
 
@@ -209,22 +249,36 @@ def tq_won(f: Facts) -> Iterator[Violation]:
         yield Violation("tq-won", f"the game {what}")
 
 
-@rule("tq-lost", "The game is lost exactly when the player whose turn it is can neither play a card nor discard "
-                 "two (or when hands and piles could not pay the start discard).", ENGINE)
+@rule(
+    "tq-lost",
+    "The game is lost exactly when the player whose turn it is can neither play a card nor discard "
+    "two (or when hands and piles could not pay the start discard).",
+    ENGINE,
+)
 def tq_lost(f: Facts) -> Iterator[Violation]:
     s = f.state
     if s.status == "won" or not 1 <= s.current_player <= len(s.hands):
         return
     start = s.sea.start
-    unpaid = (start is not None and s.status == "lost" and sum(share.total for share in start.shares) == 0
-              and f.rules.start_discard > 0)
+    unpaid = (
+        start is not None
+        and s.status == "lost"
+        and sum(share.total for share in start.shares) == 0
+        and f.rules.start_discard > 0
+    )
     stuck = not has_action(f, s.current_player)
     if s.status == "lost" and not (stuck or unpaid):
-        yield Violation("tq-lost", f"the game is marked lost, but player {s.current_player} can still act",
-                        s.hands[s.current_player - 1])
+        yield Violation(
+            "tq-lost",
+            f"the game is marked lost, but player {s.current_player} can still act",
+            s.hands[s.current_player - 1],
+        )
     if s.status == "playing" and stuck:
-        yield Violation("tq-lost", f"player {s.current_player} can neither play nor discard two, so the game is lost",
-                        s.hands[s.current_player - 1])
+        yield Violation(
+            "tq-lost",
+            f"player {s.current_player} can neither play nor discard two, so the game is lost",
+            s.hands[s.current_player - 1],
+        )
 
 
 @rule("tq-setup", "Before the first turn the grid is empty and no start or finish card is down.", ENGINE)

@@ -56,16 +56,45 @@ def tranquility_deck(game: Game) -> TranquilityDeck:
     for v in range(low, high + 1):
         seen += v in present
         rank.append(seen if v < high else seen + 1)
-    by = lambda code: tuple(i for i, k in enumerate(kind) if k == code)  # noqa: E731
-    return TranquilityDeck(game.id, rules, pieces, {p.id: i for i, p in enumerate(pieces)}, number, kind,
-                           by(ISLAND), by(START), by(FINISH), by(BORDER), by(OTHER), low, high, tuple(rank))
+    by = lambda code: tuple(i for i, k in enumerate(kind) if k == code)
+    return TranquilityDeck(
+        game.id,
+        rules,
+        pieces,
+        {p.id: i for i, p in enumerate(pieces)},
+        number,
+        kind,
+        by(ISLAND),
+        by(START),
+        by(FINISH),
+        by(BORDER),
+        by(OTHER),
+        low,
+        high,
+        tuple(rank),
+    )
 
 
 class TranquilityTable:
     """A Tranquility game in progress. Methods change it in place; `to_state` takes a snapshot."""
 
-    def __init__(self, deck: TranquilityDeck, hands, piles, discard, box, aside, frame, cells,
-                 start=-1, start_record=None, finish=-1, turn=0, status=PLAYING, seed=None):
+    def __init__(
+        self,
+        deck: TranquilityDeck,
+        hands,
+        piles,
+        discard,
+        box,
+        aside,
+        frame,
+        cells,
+        start=-1,
+        start_record=None,
+        finish=-1,
+        turn=0,
+        status=PLAYING,
+        seed=None,
+    ):
         r = deck.rules
         self.deck, self.rules, self.seed = deck, r, seed
         self.n, self.size, self.N = len(hands), r.hand_size, r.cells
@@ -147,8 +176,7 @@ class TranquilityTable:
         return -1
 
     def has_action(self, p: int) -> bool:
-        return (len(self.hands[p]) >= 2 or self.can_start(p) >= 0 or self.can_finish(p) >= 0
-                or bool(self.legal_plays(p)))
+        return len(self.hands[p]) >= 2 or self.can_start(p) >= 0 or self.can_finish(p) >= 0 or bool(self.legal_plays(p))
 
     # ---- actions ---------------------------------------------------------------------------
     def place(self, p: int, c: int, k: int, paid) -> None:
@@ -192,7 +220,7 @@ class TranquilityTable:
         r = self.rules
         if len(shares) != self.n or sum(len(cards) + n for cards, n in shares) != r.start_discard:
             raise ValueError(f"the start discard must take {r.start_discard} cards in {self.n} shares")
-        for q, (cards, n) in enumerate(shares):
+        for q, (_cards, n) in enumerate(shares):
             if n < 0 or n > len(self.piles[q]) or (n and r.start_discard_from == HANDS):
                 raise ValueError(f"player {q + 1} cannot give {n} cards off their pile to the start discard")
 
@@ -261,18 +289,33 @@ class TranquilityTable:
 
     def to_state(self) -> State:
         ids = [p.id for p in self.deck.pieces]
-        names = lambda cards: tuple(ids[c] for c in cards)  # noqa: E731
+        names = lambda cards: tuple(ids[c] for c in cards)
         start = None
         if self.start >= 0:
             player, turn, shares = self.start_record
             start = StartPlay(ids[self.start], player, turn, tuple(Share(h, u) for h, u in shares))
-        sea = Sea(frame=names(self.frame), cells=tuple(ids[c] if c >= 0 else None for c in self.cells[1:-1]),
-                  start=start, finish=ids[self.finish] if self.finish >= 0 else None)
-        return State(game=self.deck.game, engine="tranquility", modules=(), players=self.n, seed=self.seed,
-                     turn=self.turn, current_player=self.turn % self.n + 1, status=self.status,
-                     hands=tuple(names(h) for h in self.hands),
-                     piles=tuple(names(reversed(p)) for p in self.piles),
-                     discard=names(self.discard), box=names(self.box), aside=names(self.aside), sea=sea)
+        sea = Sea(
+            frame=names(self.frame),
+            cells=tuple(ids[c] if c >= 0 else None for c in self.cells[1:-1]),
+            start=start,
+            finish=ids[self.finish] if self.finish >= 0 else None,
+        )
+        return State(
+            game=self.deck.game,
+            engine="tranquility",
+            modules=(),
+            players=self.n,
+            seed=self.seed,
+            turn=self.turn,
+            current_player=self.turn % self.n + 1,
+            status=self.status,
+            hands=tuple(names(h) for h in self.hands),
+            piles=tuple(names(reversed(p)) for p in self.piles),
+            discard=names(self.discard),
+            box=names(self.box),
+            aside=names(self.aside),
+            sea=sea,
+        )
 
 
 def deal_table(deck: TranquilityDeck, players: int, seed: int | None) -> TranquilityTable:
@@ -287,7 +330,7 @@ def deal_table(deck: TranquilityDeck, players: int, seed: int | None) -> Tranqui
     removed: list[int] = []
     if r.remove_islands:
         rng.shuffle(islands)
-        removed, islands = islands[:r.remove_islands], islands[r.remove_islands:]
+        removed, islands = islands[: r.remove_islands], islands[r.remove_islands :]
     cards = islands + list(deck.finishes)
     rng.shuffle(cards)
     piles = [cards[i::players] for i in range(players)]
@@ -296,10 +339,11 @@ def deal_table(deck: TranquilityDeck, players: int, seed: int | None) -> Tranqui
         hands.append([pile.pop() for _ in range(min(r.hand_size, len(pile)))])
     for pile, start in zip(piles, deck.starts):
         pile.insert(rng.randrange(len(pile) + 1), start)
-    box = list(deck.borders[r.frame:]) + list(deck.starts[players:]) + sorted(removed)
+    box = list(deck.borders[r.frame :]) + list(deck.starts[players:]) + sorted(removed)
     cells = [-1] * (r.cells + 2)
-    table = TranquilityTable(deck, hands, piles, [], box, list(deck.others), list(deck.borders[:r.frame]), cells,
-                             seed=seed)
+    table = TranquilityTable(
+        deck, hands, piles, [], box, list(deck.others), list(deck.borders[: r.frame]), cells, seed=seed
+    )
     if not table.has_action(0):
         table.lose()
     return table
@@ -308,15 +352,27 @@ def deal_table(deck: TranquilityDeck, players: int, seed: int | None) -> Tranqui
 def table_from_state(deck: TranquilityDeck, state: State) -> TranquilityTable:
     """A table to play on from a (checked) state."""
     index = deck.index
-    cards = lambda ids: [index[i] for i in ids]  # noqa: E731
+    cards = lambda ids: [index[i] for i in ids]
     sea = state.sea
     cells = [-1] + [index[c] if c else -1 for c in sea.cells] + [-1]
     start, record = -1, None
     if sea.start is not None:
         start = index[sea.start.card]
         record = (sea.start.player, sea.start.turn, tuple((s.hand, s.pile) for s in sea.start.shares))
-    table = TranquilityTable(deck, [cards(h) for h in state.hands], [cards(reversed(p)) for p in state.piles],
-                             cards(state.discard), cards(state.box), cards(state.aside), cards(sea.frame), cells,
-                             start, record, index[sea.finish] if sea.finish else -1, state.turn, state.status,
-                             state.seed)
+    table = TranquilityTable(
+        deck,
+        [cards(h) for h in state.hands],
+        [cards(reversed(p)) for p in state.piles],
+        cards(state.discard),
+        cards(state.box),
+        cards(state.aside),
+        cards(sea.frame),
+        cells,
+        start,
+        record,
+        index[sea.finish] if sea.finish else -1,
+        state.turn,
+        state.status,
+        state.seed,
+    )
     return table

@@ -21,7 +21,7 @@ def draw_sea(sheet, sea: Sea) -> None:
     size = min(20.0, w / (r.cols + 2), (h - 8) / (r.rows + 2))
     x0 = x + (w - size * (r.cols + 2)) / 2
     y0 = y + 4
-    at = lambda col, row: (x0 + col * size, y0 + row * size)  # noqa: E731  (row 0: top edge)
+    at = lambda col, row: (x0 + col * size, y0 + row * size)
     page.rect(x0, y0, size * (r.cols + 2), size * (r.rows + 2), fill=colours["sea"])
     for i, (col, row) in enumerate(frame_positions(r.rows, r.cols)):
         bx, by = at(col, row)
@@ -40,16 +40,31 @@ def draw_sea(sheet, sea: Sea) -> None:
             page.text(cx + 2, cy + size - 2.2, str(k), size * 0.16, colours["paper"])
     _corner(sheet, *at(0, r.rows + 1), size, "start", sea.start.card if sea.start else None)
     _corner(sheet, *at(r.cols + 1, 0), size, "finish", sea.finish)
-    page.text(x0, y0 + size * (r.rows + 2) + 5, "Cells ascend in reading order: bottom row left to right, "
-                                                 "then the row above (cell numbers shown).", 2.6, sheet.ink)
+    page.text(
+        x0,
+        y0 + size * (r.rows + 2) + 5,
+        "Cells ascend in reading order: bottom row left to right, then the row above (cell numbers shown).",
+        2.6,
+        sheet.ink,
+    )
 
 
 def _border(page, x: float, y: float, size: float, colours) -> None:
-    page.rect(x + 0.6, y + 0.6, size - 1.2, size - 1.2, fill=colours["sea-deep"], stroke=colours["paper"], width=0.3,
-              radius=0.8)
+    page.rect(
+        x + 0.6,
+        y + 0.6,
+        size - 1.2,
+        size - 1.2,
+        fill=colours["sea-deep"],
+        stroke=colours["paper"],
+        width=0.3,
+        radius=0.8,
+    )
     s = size / 20
-    page.polygon([(x + 5 * s, y + 12 * s), (x + 15 * s, y + 12 * s), (x + 13 * s, y + 15 * s), (x + 7 * s, y + 15 * s)],
-                 fill=colours["paper"])
+    page.polygon(
+        [(x + 5 * s, y + 12 * s), (x + 15 * s, y + 12 * s), (x + 13 * s, y + 15 * s), (x + 7 * s, y + 15 * s)],
+        fill=colours["paper"],
+    )
     page.polygon([(x + 10 * s, y + 4 * s), (x + 10 * s, y + 11 * s), (x + 14.5 * s, y + 11 * s)], fill=colours["paper"])
 
 
@@ -58,5 +73,6 @@ def _corner(sheet, x: float, y: float, size: float, name: str, card: str | None)
         sheet.small_card(x + 0.8, y + 0.8, size - 1.6, card)
         return
     sheet.page.rect(x + 0.8, y + 0.8, size - 1.6, size - 1.6, stroke=sheet.paper, width=0.4, dash="2 1", radius=0.8)
-    sheet.page.fit_text(x + size / 2, y + size / 2 + 1, name, size * 0.2, size * 0.8, sheet.paper, "bold",
-                        anchor="middle")
+    sheet.page.fit_text(
+        x + size / 2, y + size / 2 + 1, name, size * 0.2, size * 0.8, sheet.paper, "bold", anchor="middle"
+    )
