@@ -13,11 +13,34 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
 from artkit import (
+    circle,
     clip_polygon,
     document,
+    ellipse,
+    f,
     group,
-    polygon,  # noqa: F401
+    line,
+    path,
+    polygon,
+    polyline,
+    pts,
+    rect,
 )
+
+__all__ = [
+    "circle",
+    "clip_polygon",
+    "document",
+    "ellipse",
+    "f",
+    "group",
+    "line",
+    "path",
+    "polygon",
+    "polyline",
+    "pts",
+    "rect",
+]
 
 ROOT = Path(__file__).resolve().parents[2]  # the project checkout
 SPEC = ROOT / "card_specs" / "ascent.json"

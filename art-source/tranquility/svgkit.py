@@ -10,10 +10,34 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
 from artkit import (
+    circle,
+    clip_polygon,
+    document,
+    ellipse,
     f,
+    group,
+    line,
     path,
     polygon,
+    polyline,
+    pts,
+    rect,
 )
+
+__all__ = [
+    "circle",
+    "clip_polygon",
+    "document",
+    "ellipse",
+    "f",
+    "group",
+    "line",
+    "path",
+    "polygon",
+    "polyline",
+    "pts",
+    "rect",
+]
 
 
 def star(cx: float, cy: float, r: float, fill: str, points: int = 4, inner: float = 0.35, turn: float = 0) -> str:

@@ -35,17 +35,17 @@ def _root(
 
 
 # Command modules register themselves on `app` (import order is the order in --help).
-from pnp.cli import (  # noqa: E402  (the commands register on app, defined above)
-    booklet_cmds,  # noqa: F401
-    build_cmds,  # noqa: F401
-    info_cmds,  # noqa: F401
-    print_cmds,  # noqa: F401
-    record_cmds,  # noqa: F401
-    rules_cmds,  # noqa: F401
-    serve_cmds,  # noqa: F401
-    spec_cmds,  # noqa: F401
-    variant_cmds,  # noqa: F401
-)
+# isort: off
+from pnp.cli import build_cmds  # noqa: E402,F401
+from pnp.cli import spec_cmds  # noqa: E402,F401
+from pnp.cli import print_cmds  # noqa: E402,F401
+from pnp.cli import booklet_cmds  # noqa: E402,F401
+from pnp.cli import rules_cmds  # noqa: E402,F401
+from pnp.cli import variant_cmds  # noqa: E402,F401
+from pnp.cli import info_cmds  # noqa: E402,F401
+from pnp.cli import record_cmds  # noqa: E402,F401
+from pnp.cli import serve_cmds  # noqa: E402,F401
+# isort: on
 
 
 def _interrupt(signum, frame):
