@@ -14,7 +14,7 @@ from pnp.core.errors import SpecError, UsageError
 from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
 from pnp.game.listing import deck_listing, deck_table
 from pnp.pipeline.load import load_game
-from pnp.pipeline.validate import validate_specs
+from pnp.pipeline.validate import validate_specs, validate_warnings
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
@@ -27,7 +27,8 @@ def validate(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when all is well.")] = False,
 ) -> None:
-    """Check specs against the JSON Schema and the rules; print every problem at once.
+    """Check specs against the JSON Schema and the rules; print every problem at once, then warn
+    about text that would print unreadably (too little contrast with what is under it).
 
     Example: pnp validate galateia my-variant.json
     """
@@ -35,6 +36,8 @@ def validate(
     problems = validate_specs(paths)
     if problems:
         raise SpecError(problems)
+    for warning in validate_warnings(paths):
+        typer.echo(f"warning: {warning}", err=True)
     if not quiet:
         typer.echo(f"{len(paths)} spec{'s' if len(paths) != 1 else ''} valid: " + ", ".join(p.stem for p in paths))
 

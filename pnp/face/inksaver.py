@@ -22,6 +22,8 @@ _HEX = r"#[0-9a-fA-F]{6}"
 _TEXT = re.compile(rf'(<g id="([^"]+)" fill=")({_HEX})("[^>]*><g id="\2-0")')
 _FILLED = re.compile(rf'<(path|circle|ellipse|rect|polygon|polyline)\b([^>]*?) fill="({_HEX})"([^>]*?)(/?)>')
 _STROKE = re.compile(rf'stroke="({_HEX})"')
+_STROKE_WIDTH = re.compile(r'stroke-width="([0-9.]+)"')
+STROKE_SCALE = 0.6  # the art's own strokes (frames, rings, hatching, grass) print thinner
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -40,7 +42,7 @@ def _relightened(colour: str, lightness) -> str:
 
 def ground(colour: str) -> str:
     """A light tint keeping the hue and the order of lightness."""
-    return _relightened(colour, lambda lt, s: (0.92 + 0.06 * lt, 0.5 * s))
+    return _relightened(colour, lambda lt, s: (0.955 + 0.03 * lt, 0.4 * s))
 
 
 def line(colour: str) -> str:
@@ -51,7 +53,7 @@ def line(colour: str) -> str:
 def pattern(colour: str) -> str:
     """A mid shade of the colour's hue, for the art's own strokes (hatching, waves, grass): they
     stay visible in greyscale without the ink of a dark line."""
-    return _relightened(colour, lambda lt, s: (0.5 + 0.2 * lt, min(1.0, s)))
+    return _relightened(colour, lambda lt, s: (0.56 + 0.2 * lt, min(1.0, s)))
 
 
 def text_colour(colour: str) -> str:
@@ -62,6 +64,7 @@ def text_colour(colour: str) -> str:
 def saver_svg(svg: str) -> str:
     """The face's SVG with light grounds, outlined shapes and dark strokes and text."""
     svg = _TEXT.sub(lambda m: f"{m.group(1)}TEXT{m.group(3)[1:]}{m.group(4)}", svg)
+    svg = _STROKE_WIDTH.sub(lambda m: f'stroke-width="{float(m.group(1)) * STROKE_SCALE:.4g}"', svg)
     svg = _STROKE.sub(lambda m: f'stroke="LINE{pattern(m.group(1))[1:]}"', svg)
     svg = _FILLED.sub(_outlined, svg)
     svg = re.sub(r'"TEXT([0-9a-fA-F]{6})"', lambda m: f'"{text_colour("#" + m.group(1))}"', svg)

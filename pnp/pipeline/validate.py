@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.errors import Problem, SpecError
+from pnp.pipeline.contrast import contrast_warnings
 from pnp.pipeline.facecheck import face_problems
 from pnp.pipeline.semantics import semantic_problems
 from pnp.pipeline.textfit import fit_problems
@@ -40,3 +41,8 @@ def _beside(semantic: list[Problem], schema: list[Problem]) -> list[Problem]:
 
 def _inside(path: str, outer: str) -> bool:
     return path.startswith((outer + ".", outer + "["))
+
+
+def validate_warnings(paths: list[Path]) -> list[Problem]:
+    """What valid specs print badly: text that does not stand out from its ground."""
+    return [warning for path in paths for warning in contrast_warnings(load_spec_with_problems(path)[0])]

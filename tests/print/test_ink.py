@@ -83,6 +83,18 @@ def test_sheets_with_ink_saver_are_deterministic_and_differ_from_the_default(tmp
     assert saver == run("--ink", "saver")
 
 
+def test_build_prints_the_saver_sheets_when_asked(tmp_path):
+    """`pnp build --ink saver` once raised NameError (dataclasses.replace was not imported)."""
+
+    def first_front(out, *ink):
+        result = CliRunner().invoke(app, ["build", "galateia", "--out", str(out), "--no-setup", *ink])
+        assert result.exit_code == 0, result.output
+        (sheet,) = (out / "galateia" / "sheets").glob("galateia-a4*.pdf")  # the name may carry the ink
+        return pdf_coverage(sheet.read_bytes(), pages=1)[0]
+
+    assert first_front(tmp_path / "saver", "--ink", "saver") < 0.4 * first_front(tmp_path / "normal")
+
+
 def test_an_unknown_ink_mode_is_a_usage_error(tmp_path):
     result = CliRunner().invoke(app, ["sheets", "tranquility", "-o", str(tmp_path), "--ink", "light"])
     assert result.exit_code == 2
@@ -90,17 +102,17 @@ def test_an_unknown_ink_mode_is_a_usage_error(tmp_path):
     assert not any(tmp_path.iterdir())
 
 
-def test_saver_sheets_use_far_less_ink_measured_by_rendering(tranquility):
+@pytest.mark.parametrize(("game_name", "heavy_front"), [("tranquility", 50), ("ascent", 25)])
+def test_saver_sheets_use_far_less_ink_measured_by_rendering(game_name, heavy_front):
+    """The issue's goals, on the first two sheets (fronts and backs) at the measuring resolution."""
     spec = SheetSpec.from_options(paper="a4")
 
     def coverage(ink):
-        game = replace(tranquility, ink=ink)
-        pages = pdf_coverage(
-            impose(game, render_faces(game), spec), dpi=36
-        )  # the bench resolution: thin lines blur coarser
+        game = replace(load_game(game_name), ink=ink)
+        pages = pdf_coverage(impose(game, render_faces(game), spec), pages=4)
         return statistics.mean(pages[0::2]), statistics.mean(pages[1::2])
 
     (front, back), (saver_front, saver_back) = coverage("normal"), coverage("saver")
-    assert front > 50 and back > 60  # the default really is heavy
+    assert front > heavy_front and back > 55  # the default really is heavy
     assert saver_front <= 0.40 * front
     assert saver_back <= 0.25 * back
