@@ -1,22 +1,24 @@
 """DriveThruCards-style decks: one PDF per card size, one card per page, each card's back page
 before its front page, every copy of every card, at the product's trim plus 1/8 in bleed.
 
-Faces go in as 300 dpi CMYK images in which black ink replaces half of every colour's grey
-component, so no spot ever carries more than 200 % ink (the service's limit is 240 %) and
-nothing is transparent. The file is PDF/X-1a:2003 (pnp/export/pdfx.py: FOGRA39 output intent).
+Faces go in as 300 dpi CMYK images converted from sRGB by littleCMS into the FOGRA39 profile the
+output intent embeds (perceptual intent, black point compensation), whose separation keeps every
+spot within the service's 240 % ink; nothing is transparent. The file is PDF/X-1a:2003
+(pnp/export/pdfx.py).
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from functools import cache
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageCms
 from reportlab.lib.utils import ImageReader
 
 from pnp.core.units import PT_PER_MM
 from pnp.export.faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region, refuse_pieces
-from pnp.export.pdfx import make_pdfx
+from pnp.export.pdfx import make_pdfx, output_profile
 from pnp.export.pixels import Picture, make_images
 from pnp.export.products import DPI, NoProduct, product_for
 from pnp.game.model import Card, Face, Game
@@ -26,15 +28,21 @@ Warn = Callable[[str], None]
 
 
 def to_cmyk(image: Image.Image) -> Image.Image:
-    """RGB → CMYK replacing half of each colour's grey component with black ink.
+    """sRGB → the CMYK of the embedded FOGRA39 output profile (at most 240 % ink)."""
+    return ImageCms.applyTransform(image.convert("RGB"), _separation())
 
-    With c, m, y the complements of r, g, b and k half their smallest, the inks are
-    c − k, m − k, y − k and k: their total, c + m + y − 2k, is at most 200 %.
-    """
-    cyan, magenta, yellow = (ImageChops.invert(channel) for channel in image.convert("RGB").split())
-    grey = ImageChops.darker(ImageChops.darker(cyan, magenta), yellow)
-    black = grey.point(lambda v: (v + 1) // 2)
-    return Image.merge("CMYK", [ImageChops.subtract(ink, black) for ink in (cyan, magenta, yellow)] + [black])
+
+@cache
+def _separation() -> ImageCms.ImageCmsTransform:
+    fogra39 = ImageCms.ImageCmsProfile(io.BytesIO(output_profile()))
+    return ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"),
+        fogra39,
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.PERCEPTUAL,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
 
 
 def drivethru_decks(game: Game, faces, product: str | None = None, warn: Warn | None = None) -> dict[str, bytes]:

@@ -2,15 +2,17 @@
 document information dictionary, a fixed file identifier and PDF 1.4 are added with pikepdf.
 
 The output condition is FOGRA39 (ISO 12647-2:2004/Amd 1, coated paper), registered in the ICC's
-characterization registry, named by its identifier and registry as ISO 15930-4 allows for a
-registered condition; no ICC profile is embedded: no package installable by pip or apt ships a
-FOGRA39 (or any registered CMYK) profile (Debian's icc-profiles-free has the FOGRA39 measurement
-data, FOGRA39L.ti3, but no profile made from it; its colord-data has RGB profiles only).
+characterization registry, named by its identifier and registry, with a FOGRA39 output profile
+embedded as its DestOutputProfile (preflight tools ask for one even for a registered condition).
+No package installable by pip or apt ships a ready FOGRA39 profile, so the project ships one made
+from Fogra's characterization data in Debian's icc-profiles-free (pnp/export/icc/README.md).
 """
 
 from __future__ import annotations
 
 import io
+from functools import cache
+from pathlib import Path
 
 OUTPUT_CONDITION = "FOGRA39"
 REGISTRY = "http://www.color.org"
@@ -20,6 +22,13 @@ CONDITION_INFO = (
 )
 PDFX_VERSION = "PDF/X-1:2003"
 MAX_INK = 240  # per cent, DriveThruCards' limit
+PROFILE = Path(__file__).with_name("icc") / "FOGRA39L-240.icc"
+
+
+@cache
+def output_profile() -> bytes:
+    """The FOGRA39 output profile (ICC v2, CMYK) the output intent embeds."""
+    return PROFILE.read_bytes()
 
 
 def make_pdfx(pdf: bytes, title: str) -> bytes:
@@ -35,6 +44,7 @@ def make_pdfx(pdf: bytes, title: str) -> bytes:
             OutputCondition=String(CONDITION_INFO),
             RegistryName=String(REGISTRY),
             Info=String(CONDITION_INFO),
+            DestOutputProfile=document.make_stream(output_profile(), N=4),
         )
         document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
         info = document.trailer.Info if "/Info" in document.trailer else document.make_indirect(Dictionary())

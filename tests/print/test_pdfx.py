@@ -27,9 +27,20 @@ def test_the_output_intent_names_a_registered_condition(deck):
     (intent,) = pdf.Root.OutputIntents
     assert intent.Type == Name.OutputIntent and intent.S == Name.GTS_PDFX
     assert str(intent.OutputConditionIdentifier) == "FOGRA39"
-    assert str(intent.RegistryName) == "http://www.color.org"  # registered: a profile is optional (ISO 15930-4)
-    if "/DestOutputProfile" in intent:
-        assert intent.DestOutputProfile.N == 4
+    assert str(intent.RegistryName) == "http://www.color.org"
+
+
+def test_the_output_intent_embeds_a_cmyk_output_profile_of_fogra39(deck):
+    from PIL import ImageCms
+
+    _, pdf = deck
+    (intent,) = pdf.Root.OutputIntents
+    assert intent.DestOutputProfile.N == 4
+    data = intent.DestOutputProfile.read_bytes()
+    assert data[36:40] == b"acsp" and data[8] == 2  # an ICC profile, version 2 (PDF 1.4's)
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(data)).profile
+    assert (profile.device_class, profile.xcolor_space.strip()) == ("prtr", "CMYK")
+    assert "FOGRA39" in profile.profile_description
 
 
 def test_the_document_says_what_it_is(deck):
