@@ -43,6 +43,7 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
         extends=data.get("extends"),
         description=data.get("description", ""),
         ink=data.get("print", {}).get("ink", "normal"),
+        language=None if data.get("language") in (None, "en") else data.get("language"),
     )
     if any("topic" in card.fields for card in game.cards):  # reference cards: sentences from the rules
         from pnp.game.rulestext import with_reference_text
