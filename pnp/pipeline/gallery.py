@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -181,11 +182,18 @@ _PAGES = re.compile(rb"/Type /Page\b(?!s)")
 def gallery_outputs(out: Path, outputs: Outputs) -> Outputs:
     """{'index.html': …} for every game folder in this build's outputs or already in `out`."""
     files = {rel: data for rel, data in outputs.items() if _shown(rel)}
-    built = {rel.split("/", 1)[0] for rel in files}
+    built = {(g, s) for g in {rel.split("/", 1)[0] for rel in files} for s in _suffixes(g, files)}
+    disk = {}
     for path in sorted(out.rglob("*")) if out.is_dir() else []:
         rel = path.relative_to(out).as_posix()
-        if _shown(rel) and rel.split("/", 1)[0] not in built and path.is_file():
-            files[rel] = path.read_bytes()  # a game this build skipped as unchanged
+        if _shown(rel) and rel not in files and path.is_file():
+            disk[rel] = path
+    for rel, path in disk.items():  # games (or a game's other languages) this build did not make
+        folder = rel.split("/", 1)[0]
+        made = [s for g, s in built if g == folder]
+        others = _suffixes(folder, [*files, *disk]) if made else []
+        if not any(_in_language(rel, s, others) for s in made):
+            files[rel] = path.read_bytes()
     folders = sorted({rel.split("/", 1)[0] for rel in files})
     games = sorted((_game(g, files, s) for g in folders for s in _suffixes(g, files)), key=lambda g: g.rank)
     return {"index.html": write_gallery(games).encode("utf-8")}
@@ -194,7 +202,7 @@ def gallery_outputs(out: Path, outputs: Outputs) -> Outputs:
 _DECK = re.compile(r"deck(-[a-z]{2,3})?\.json")
 
 
-def _suffixes(game_id: str, files: Outputs) -> list[str]:
+def _suffixes(game_id: str, files: Iterable[str]) -> list[str]:
     """The languages a game folder holds, as their name suffixes ("" English, "-it"), from its deck
     listings (deck.json, deck-it.json); a folder without one is shown as English."""
     found = {
