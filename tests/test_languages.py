@@ -250,3 +250,19 @@ def test_a_terrain_name_too_long_for_its_card_is_a_validate_error_naming_the_lan
     result = runner.invoke(app, ["validate", "alps"])
     assert result.exit_code == 1
     assert "the front of 'terrain-green-01' (it) does not fit" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["tranquility", "ascent"])
+def test_the_booklets_setup_picture_is_labelled_in_the_booklets_language(name):
+    from pnp.booklet.content import setup_svg
+    from pnp.rules import deal_setup
+    from pnp.rules.setup_sheet import _Sheet
+
+    game = load_game(name)
+    italian = with_language(game, "it")
+    assert setup_svg(italian) != setup_svg(game)  # the labels on the picture differ, the table does not
+    sheet = _Sheet(italian, deal_setup(italian, 2, 1))
+    sheet.draw()
+    corner = "partenza" if name == "tranquility" else "cima"
+    assert sheet.t.gettext("start" if name == "tranquility" else "summit") == corner
+    assert [sheet.label(p.id)[0] for p in sheet.pieces.values() if p.kind in ("start", "summit")][:1] == [corner]
