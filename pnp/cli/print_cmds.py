@@ -297,7 +297,8 @@ def sheets(
     from pnp.sheets.impose import sheet_outputs
 
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}), **({"lang": lang} if lang else {}))
+    options: dict = {key: value for key, value in (("ink", ink), ("lang", lang)) if value}  # only what was given
+    resolved, faces = _load(game, modules, **options)
     files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
     _write(out, files, quiet, owner("sheets", resolved.id + language_suffix(resolved.language)))
 
@@ -356,7 +357,8 @@ def export_(
 
     _refuse_unused(target, dpi, with_bleed, sheets, base_url)
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}), **({"lang": lang} if lang else {}))
+    options: dict = {key: value for key, value in (("ink", ink), ("lang", lang)) if value}  # only what was given
+    resolved, faces = _load(game, modules, **options)
     folder = f"{resolved.id}/export/{target.value}{language_suffix(resolved.language)}/"
     url = _base_url(base_url, out / folder) if target is Target.tts else ""
     with progress_bar(f"{target.value} images", quiet or as_json) as advance:

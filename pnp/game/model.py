@@ -52,7 +52,8 @@ class Theme:
         terrain = self.terrain.get(colour)
         if terrain is None:
             return colour
-        own = terrain.get("names", {}).get(lang or "en")
+        names = terrain.get("names")
+        own = names.get(lang or "en") if isinstance(names, Mapping) else None
         return str(own) if own else translator(lang).gettext(str(terrain.get("name", colour)))
 
 

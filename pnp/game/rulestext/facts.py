@@ -29,7 +29,10 @@ def game_facts(game: Game) -> Facts:
         if isinstance(c.fields.get("number"), int) and c.kind in ("island", "terrain")
     ]
     colours = {colour: str(t.get("name", colour)) for colour, t in game.theme.terrain.items()}
-    names = {colour: dict(t.get("names", {})) for colour, t in game.theme.terrain.items()}
+    names: dict[str, dict[str, str]] = {}
+    for colour, t in game.theme.terrain.items():
+        own = t.get("names")
+        names[colour] = dict(own) if isinstance(own, Mapping) else {}
     return Facts(
         totals={k.id: k.total for k in game.kinds},
         low=min(numbers, default=0),
