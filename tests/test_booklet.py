@@ -158,7 +158,7 @@ def test_the_ascent_booklet_covers_the_mountain_special_cards_and_each_module():
     ],
 )
 def test_the_italian_booklets(name, words):
-    text = _text(_booklet(load_game(name), "it")[f"{name}/rules-a4.pdf"])
+    text = _text(_booklet(load_game(name), "it")[f"{name}/rules-a4-it.pdf"])
     for word in words:
         assert word in text, word
     assert "Your turn" not in text and "Setup" not in text
@@ -194,14 +194,22 @@ def test_the_booklet_command_writes_an_italian_booklet(tmp_path):
 
     result = CliRunner().invoke(app, ["booklet", "tranquility", "--lang", "it", "--out", str(tmp_path), "-q"])
     assert result.exit_code == 0, result.stderr
-    text = _text((tmp_path / "tranquility" / "rules-a4.pdf").read_bytes())
+    text = _text((tmp_path / "tranquility" / "rules-a4-it.pdf").read_bytes())
     assert "Tranquillità" in text and "Il tuo turno" in text
-    assert sorted(p.name for p in (tmp_path / "tranquility").iterdir()) == [
+    result = CliRunner().invoke(app, ["booklet", "tranquility", "--out", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "tranquility").iterdir()) == [  # English beside it, not over it
+        "rules-a4-it.pdf",
         "rules-a4.pdf",
+        "rules-booklet-a4-it.pdf",
         "rules-booklet-a4.pdf",
+        "rules-booklet-letter-it.pdf",
         "rules-booklet-letter.pdf",
+        "rules-letter-it.pdf",
         "rules-letter.pdf",
     ]
+    assert "Il tuo turno" in _text((tmp_path / "tranquility" / "rules-a4-it.pdf").read_bytes())
+    assert "Your turn" in _text((tmp_path / "tranquility" / "rules-a4.pdf").read_bytes())
 
 
 def test_an_unknown_booklet_language_is_a_usage_error_and_writes_nothing(tmp_path):

@@ -27,11 +27,11 @@ from pnp.booklet import ascent, content, options, tranquility
 from pnp.booklet.common import Book
 from pnp.booklet.impose import impose_saddle, refit
 from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
-from pnp.core.i18n import translator
+from pnp.core.i18n import language_suffix, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
 from pnp.game.params import ASCENT, rule_params
-from pnp.game.rulestext import game_language
+from pnp.game.rulestext import game_language, with_language
 from pnp.game.rulestext.facts import game_facts
 from pnp.pdf.form import LABEL_FONT, SheetCanvas
 
@@ -42,16 +42,20 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
     """The booklet files of a game, by path relative to the output root. The booklet is set twice,
     on A4 and on A5; letter and half-letter pages are those pages scaled to fit (94 %)."""
     faces = faces if isinstance(faces, Mapping) else {f.id: f for f in faces}
-    lang = lang if lang is not None else game_language(game)
+    game = with_language(game, lang)  # the setup picture's labels and the file names follow
+    lang = game_language(game)
     setup = content.setup_svg(game)
+    suffix = language_suffix(lang)  # rules-a4-it.pdf: Italian never overwrites English
     whole = render_booklet(game, faces, A4, lang, setup)
     folded = render_booklet(game, faces, A5, lang, setup)
     letter, half_letter = LETTER.size_pt, HALF_LETTER.size_pt
     return {
-        f"{game.id}/rules-a4.pdf": whole,
-        f"{game.id}/rules-letter.pdf": refit(whole, letter),
-        f"{game.id}/rules-booklet-a4.pdf": impose_saddle(folded, (A4.size_pt[1], A4.size_pt[0])),
-        f"{game.id}/rules-booklet-letter.pdf": impose_saddle(refit(folded, half_letter), (letter[1], letter[0])),
+        f"{game.id}/rules-a4{suffix}.pdf": whole,
+        f"{game.id}/rules-letter{suffix}.pdf": refit(whole, letter),
+        f"{game.id}/rules-booklet-a4{suffix}.pdf": impose_saddle(folded, (A4.size_pt[1], A4.size_pt[0])),
+        f"{game.id}/rules-booklet-letter{suffix}.pdf": impose_saddle(
+            refit(folded, half_letter), (letter[1], letter[0])
+        ),
     }
 
 

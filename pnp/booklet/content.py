@@ -138,7 +138,7 @@ def setup_svg(game) -> str:
         return ""
     sheet = _Sheet(game, state)
     sheet.draw()
-    return sheet.page.svg(game.title)
+    return sheet.page.svg(sheet.title)
 
 
 def setup_picture(book: Book) -> list:

@@ -8,9 +8,8 @@ from typing import Annotated
 import typer
 
 from pnp.cli import app
-from pnp.cli.common import reports_errors
+from pnp.cli.common import Lang, reports_errors, with_lang
 from pnp.cli.print_cmds import MODULES_HELP, _write
-from pnp.core.errors import UsageError
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner
 
@@ -20,33 +19,25 @@ from pnp.core.owned import owner
 def booklet(
     game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang",
-            help="Language of the booklet and its reference-card pictures: en or it (default: the game's, else en).",
-        ),
-    ] = None,
+    lang: Lang = None,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
     """The rules booklet, made from the game's resolved rules: OUT/GAME/rules-a4.pdf,
     rules-letter.pdf, and rules-booklet-a4.pdf / rules-booklet-letter.pdf imposed to fold into an
     A5 / half-letter booklet (print duplex, flip on the short edge, fold, staple). `pnp build`
-    writes the same files in the game's language.
+    writes the same files in the game's language. In another language than English the names
+    carry it: rules-a4-it.pdf.
 
     Example: pnp booklet ascent --lang it
     """
     from pnp.booklet import booklet_outputs
-    from pnp.core.i18n import languages
-    from pnp.game.rulestext import with_reference_text
+    from pnp.core.i18n import check_language, language_suffix
     from pnp.pipeline.load import load_game
     from pnp.svg.faces import render_faces
 
-    if lang is not None and lang not in languages():
-        raise UsageError(f"--lang takes one of {', '.join(languages())}, not {lang!r}")
-    resolved = load_game(game, modules=modules)
-    if lang is not None:
-        resolved = with_reference_text(resolved, lang)
+    check_language(lang)
+    resolved = with_lang(load_game(game, modules=modules), lang)  # the pictured faces in the booklet's language
     check_out_folder(out, [game])
-    _write(out, booklet_outputs(resolved, render_faces(resolved), lang), quiet, owner("booklet", resolved.id))
+    files = booklet_outputs(resolved, render_faces(resolved))
+    _write(out, files, quiet, owner("booklet", resolved.id + language_suffix(resolved.language)))

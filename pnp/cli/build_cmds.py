@@ -7,13 +7,14 @@ from typing import Annotated
 import typer
 
 from pnp.cli import app
-from pnp.cli.common import note, note_kept, reports_errors
+from pnp.cli.common import Lang, note, note_kept, reports_errors, with_lang
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options, with_ink
+from pnp.core.i18n import check_language
 from pnp.core.locate import available_games, spec_files, spec_roots
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
-from pnp.pipeline.build import build_games, face_outputs
+from pnp.pipeline.build import build_games, face_outputs, output_set, svg_folder
 from pnp.pipeline.load import load_game
 
 OUT_HELP = "The output folder."
@@ -44,6 +45,7 @@ def build(
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    lang: Lang = None,
     sheets: tuple = (),
 ) -> None:
     """Build everything: SVG faces, duplex PDF sheets (A4 and Letter by default), printer
@@ -54,6 +56,7 @@ def build(
     """
     names = games or default_games()
     check_out_folder(out, names)
+    check_language(lang)  # before anything is loaded
     started = time.perf_counter()
     say = lambda message: note(message, quiet)
     report = build_games(
@@ -63,6 +66,7 @@ def build(
         setup=not no_setup,
         modules=modules,
         ink=ink and ink.value,
+        language=lang,
         warn=lambda message: note(f"warning: {message}", quiet),
         progress=say,
     )
@@ -82,19 +86,21 @@ def render(
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    lang: Lang = None,
 ) -> None:
-    """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/.
+    """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/ (svg-LANG/ for a
+    language other than English).
 
     Example: pnp render ascent --modules goats
     """
     from pnp.svg.faces import render_faces
 
     check_out_folder(out, [game])
-    resolved = with_ink(load_game(game, modules=modules), ink)
+    resolved = with_lang(with_ink(load_game(game, modules=modules), ink), lang)
     outputs = face_outputs(resolved, render_faces(resolved))
-    report = write_owned(out, {owner("render", resolved.id): outputs})
+    report = write_owned(out, {owner("render", output_set(resolved)): outputs})
     note_kept(out, report.kept, quiet)
-    note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{resolved.id}/svg/", quiet)
+    note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{svg_folder(resolved)}/", quiet)
 
 
 __all__ = ["available_games", "build", "render"]

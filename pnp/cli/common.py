@@ -6,7 +6,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
 import typer
 
@@ -44,6 +44,21 @@ def reports_errors(fn: F) -> F:
             raise typer.Exit(130) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+LANG_HELP = (
+    "Language of every printed word (faces, sheets, setup, booklet): en or it (default: the spec's language, else en)."
+)
+Lang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)]  # `lang: Lang = None`
+
+
+def with_lang(game, lang: str | None):
+    """The game printed in `lang` (None: the spec's "language", else English); an unshipped
+    language is a usage error naming the shipped ones."""
+    from pnp.core.i18n import check_language
+    from pnp.game.rulestext import with_language
+
+    return with_language(game, check_language(lang))
 
 
 def note(message: str, quiet: bool = False) -> None:

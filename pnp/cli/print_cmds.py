@@ -14,8 +14,9 @@ import typer
 
 from pnp.cli import app
 from pnp.cli.choices import choice_metavar, choice_parser
-from pnp.cli.common import note, note_kept, reports_errors
+from pnp.cli.common import Lang, note, note_kept, reports_errors, with_lang
 from pnp.core.errors import UsageError
+from pnp.core.i18n import language_suffix
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner
 from pnp.sheets.spec import SheetSpec
@@ -254,11 +255,11 @@ def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple, 
         )
 
 
-def _load(game: str, modules: str, ink: "Ink | None" = None):
+def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = None):
     from pnp.pipeline.load import load_game
     from pnp.svg.faces import render_faces
 
-    resolved = with_ink(load_game(game, modules=modules), ink)
+    resolved = with_lang(with_ink(load_game(game, modules=modules), ink), lang)
     return resolved, render_faces(resolved)
 
 
@@ -285,6 +286,7 @@ def sheets(
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    lang: Lang = None,
     sheets: tuple = (),
 ) -> None:
     """PDF sheets of every card, fronts each followed by their backs, and a printer calibration
@@ -295,9 +297,10 @@ def sheets(
     from pnp.sheets.impose import sheet_outputs
 
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
+    options: dict = {key: value for key, value in (("ink", ink), ("lang", lang)) if value}  # only what was given
+    resolved, faces = _load(game, modules, **options)
     files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
-    _write(out, files, quiet, owner("sheets", resolved.id))
+    _write(out, files, quiet, owner("sheets", resolved.id + language_suffix(resolved.language)))
 
 
 @app.command("export")
@@ -337,6 +340,7 @@ def export_(
     as_json: Annotated[bool, typer.Option("--json", help="Print the folder and every file written as JSON.")] = False,
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    lang: Lang = None,
     sheets: tuple = (),
 ) -> None:
     """Files for a print-on-demand service, Tabletop Simulator, previews or a cutting machine,
@@ -353,8 +357,9 @@ def export_(
 
     _refuse_unused(target, dpi, with_bleed, sheets, base_url)
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
-    folder = f"{resolved.id}/export/{target.value}/"
+    options: dict = {key: value for key, value in (("ink", ink), ("lang", lang)) if value}  # only what was given
+    resolved, faces = _load(game, modules, **options)
+    folder = f"{resolved.id}/export/{target.value}{language_suffix(resolved.language)}/"
     url = _base_url(base_url, out / folder) if target is Target.tts else ""
     with progress_bar(f"{target.value} images", quiet or as_json) as advance:
         files = export(
@@ -369,7 +374,7 @@ def export_(
             base_url=url,
             progress=advance,
         )
-    written = write_owned(out, {owner("export", resolved.id, target.value): files})
+    written = write_owned(out, {owner("export", resolved.id, target.value + language_suffix(resolved.language)): files})
     note_kept(out, written.kept, quiet)
     report(out, folder, files, written.removed, verbose, as_json, quiet)
 

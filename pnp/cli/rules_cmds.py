@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli import app
-from pnp.cli.common import note, parse_seed, reports_errors
+from pnp.cli.common import Lang, note, parse_seed, reports_errors, with_lang
 from pnp.core.errors import UsageError, quoted
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
@@ -37,6 +37,7 @@ def setup(
     out: Annotated[Path, typer.Option("--out", help="Output folder; files go to OUT/GAME/setup/.")] = Path("output"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors (and --json output).")] = False,
+    lang: Lang = None,
 ) -> None:
     """Deal a setup by the rules, check it, and write the state (JSON) and a setup sheet (SVG + PDF).
 
@@ -45,7 +46,7 @@ def setup(
     from pnp.rules.outputs import setup_name, setup_outputs
 
     check_out_folder(out, [game])
-    resolved = load_game(game, modules=modules)
+    resolved = with_lang(load_game(game, modules=modules), lang)
     files = setup_outputs(resolved, players, seed)
     write_owned(out, {owner("setup", resolved.id, setup_name(resolved, players, seed)): files})
     state_file = next(rel for rel in files if rel.endswith(".json"))

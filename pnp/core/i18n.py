@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+if TYPE_CHECKING:  # Babel is imported where a catalogue is read, so naming a language stays cheap
+    from babel.messages.catalog import Catalog
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "pnp"
@@ -34,7 +35,7 @@ KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 # Words printed from outside Python code (e.g. template files): modules named in SOURCE_MODULES are
 # imported by `used_messages` and append to EXTRA_SOURCES a function yielding (msgid, plural or None,
 # where) for each id they print.
-SOURCE_MODULES: tuple[str, ...] = ()
+SOURCE_MODULES: tuple[str, ...] = ("pnp.face.words",)  # the bundled templates' and specs' printed words
 EXTRA_SOURCES: list[Callable[[], Iterable[tuple[str, str | None, str]]]] = []
 
 
@@ -77,6 +78,22 @@ class Translator:
     __call__ = gettext
 
 
+def language_suffix(lang: str | None) -> str:
+    """What output names carry for a language: "" for English (today's names), "-it" for Italian,
+    so a build in one language never overwrites another's files."""
+    return "" if not lang or lang == SOURCE_LANGUAGE else f"-{lang}"
+
+
+def check_language(lang: str | None, what: str = "--lang") -> str | None:
+    """`lang` when a catalogue ships for it (None stays None: the game's own or English); else a
+    UsageError naming the shipped languages."""
+    from pnp.core.errors import UsageError
+
+    if lang is None or lang in languages():
+        return lang
+    raise UsageError(f"{what} takes one of {', '.join(languages())}, not {lang!r}")
+
+
 def languages() -> tuple[str, ...]:
     """The languages that ship a catalogue."""
     return tuple(sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
@@ -87,6 +104,8 @@ def catalogue_path(lang: str) -> Path:
 
 
 def read_catalogue(path: Path, lang: str | None = None) -> Catalog:
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as handle:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
@@ -200,6 +219,8 @@ def extract() -> Catalog:
 
 
 def _template(used: dict) -> Catalog:
+    from babel.messages.catalog import Catalog
+
     template = Catalog(
         domain=DOMAIN,
         project="tranquility-pnp",
@@ -219,6 +240,8 @@ def _template(used: dict) -> Catalog:
 
 
 def _write(path: Path, catalog: Catalog) -> None:
+    from babel.messages.pofile import write_po
+
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
         write_po(handle, catalog, width=100, omit_header=False, sort_output=True, include_lineno=False)
@@ -243,5 +266,7 @@ def main(argv: list[str]) -> int:
     return 2
 
 
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+if __name__ == "__main__":  # run the imported module, whose EXTRA_SOURCES the source modules fill
+    from pnp.core import i18n as _module
+
+    raise SystemExit(_module.main(sys.argv[1:]))

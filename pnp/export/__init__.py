@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.core.errors import UsageError
+from pnp.core.i18n import language_suffix
 from pnp.game.model import Face, Game
 from pnp.sheets.spec import SheetSpec
 
@@ -45,7 +46,8 @@ def export(
     if base_url and target != "tts":
         raise UsageError(f"A base URL is given only for tts exports, not {target}.")
     files = _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress)
-    return {f"{game.id}/export/{target}/{name}": data for name, data in sorted(files.items())}
+    folder = f"{game.id}/export/{target}{language_suffix(game.language)}"  # tgc-it: never over the English files
+    return {f"{folder}/{name}": data for name, data in sorted(files.items())}
 
 
 def _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress) -> dict[str, bytes]:

@@ -63,7 +63,7 @@ def cut_files(game: Game, faces: tuple[Face, ...] | list[Face], spec: SheetSpec)
     spec = replace(spec, registration_marks=True)
     plan = plan_sheets(game, faces, spec)
     stem = f"{game.id}-{spec.name}"
-    out = {f"{stem}-print.pdf": draw_plan(plan, game.title)}
+    out = {f"{stem}-print.pdf": draw_plan(plan, game.title, lang=game.language)}
     for page in plan.pages:
         if page.side == "back":
             continue

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pnp.core.i18n import translator
 from pnp.face import text, textset
 from pnp.face.art import Art, ArtError, find_art, load_art
 from pnp.face.template import (
@@ -102,13 +103,16 @@ def card_fields(card: Card, game: Game, side: str = "front") -> dict[str, Any]:
     """The fields a template may use: the card's own (not on a shared back) plus the built-ins
     game.title, card.id, card.kind, and terrain.name / terrain.symbol when the card's `colour`
     field names a terrain of the theme."""
-    fields: dict[str, Any] = {"game.title": game.title}
+    fields: dict[str, Any] = {"game.title": translator(game.language).gettext(game.title)}
     if side == "front" or card.back.per_card:
         fields.update(card.fields)
         fields.update({"card.id": card.id, "card.kind": card.kind})
-        terrain = game.theme.terrain.get(str(card.fields.get("colour")))
-        if terrain is not None:  # a card whose colour names a theme terrain
-            fields.update({"terrain.name": terrain["name"], "terrain.symbol": terrain["symbol"]})
+        colour = str(card.fields.get("colour"))
+        terrain = game.theme.terrain.get(colour)
+        if terrain is not None:  # a card whose colour names a theme terrain, named in the game's language
+            fields.update(
+                {"terrain.name": game.theme.terrain_name(colour, game.language), "terrain.symbol": terrain["symbol"]}
+            )
     return fields
 
 
@@ -267,6 +271,10 @@ class _Context:
         self.check_safe(element, matrix)
         if isinstance(element, TextElement):
             content = element.text.format(self.fields, where)
+            if element.text.is_static:  # the template's own words, from the game's catalogue
+                content = translator(self.game.language).gettext(content)
+            if element.upper:
+                content = content.upper()
             item = self.text_item(item_id, element, (content,), element.look, rotation, wrap=element.wrap)
             mark = element.underline if isinstance(element.underline, bool) else self.holds(element.underline, where)
             if mark:

@@ -203,6 +203,7 @@ class TextElement(Element):
     look: TextStyle
     wrap: bool
     underline: bool | When
+    upper: bool = False  # "case": "upper": printed in capitals after translation (MEADOW, PRATO)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -350,6 +351,7 @@ class _Builder:
                 look=self.look(data, path),
                 wrap=data.get("wrap", True),
                 underline=self.when(u) if isinstance(u := data.get("underline", False), dict) else u,
+                upper=data.get("case") == "upper",
             )
         if kind == "lines":
             return LinesElement(

@@ -43,12 +43,21 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
         extends=data.get("extends"),
         description=data.get("description", ""),
         ink=data.get("print", {}).get("ink", "normal"),
+        language=_language(data.get("language")),
     )
     if any("topic" in card.fields for card in game.cards):  # reference cards: sentences from the rules
         from pnp.game.rulestext import with_reference_text
 
         game = with_reference_text(game)
     return game
+
+
+def _language(lang: str | None) -> str | None:
+    """A spec's language: None for English; a language no catalogue ships for is left out here (the
+    semantic checks report it: this runs while they build the game)."""
+    from pnp.core.i18n import SOURCE_LANGUAGE, languages
+
+    return lang if lang != SOURCE_LANGUAGE and lang in languages() else None
 
 
 def template_dirs(spec: Spec) -> tuple[Path, ...]:

@@ -43,6 +43,19 @@ class Theme:
     colours: Mapping[str, str]
     terrain: Mapping[str, Mapping[str, str]] = field(default_factory=frozen_map)
 
+    def terrain_name(self, colour: str, lang: str | None = None) -> str:
+        """The printed name of a colour's terrain in `lang`: the spec's own name in that language
+        (`names`), else its `name` through the catalogue (the bundled Meadow → Prato; a variant's
+        own word prints as written); the colour itself when the theme has no such terrain."""
+        from pnp.core.i18n import translator
+
+        terrain = self.terrain.get(colour)
+        if terrain is None:
+            return colour
+        names = terrain.get("names")
+        own = names.get(lang or "en") if isinstance(names, Mapping) else None
+        return str(own) if own else translator(lang).gettext(str(terrain.get("name", colour)))
+
 
 @dataclass(frozen=True)
 class Back:
@@ -121,6 +134,7 @@ class Game:
     extends: str | None = None
     description: str = ""
     ink: str = "normal"  # "saver": light grounds and line art (pnp/face/inksaver.py)
+    language: str | None = None  # the printed words' language (a shipped catalogue); None: English
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -18,6 +18,7 @@ from functools import partial
 from pathlib import Path
 
 from pnp.core.errors import PnpError
+from pnp.core.i18n import language_suffix
 from pnp.core.output import temporary_name
 from pnp.core.owned import owner, prune_empty_dirs, remove_stray_temporaries, write_owned
 from pnp.game.listing import deck_listing
@@ -60,6 +61,7 @@ def build_games(
     ink: str | None = None,
     warn: Callable[[str], None] | None = None,
     progress: Callable[[str], None] | None = None,
+    language: str | None = None,
 ) -> BuildReport:
     """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
     and re-rendering only the faces whose inputs changed), then write everything atomically.
@@ -67,18 +69,21 @@ def build_games(
     they are drawn, on two cores when there are several."""
     from pnp.pipeline.cache import input_key, is_fresh, read_record, write_record
 
-    options = repr((sheets, setup, modules)) + (f" ink={ink}" if ink else "")
+    options = (
+        repr((sheets, setup, modules)) + (f" ink={ink}" if ink else "") + (f" lang={language}" if language else "")
+    )
     pending: list[tuple] = []
     skipped: list[str] = []
     for name in names:
-        known = input_key(name, options)
+        known = input_key(name, options, language)
         if known and is_fresh(out, read_record(out, known[0]), known[1]):
             skipped.append(known[0])
             _say(progress, f"{known[0]}: unchanged")
             continue
+        from pnp.game.rulestext import with_language
         from pnp.pipeline.load import load_game  # validation and drawing are imported only when something changed
 
-        game = load_game(name, modules=modules)
+        game = with_language(load_game(name, modules=modules), language)  # --lang over the spec's language
         pending.append((replace(game, ink=ink) if ink else game, known[1] if known else None, out, sheets, setup))
     builds = _draw_all(pending)
     outputs: Outputs = {}
@@ -159,7 +164,7 @@ def _draw_game(game: Game, input_key: str | None, out: Path, sheets: tuple, setu
 
     started = time.perf_counter()
     keys = face_keys(game)
-    reused = cached_faces(out, game, read_record(out, game.id), keys)
+    reused = cached_faces(out, game, read_record(out, output_set(game)), keys)
     warnings: list[str] = []
     faces = render_faces(game, reused)
     stager = _SvgStager.start(out, face_outputs(game, faces)) if len(sheets) <= 1 else None
@@ -171,7 +176,14 @@ def _draw_game(game: Game, input_key: str | None, out: Path, sheets: tuple, setu
             stager.discard()
         raise
     return GameBuild(
-        game.id, input_key, keys, made, len(keys) - len(reused), tuple(warnings), time.perf_counter() - started, staged
+        output_set(game),
+        input_key,
+        keys,
+        made,
+        len(keys) - len(reused),
+        tuple(warnings),
+        time.perf_counter() - started,
+        staged,
     )
 
 
@@ -243,12 +255,24 @@ def game_outputs(
     return outputs
 
 
+def output_set(game: Game) -> str:
+    """The name of a game's outputs in its language: "tranquility", "tranquility-it" (its build
+    record and owner), so a build in one language never removes or overwrites another's files."""
+    return game.id + language_suffix(game.language)
+
+
+def svg_folder(game: Game) -> str:
+    """<game>/svg (English) or <game>/svg-it: where the game's SVG faces go."""
+    return f"{game.id}/svg{language_suffix(game.language)}"
+
+
 def face_outputs(game: Game, faces: tuple[Face, ...]) -> Outputs:
-    """One SVG per distinct face, under <game>/svg/ (the faces' own strings, not copies: a
-    5,000-card deck's SVG text is held once)."""
-    return {f"{game.id}/svg/{face.id}.svg": face.svg for face in faces}
+    """One SVG per distinct face, under <game>/svg/ (svg-LANG/ in another language; the faces' own
+    strings, not copies: a 5,000-card deck's SVG text is held once)."""
+    folder = svg_folder(game)
+    return {f"{folder}/{face.id}.svg": face.svg for face in faces}
 
 
 def deck_output(game: Game) -> Outputs:
     text = json.dumps(deck_listing(game), indent=2, ensure_ascii=False) + "\n"
-    return {f"{game.id}/deck.json": text.encode("utf-8")}
+    return {f"{game.id}/deck{language_suffix(game.language)}.json": text.encode("utf-8")}

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp import __version__
+from pnp.core.i18n import language_suffix
 from pnp.core.locate import PACKAGE_DIR, find_spec, find_template_dir, first_file
 from pnp.core.output import write_atomic
 from pnp.game.model import Card, Face, Game
@@ -43,9 +44,10 @@ def folder_key(folders: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
-def input_key(name: str, options: str) -> tuple[str, str] | None:
-    """(game id, fingerprint of the game's raw inputs); None when they cannot be read, so the real
-    build runs and reports the problem."""
+def input_key(name: str, options: str, language: str | None = None) -> tuple[str, str] | None:
+    """(output set, fingerprint of the game's raw inputs); None when they cannot be read, so the real
+    build runs and reports the problem. The output set is the game id with its language's suffix
+    (`language`, else the spec chain's "language"): tranquility, tranquility-it."""
     try:
         files = _spec_chain(find_spec(name))
         game_id = files[0][1]["id"]
@@ -53,6 +55,9 @@ def input_key(name: str, options: str) -> tuple[str, str] | None:
             return None
     except Exception:
         return None
+    if language is None:  # the nearest spec of the chain that names a language decides
+        language = next((d["language"] for _, d in files if isinstance(d, dict) and "language" in d), None)
+    game_id += language_suffix(language if isinstance(language, str) else None)
     digest = hashlib.sha256(code_key().encode() + options.encode())
     folders: list[Path] = []
     for path, data in files:
@@ -78,7 +83,12 @@ def face_keys(game: Game) -> dict[str, str]:
     art = folder_key([d / "art" for d in game.template_dirs if (d / "art").is_dir()])
     base = hashlib.sha256(
         (
-            code_key() + art + repr(game.theme) + game.title + ("" if game.ink == "normal" else f"ink={game.ink}")
+            code_key()
+            + art
+            + repr(game.theme)
+            + game.title
+            + ("" if game.ink == "normal" else f"ink={game.ink}")
+            + (f"lang={game.language}" if game.language else "")
         ).encode()
     ).hexdigest()
     templates: dict[str, str] = {}
@@ -150,7 +160,7 @@ def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -
         sizes.setdefault(card.back_face_id, card)
     faces: dict[str, Face] = {}
     for face_id, key in keys.items():
-        rel = f"{game.id}/svg/{face_id}.svg"
+        rel = f"{game.id}/svg{language_suffix(game.language)}/{face_id}.svg"
         if old.get(face_id) != key or rel not in written:
             continue
         try:

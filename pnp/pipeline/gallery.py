@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
+from pnp.core.i18n import N_, Translator, translator
+
 Outputs = dict[str, bytes]
+BACKS = N_("Backs")
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,7 @@ class GalleryGame:
     files: tuple[Item, ...]  # everything else worth a link
     exports: tuple[Item, ...] = ()  # files for print shops and Tabletop Simulator
     rank: tuple = ()  # where the game stands on the page: base games first, then variants, by engine
+    lang: str | None = None  # the language its files were built in (a section per language); None: English
 
 
 _STYLE = """
@@ -106,14 +111,16 @@ def _face(item: Item) -> str:
     return f'<a class="face" href="{_href(item.href)}"{back} title="{escape(item.label)}">' + _figure(item) + "</a>"
 
 
-def _face_sections(faces: tuple[Item, ...]) -> str:
-    """One grid per kind in the order the kinds come, the backs last."""
+def _face_sections(faces: tuple[Item, ...], t: Translator) -> str:
+    """One grid per kind in the order the kinds come, the backs last (headings in the section's language)."""
     groups: dict[str, list[Item]] = {}
     for item in faces:
-        groups.setdefault(item.group or "Faces", []).append(item)
-    order = [g for g in groups if g != "Backs"] + (["Backs"] if "Backs" in groups else [])
+        groups.setdefault(item.group or N_("Faces"), []).append(item)
+    order = [g for g in groups if g != BACKS] + ([BACKS] if BACKS in groups else [])
     return "".join(
-        f'<h4>{escape(g)} ({len(groups[g])})</h4><div class="faces">' + "".join(_face(i) for i in groups[g]) + "</div>"
+        f'<h4>{escape(t.gettext(g))} ({len(groups[g])})</h4><div class="faces">'
+        + "".join(_face(i) for i in groups[g])
+        + "</div>"
         for g in order
     )
 
@@ -122,32 +129,42 @@ def _links(items: tuple[Item, ...]) -> str:
     return "<ul>" + "".join(f'<li><a href="{_href(i.href)}">{escape(i.label)}</a></li>' for i in items) + "</ul>"
 
 
+def _heading(words: str) -> str:
+    return f"<h3>{escape(words)}</h3>"
+
+
 def _section(game: GalleryGame) -> str:
-    parts = [f'<section id="{escape(game.id)}"><h2>{escape(game.title)}</h2>']
+    t = translator(game.lang)  # a game built in Italian has its section in Italian
+    lang = f' lang="{escape(game.lang)}"' if game.lang else ""
+    parts = [f'<section id="{escape(game.id)}"{lang}><h2>{escape(t.gettext(game.title))}</h2>']
     parts.append(
-        '<ul class="counts">' + "".join(f"<li><b>{n}</b> {escape(what)}</li>" for what, n in game.counts) + "</ul>"
+        '<ul class="counts">'
+        + "".join(f"<li><b>{n}</b> {escape(t.gettext(what))}</li>" for what, n in game.counts)
+        + "</ul>"
     )
     if game.sheets:
-        parts.append("<h3>Print-and-play sheets</h3>" + _links(game.sheets))
+        parts.append(_heading(t.gettext("Print-and-play sheets")) + _links(game.sheets))
     if game.setups:
         parts.append(
-            '<h3>Sample setup</h3><div class="setups">'
+            _heading(t.gettext("Sample setup"))
+            + '<div class="setups">'
             + "".join(f'<a href="{_href(i.href)}">{_figure(i)}</a>' for i in game.setups)
             + "</div>"
         )
     if game.faces:
-        parts.append(f"<h3>Faces ({len(game.faces)})</h3>" + _face_sections(game.faces))
+        faces = t.gettext("Faces ({n})", n=len(game.faces))
+        parts.append(_heading(faces) + _face_sections(game.faces, t))
     if game.exports:
-        parts.append("<h3>Exports</h3>" + _links(game.exports))
+        parts.append(_heading(t.gettext("Exports")) + _links(game.exports))
     if game.files:
-        parts.append("<h3>Other files</h3>" + _links(game.files))
+        parts.append(_heading(t.gettext("Other files")) + _links(game.files))
     parts.append("</section>")
     return "\n".join(parts)
 
 
 def write_gallery(games: list[GalleryGame] | tuple[GalleryGame, ...], title: str = "Print-and-play gallery") -> str:
     """The gallery page as HTML text (relative links only; nothing fetched from the network)."""
-    toc = " · ".join(f'<a href="#{escape(g.id)}">{escape(g.title)}</a>' for g in games)
+    toc = " · ".join(f'<a href="#{escape(g.id)}">{escape(translator(g.lang).gettext(g.title))}</a>' for g in games)
     body = "\n".join(_section(g) for g in games) or "<p>No games have been built yet.</p>"
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -165,13 +182,51 @@ _PAGES = re.compile(rb"/Type /Page\b(?!s)")
 def gallery_outputs(out: Path, outputs: Outputs) -> Outputs:
     """{'index.html': …} for every game folder in this build's outputs or already in `out`."""
     files = {rel: data for rel, data in outputs.items() if _shown(rel)}
-    built = {rel.split("/", 1)[0] for rel in files}
+    built = {(g, s) for g in {rel.split("/", 1)[0] for rel in files} for s in _suffixes(g, files)}
+    disk = {}
     for path in sorted(out.rglob("*")) if out.is_dir() else []:
         rel = path.relative_to(out).as_posix()
-        if _shown(rel) and rel.split("/", 1)[0] not in built and path.is_file():
-            files[rel] = path.read_bytes()  # a game this build skipped as unchanged
-    games = sorted((_game(g, files) for g in {rel.split("/", 1)[0] for rel in files}), key=lambda g: g.rank)
+        if _shown(rel) and rel not in files and path.is_file():
+            disk[rel] = path
+    for rel, path in disk.items():  # games (or a game's other languages) this build did not make
+        folder = rel.split("/", 1)[0]
+        made = [s for g, s in built if g == folder]
+        others = _suffixes(folder, [*files, *disk]) if made else []
+        if not any(_in_language(rel, s, others) for s in made):
+            files[rel] = path.read_bytes()
+    folders = sorted({rel.split("/", 1)[0] for rel in files})
+    games = sorted((_game(g, files, s) for g in folders for s in _suffixes(g, files)), key=lambda g: g.rank)
     return {"index.html": write_gallery(games).encode("utf-8")}
+
+
+_DECK = re.compile(r"deck(-[a-z]{2,3})?\.json")
+
+
+def _suffixes(game_id: str, files: Iterable[str]) -> list[str]:
+    """The languages a game folder holds, as their name suffixes ("" English, "-it"), from its deck
+    listings (deck.json, deck-it.json); a folder without one is shown as English."""
+    found = {
+        m.group(1) or ""
+        for rel in files
+        if rel.startswith(game_id + "/") and (m := _DECK.fullmatch(rel[len(game_id) + 1 :]))
+    }
+    return sorted(found) or [""]
+
+
+def _in_language(rel: str, suffix: str, others: list[str]) -> bool:
+    """Whether a game's file belongs to the language of `suffix`: its svg folder (svg-it/), its file
+    name (rules-a4-it.pdf) or its export folder (export/tgc-it/) carries the suffix; English files
+    carry none of the others."""
+    parts = rel.split("/")
+    if len(parts) > 2 and parts[1].startswith("svg"):
+        mark = parts[1]  # a face's own name never decides
+    elif len(parts) > 3 and parts[1] == "export":
+        mark = parts[2]
+    else:
+        mark = Path(rel).stem
+    if suffix:
+        return mark.endswith(suffix)
+    return not any(mark.endswith(s) for s in others if s)
 
 
 def _shown(rel: str) -> bool:
@@ -180,10 +235,12 @@ def _shown(rel: str) -> bool:
     return len(parts) > 1 and not any(p.startswith(".") for p in parts)
 
 
-def _game(game_id: str, files: Outputs) -> GalleryGame:
-    mine = sorted(rel for rel in files if rel.startswith(game_id + "/"))
-    deck = _deck(files.get(f"{game_id}/deck.json"))
-    faces = _faces(game_id, deck, [r for r in mine if r.startswith(f"{game_id}/svg/") and r.endswith(".svg")])
+def _game(game_id: str, files: Outputs, suffix: str = "") -> GalleryGame:
+    others = _suffixes(game_id, files)
+    mine = sorted(rel for rel in files if rel.startswith(game_id + "/") and _in_language(rel, suffix, others))
+    deck = _deck(files.get(f"{game_id}/deck{suffix}.json"))
+    svg = f"{game_id}/svg{suffix}/"
+    faces = _faces(game_id, deck, [r for r in mine if r.startswith(svg) and r.endswith(".svg")])
     pdfs = [r for r in mine if r.endswith(".pdf") and "/setup/" not in r and "/export/" not in r]
     sheets = tuple(Item(f"{Path(r).name} ({_pages(files[r])} pages)", r) for r in pdfs)
     setups = tuple(Item(Path(r).stem, r) for r in mine if "/setup/" in r and r.endswith(".svg"))
@@ -192,10 +249,12 @@ def _game(game_id: str, files: Outputs) -> GalleryGame:
     exports = tuple(Item(r.split("/", 2)[2], r) for r in mine if r.startswith(f"{game_id}/export/"))
     names = deck.get("names", {})
     counts = [(str(names.get(kind, kind)), n) for kind, n in deck.get("totals", {}).items()]
-    counts += [("pieces in all", deck.get("pieces", 0)), ("distinct faces", len(faces))]
-    counts += [("sheet pages", sum(_pages(files[r]) for r in pdfs if "/sheets/" in r))]
-    rank = (_ENGINES.get(deck.get("engine"), 2), deck.get("extends") is not None, game_id)
-    return GalleryGame(game_id, deck.get("title", game_id), tuple(counts), faces, sheets, setups, other, exports, rank)
+    counts += [(N_("pieces in all"), deck.get("pieces", 0)), (N_("distinct faces"), len(faces))]
+    counts += [(N_("sheet pages"), sum(_pages(files[r]) for r in pdfs if "/sheets/" in r))]
+    rank = (_ENGINES.get(deck.get("engine"), 2), deck.get("extends") is not None, game_id, suffix)
+    title = deck.get("title", game_id)
+    lang = suffix[1:] or None
+    return GalleryGame(game_id + suffix, title, tuple(counts), faces, sheets, setups, other, exports, rank, lang)
 
 
 _ENGINES = {"tranquility": 0, "ascent": 1}
@@ -214,7 +273,7 @@ def _faces(game_id: str, deck: dict, paths: list[str]) -> tuple[Item, ...]:
             fronts.append(Item(front, by_id[front], by_id.get(back, ""), group))
         if back in by_id and back not in seen:
             seen.add(back)
-            backs.append(Item(back, by_id[back], "", "Backs"))
+            backs.append(Item(back, by_id[back], "", BACKS))
     rest = [Item(stem, r) for stem, r in by_id.items() if stem not in seen]
     return tuple(fronts + backs + rest)
 

@@ -32,6 +32,7 @@ def semantic_problems(spec: Spec, schema_valid: bool = True) -> list[Problem]:
         _template_problems,
         _size_problems,
         _theme_problems,
+        _language_problems,
         _topic_problems,
         _rules_problems,
     )
@@ -215,6 +216,15 @@ def _theme_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         yield ["theme", "font"], f"unknown font {spec.data['theme']['font']!r} (bundled: {', '.join(FONTS)})"
         return
     yield from _glyph_problems(spec)
+
+
+def _language_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    """A spec's language needs a shipped catalogue (docs/languages.md)."""
+    from pnp.core.i18n import languages
+
+    lang = spec.data.get("language")
+    if lang is not None and lang not in languages():
+        yield ["language"], f"no catalogue ships for the language {lang!r} (languages: {', '.join(languages())})"
 
 
 def _glyph_problems(spec: Spec) -> Iterator[tuple[list, str]]:

@@ -1,5 +1,6 @@
 """Spec checks for reference cards: a `topic` must be one the game's rules engine prints, and each
-card's sentences must fit its text boxes in every shipped language (`pnp validate`)."""
+card's sentences (and every face's catalogue words) must fit their text boxes in every shipped
+language (`pnp validate`)."""
 
 from __future__ import annotations
 
@@ -29,26 +30,64 @@ def topic_problems(spec: Spec, kinds: Iterator[tuple[list, dict]]) -> Iterator[t
 
 def fit_problems(spec: Spec) -> list[Problem]:
     """Every reference card whose sentences do not fit its template's boxes, per shipped language,
-    placed at the card's entry in the spec. The spec must have passed the semantic checks."""
+    and every other face with words of the catalogue (a template's own words, the game's title, a
+    terrain's name) that cannot be drawn in a shipped language, placed at the card's entry in the
+    spec. The spec must have passed the semantic checks."""
     from pnp.core.i18n import languages
     from pnp.face.layout import layout_card
     from pnp.face.template import TemplateError, load_template
     from pnp.game.build import build_game
-    from pnp.game.rulestext import with_reference_text
+    from pnp.game.rulestext import with_language
 
     base = build_game(spec)
     problems = []
+    templates: dict = {}  # read and checked once: a template does not change with the language
+
+    def template(name: str):
+        if name not in templates:
+            templates[name] = load_template(base, name)
+        return templates[name]
+
     for lang in languages():
-        game = with_reference_text(base, lang)
+        game = with_language(base, lang)
+        backs: set[str] = set()
         for card in game.cards:
-            if "topic" not in card.fields:
-                continue
-            try:
-                layout_card(card, load_template(game, card.template), game)
-            except TemplateError as exc:
-                message = f"the reference card {card.id!r} ({lang}, {card.fields['title']!r}) does not fit: {exc}"
-                problems.append(spec.problem(_card_path(spec, card), message))
+            sides = [("front", card.template)] if "topic" in card.fields or _speaks(template(card.template)) else []
+            if card.back_face_id not in backs and _speaks(template(card.back.template)):
+                backs.add(card.back_face_id)
+                sides.append(("back", card.back.template))
+            for side, name in sides:
+                try:
+                    layout_card(card, template(name), game, side)
+                except TemplateError as exc:
+                    what = (
+                        f"the reference card {card.id!r} ({lang}, {card.fields['title']!r})"
+                        if "topic" in card.fields and side == "front"
+                        else f"the {side} of {card.id!r} ({lang})"
+                    )
+                    problems.append(spec.problem(_card_path(spec, card), f"{what} does not fit: {exc}"))
     return problems
+
+
+_LANGUAGE_FIELDS = {"game.title", "terrain.name"}
+
+
+def _speaks(template) -> bool:
+    """Whether a template prints words that change with the language: its own static text or the
+    translated built-in fields."""
+    from pnp.face.template import GroupElement, TextElement
+
+    def words(elements) -> bool:
+        for element in elements:
+            if isinstance(element, GroupElement) and words(element.elements):
+                return True
+            if isinstance(element, TextElement) and (
+                element.text.is_static or _LANGUAGE_FIELDS & set(element.text.names)
+            ):
+                return True
+        return False
+
+    return words(template.elements)
 
 
 def _card_path(spec: Spec, card) -> list:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from pnp.core.i18n import language_suffix
 from pnp.game.model import Game
 from pnp.rules.check import RULES, Violation, check_state
 from pnp.rules.deal import deal_setup
@@ -19,11 +20,12 @@ SAMPLE_SEED = 1
 
 
 def setup_name(game: Game, players: int, seed: int | None) -> str:
-    """File stem: setup-3p-seed1, with the modules when not all of them are chosen."""
+    """File stem: setup-3p-seed1, with the modules when not all of them are chosen, and the
+    language when it is not English (setup-3p-seed1-it)."""
     chosen = [m.id for m in game.modules]
     every = [m.id for m in game.available_modules]
     tag = "" if chosen == every else "-no-modules" if not chosen else "-" + "+".join(chosen)
-    return f"setup-{players}p-seed{seed}{tag}"
+    return f"setup-{players}p-seed{seed}{tag}{language_suffix(game.language)}"
 
 
 def applicable_rules(game: Game, modules) -> list[str]:

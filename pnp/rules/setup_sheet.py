@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+from pnp.core.i18n import N_, translator
 from pnp.game.model import Game
 from pnp.game.params import AscentRules, TranquilityRules, physical_pieces, rule_params
 from pnp.rules.check import check_state
@@ -14,6 +15,7 @@ from pnp.rules.state.model import State
 PAGE_W, PAGE_H, MARGIN = 297.0, 210.0, 10.0
 TABLE = (MARGIN, 34.0, 178.0, 166.0)  # x, y, width, height of the table picture
 PLAYERS_X = 196.0
+STATUS = {"playing": N_("playing"), "won": N_("won"), "lost": N_("lost")}  # a state's status, printed
 DEFAULTS = {
     "ink": "#1f2a38",
     "paper": "#f7f1e3",
@@ -34,7 +36,15 @@ def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
     """(SVG text, PDF bytes) picturing `state` of `game`, with the rule check written on it."""
     sheet = _Sheet(game, state)
     sheet.draw()
-    svg = sheet.page.svg(f"{game.title}: table for {state.players} players, seed {state.seed}")
+    svg = sheet.page.svg(
+        sheet.t.ngettext(
+            "{title}: table for {n} player, seed {seed}",
+            "{title}: table for {n} players, seed {seed}",
+            state.players,
+            title=sheet.title,
+            seed=state.seed,
+        )
+    )
     return svg, svg_to_pdf(svg)
 
 
@@ -62,24 +72,21 @@ class _Sheet:
         self.page = SvgPage(PAGE_W, PAGE_H, f"setup-{game.id}")
         self.colours = {**DEFAULTS, **dict(game.theme.colours)}
         self.ink, self.paper = self.colours["ink"], self.colours["paper"]
+        self.t = translator(game.language)  # every word on the sheet in the game's language
+        self.title = self.t.gettext(game.title)
 
     def draw(self) -> None:
-        page, s = self.page, self.state
+        page, s, t = self.page, self.state, self.t
         page.rect(0, 0, PAGE_W, PAGE_H, fill="#ffffff")
-        page.fit_text(
-            MARGIN,
-            17,
-            f"{self.game.title}: {'sample setup' if s.turn == 0 else f'after {s.turn} turns'}",
-            6.0,
-            180,
-            self.ink,
-            "bold",
-        )
-        mods = f" · modules: {', '.join(s.modules)}" if s.modules else ""
+        when = t.gettext("sample setup") if s.turn == 0 else t.ngettext("after {n} turn", "after {n} turns", s.turn)
+        page.fit_text(MARGIN, 17, f"{self.title}: {when}", 6.0, 180, self.ink, "bold")
+        mods = " · " + t.gettext("modules: {ids}", ids=", ".join(s.modules)) if s.modules else ""
+        players = t.ngettext("{n} player", "{n} players", s.players)
+        status = t.gettext(STATUS.get(s.status, s.status))
         page.fit_text(
             MARGIN,
             25,
-            f"{s.players} player{'s' if s.players != 1 else ''} · seed {s.seed} · {s.status}{mods}",
+            f"{players} · " + t.gettext("seed {seed}", seed=s.seed) + f" · {status}{mods}",
             3.6,
             180,
             self.ink,
@@ -88,7 +95,8 @@ class _Sheet:
         from pnp.rules.problems import rule_warnings
 
         for i, warning in enumerate(rule_warnings(self.game)[:2]):
-            page.fit_text(MARGIN, PAGE_H - 4.5 - 4 * i, f"Note: {warning}.", 2.4, PAGE_W - 2 * MARGIN, self.ink)
+            note = t.gettext("Note: {warning}.", warning=warning)
+            page.fit_text(MARGIN, PAGE_H - 4.5 - 4 * i, note, 2.4, PAGE_W - 2 * MARGIN, self.ink)
         if isinstance(self.rules, TranquilityRules) and s.sea is not None:
             from pnp.rules.tranquility.sheet import draw_sea
 
@@ -105,7 +113,9 @@ class _Sheet:
         problems = check_state(self.game, self.state)
         if problems:
             ids = sorted({v.rule for v in problems})
-            note = f"{len(problems)} rule violation(s): {', '.join(ids)}"
+            note = self.t.ngettext(
+                "{n} rule violation: {ids}", "{n} rule violations: {ids}", len(problems), ids=", ".join(ids)
+            )
             colour = self.colours["accent"]
         else:
             applicable = sum(
@@ -113,7 +123,7 @@ class _Sheet:
                 for r in RULES.values()
                 if r.engine in (None, self.game.engine) and (r.module is None or r.module in self.state.modules)
             )
-            note, colour = f"checked: all {applicable} rules hold", self.ink
+            note, colour = self.t.gettext("checked: all {n} rules hold", n=applicable), self.ink
         self.page.fit_text(PAGE_W - MARGIN, 17, note, 3.6, 100, colour, "bold", anchor="end")
 
     # ---- a card in small -------------------------------------------------------------------
@@ -130,14 +140,15 @@ class _Sheet:
             return (str(p.number), terrain.get("fill", c["rock"]), "#ffffff")
         if p.kind == "campfire":
             terrain = self.game.theme.terrain.get(p.colour or "", {})
-            return ("fire", terrain.get("light", c["fire"]), self.ink)
+            return (self.t.gettext("fire"), terrain.get("light", c["fire"]), self.ink)
         names = {
-            "start": ("start", c["day"], self.ink),
-            "finish": ("finish", c["accent"], "#ffffff"),
-            "summit": ("summit", c["summit"], self.ink),
-            "bridge": ("bridge", c["rock"], "#ffffff"),
+            "start": (N_("start"), c["day"], self.ink),
+            "finish": (N_("finish"), c["accent"], "#ffffff"),
+            "summit": (N_("summit"), c["summit"], self.ink),
+            "bridge": (N_("bridge"), c["rock"], "#ffffff"),
         }
-        return names.get(p.kind, (p.kind[:6], "#ffffff", self.ink))
+        word, fill, colour = names.get(p.kind, (p.kind[:6], "#ffffff", self.ink))
+        return (self.t.gettext(word), fill, colour)
 
     def small_card(self, x: float, y: float, size: float, piece_id: str | None) -> None:
         words, fill, colour = self.label(piece_id)
@@ -164,9 +175,13 @@ class _Sheet:
             y = top + q * band
             hand = s.hands[q] if q < len(s.hands) else ()
             pile = s.piles[q] if q < len(s.piles) else ()
-            marker = "  (next to play)" if s.status == "playing" and s.current_player == q + 1 else ""
-            page.text(PLAYERS_X, y + 4, f"Player {q + 1}{marker}", 3.4, self.ink, "bold")
-            page.text(PLAYERS_X, y + 8.2, f"hand {len(hand)} · pile {len(pile)}", 2.6, self.ink)
+            marker = (
+                "  " + self.t.gettext("(next to play)") if s.status == "playing" and s.current_player == q + 1 else ""
+            )
+            room = PAGE_W - MARGIN - PLAYERS_X
+            page.fit_text(PLAYERS_X, y + 4, self.t.gettext("Player {n}", n=q + 1) + marker, 3.4, room, self.ink, "bold")
+            counts = self.t.gettext("hand {hand} · pile {pile}", hand=len(hand), pile=len(pile))
+            page.fit_text(PLAYERS_X, y + 8.2, counts, 2.6, room, self.ink)
             for j, c in enumerate(hand):
                 self.small_card(PLAYERS_X + j * (card + 1.2), y + 9.5, card, c)
             px = PAGE_W - MARGIN - card - 2
@@ -196,15 +211,17 @@ class _Sheet:
 
     def _box_line(self, y: float) -> None:
         s = self.state
-        lines = [("discard", s.discard), ("box", s.box), ("aside", s.aside)]
+        lines = [(N_("discard"), s.discard), (N_("box"), s.box), (N_("aside"), s.aside)]
         for i, (name, ids) in enumerate(lines):
-            self.page.fit_text(
-                PLAYERS_X, y + i * 5, f"{name}: {self._summary(ids)}", 2.8, PAGE_W - MARGIN - PLAYERS_X, self.ink
-            )
+            words = f"{self.t.gettext(name)}: {self._summary(ids)}"
+            self.page.fit_text(PLAYERS_X, y + i * 5, words, 2.8, PAGE_W - MARGIN - PLAYERS_X, self.ink)
 
     def _summary(self, ids) -> str:
         counts: dict[str, int] = {}
         for i in ids:
             kind = self.pieces[i].kind if i in self.pieces else "unknown"
             counts[kind] = counts.get(kind, 0) + 1
-        return ", ".join(f"{n} {kind}" for kind, n in counts.items()) or "empty"
+        names = {k.id: k.name for k in self.game.kinds}  # the kind's printed name, through the catalogue
+        return ", ".join(f"{n} {self.t.gettext(names.get(kind, kind)).lower()}" for kind, n in counts.items()) or (
+            self.t.gettext("empty")
+        )

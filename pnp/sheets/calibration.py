@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import io
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from pnp.core.errors import UsageError
+from pnp.core.i18n import N_, Translator, translator
 from pnp.core.units import PT_PER_MM
 from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD, SheetCanvas
 from pnp.sheets.plan import Affine, apply, back_map
@@ -26,21 +29,24 @@ FRAME = 40.0  # mm, the see-through check square
 ZERO_TICK = 7.0  # mm: the zero tick stands out past the numbers
 
 INSTRUCTIONS = (
-    "1. Print this sheet on both sides with the settings you use for the card sheets:",
-    "    the same paper, flip on the {edge}, actual size (100 %, no “fit to page”).",
-    "2. Check the bar below measures exactly 100 mm. If not, your printer is scaling the page.",
-    "3. With scissors, cut in from the paper’s edge along each of the two solid cut lines,",
-    "    a little past the ruler printed on the back.",
-    "4. Turn the sheet over. Where each cut meets the back’s ruler, read the number:",
-    "    the bottom cut gives dx, the left cut gives dy (in mm; read halves from the short ticks).",
-    "5. Build your sheets with  --back-offset dx,dy  (for example  --back-offset 1.5,-0.5 ).",
-    "6. To check an offset, make this sheet again with it: the grey square on the back should",
-    "    sit exactly behind the square frame below when you hold the sheet against a light.",
+    N_("1. Print this sheet on both sides with the settings you use for the card sheets:"),
+    N_("    the same paper, flip on the {edge}, actual size (100 %, no “fit to page”)."),
+    N_("2. Check the bar below measures exactly 100 mm. If not, your printer is scaling the page."),
+    N_("3. With scissors, cut in from the paper’s edge along each of the two solid cut lines,"),
+    N_("    a little past the ruler printed on the back."),
+    N_("4. Turn the sheet over. Where each cut meets the back’s ruler, read the number:"),
+    N_("    the bottom cut gives dx, the left cut gives dy (in mm; read halves from the short ticks)."),
+    N_("5. Build your sheets with  --back-offset dx,dy  (for example  --back-offset 1.5,-0.5 )."),
+    N_("6. To check an offset, make this sheet again with it: the grey square on the back should"),
+    N_("    sit exactly behind the square frame below when you hold the sheet against a light."),
 )
+EDGES = {"long-edge": N_("long edge"), "short-edge": N_("short edge")}
 
 
-def calibration_sheet(spec: SheetSpec) -> bytes:
-    """The calibration sheet for `spec`'s paper, orientation (auto: portrait) and duplex flip."""
+def calibration_sheet(spec: SheetSpec, lang: str | None = None) -> bytes:
+    """The calibration sheet for `spec`'s paper, orientation (auto: portrait) and duplex flip, its
+    words in `lang` (None: English)."""
+    t = translator(lang)
     if spec.duplex == "none" or spec.gutter_fold:
         raise UsageError("A calibration sheet is for printing on both sides: choose duplex long-edge or short-edge.")
     orientation = "portrait" if spec.orientation == "auto" else spec.orientation
@@ -51,12 +57,12 @@ def calibration_sheet(spec: SheetSpec) -> bytes:
     shifted = back_map(spec, grid)
     out = io.BytesIO()
     canvas = SheetCanvas(out, (width * K, height * K))
-    canvas.setTitle(f"Printer calibration ({spec.paper.name}, {spec.duplex})")
+    canvas.setTitle(t.gettext("Printer calibration ({paper}, {duplex})", paper=spec.paper.name, duplex=spec.duplex))
     canvas.setCreator("tranquility-pnp")
     marks = _layout(spec, width, height)
-    _front(canvas, spec, marks, width, height)
+    _front(canvas, spec, marks, width, height, t)
     canvas.showPage()
-    _back(canvas, spec, marks, plain, shifted, height)
+    _back(canvas, spec, marks, plain, shifted, height, t)
     canvas.showPage()
     canvas.save()
     return out.getvalue()
@@ -82,30 +88,38 @@ def _y(height: float, y: float) -> float:
     return (height - y) * K
 
 
-def _front(canvas: SheetCanvas, spec: SheetSpec, marks: dict, width: float, height: float) -> None:
+def _fitted(canvas: SheetCanvas, x: float, y: float, text: str, font: str, size: float, room: float) -> None:
+    """Draw `text` at (x, y) pt, shrunk to `room` pt wide when it is longer (a longer language)."""
+    natural = stringWidth(text, font, size)
+    canvas.setFont(font, size * min(1.0, room / natural) if natural else size)
+    canvas.drawString(x, y, text)
+    canvas.setFont(font, size)
+
+
+def _front(canvas: SheetCanvas, spec: SheetSpec, marks: dict, width: float, height: float, t: Translator) -> None:
     tx, ty = marks["text"]
-    edge = spec.duplex.replace("-", " ")
-    canvas.setFont(LABEL_FONT_BOLD, 15)
-    canvas.drawString(tx * K, _y(height, ty), f"Printer calibration · {spec.paper.title} · flip on {edge}")
-    canvas.setFont(LABEL_FONT, 9)
+    edge = t.gettext(EDGES.get(spec.duplex, spec.duplex))
+    room = (width - tx - spec.margin) * K
+    heading = t.gettext("Printer calibration · {paper} · flip on {edge}", paper=spec.paper.title, edge=edge)
+    _fitted(canvas, tx * K, _y(height, ty), heading, LABEL_FONT_BOLD, 15, room)
     for i, line in enumerate(INSTRUCTIONS):
-        canvas.drawString(tx * K, _y(height, ty + 9 + i * 4.6), line.format(edge=edge))
+        _fitted(canvas, tx * K, _y(height, ty + 9 + i * 4.6), t.gettext(line, edge=edge), LABEL_FONT, 9, room)
     dx, dy = spec.back_offset
-    canvas.drawString(
-        tx * K,
-        _y(height, ty + 9 + len(INSTRUCTIONS) * 4.6 + 2),
-        f"This sheet was made with back offset {dx:g},{dy:g} mm.",
-    )
-    _scale_bar(canvas, marks["bar"], height)
+    shown = {"dx": f"{dx:g}", "dy": f"{dy:g}"}
+    made = t.gettext("This sheet was made with back offset {dx},{dy} mm.", **shown)
+    _fitted(canvas, tx * K, _y(height, ty + 9 + len(INSTRUCTIONS) * 4.6 + 2), made, LABEL_FONT, 9, room)
+    _scale_bar(canvas, marks["bar"], height, t)
     fx, fy = marks["frame"]
     canvas.setLineWidth(0.5)
     canvas.rect(fx * K, _y(height, fy + FRAME), FRAME * K, FRAME * K, stroke=1, fill=0)
-    canvas.drawString(fx * K, _y(height, fy + FRAME + 4), "check square (front)")
-    _cut_line(canvas, (marks["dx_cut_end"][0], height - spec.margin), marks["dx_cut_end"], height, "cut dx")
-    _cut_line(canvas, (spec.margin, marks["dy_cut_end"][1]), marks["dy_cut_end"], height, "cut dy")
+    canvas.drawString(fx * K, _y(height, fy + FRAME + 4), t.gettext("check square (front)"))
+    cut = t.gettext("{name}: cut from the edge to here", name=t.gettext("cut dx"))
+    _cut_line(canvas, (marks["dx_cut_end"][0], height - spec.margin), marks["dx_cut_end"], height, cut)
+    cut = t.gettext("{name}: cut from the edge to here", name=t.gettext("cut dy"))
+    _cut_line(canvas, (spec.margin, marks["dy_cut_end"][1]), marks["dy_cut_end"], height, cut)
 
 
-def _scale_bar(canvas: SheetCanvas, at: tuple[float, float], height: float) -> None:
+def _scale_bar(canvas: SheetCanvas, at: tuple[float, float], height: float, t: Translator) -> None:
     x, y = at
     canvas.setLineWidth(0.5)
     canvas.line(x * K, _y(height, y), (x + 100) * K, _y(height, y))
@@ -113,7 +127,7 @@ def _scale_bar(canvas: SheetCanvas, at: tuple[float, float], height: float) -> N
         tick = 3.0 if i % 50 == 0 else 1.5
         canvas.line((x + i) * K, _y(height, y), (x + i) * K, _y(height, y - tick))
     canvas.setFont(LABEL_FONT, 7)
-    canvas.drawString(x * K, _y(height, y + 3.5), "this bar is 100 mm long")
+    canvas.drawString(x * K, _y(height, y + 3.5), t.gettext("this bar is 100 mm long"))
 
 
 def _cut_line(
@@ -124,20 +138,22 @@ def _cut_line(
     canvas.setFont(LABEL_FONT, 7)
     vertical = abs(start[0] - end[0]) < 1e-9
     if vertical:
-        canvas.drawString((end[0] + 1.5) * K, _y(height, end[1] + 4), f"{text}: cut from the edge to here")
+        canvas.drawString((end[0] + 1.5) * K, _y(height, end[1] + 4), text)
     else:
-        canvas.drawString((end[0] - 50) * K, _y(height, end[1] - 1.5), f"{text}: cut from the edge to here")
+        canvas.drawRightString((end[0] - 1.5) * K, _y(height, end[1] - 1.5), text)
 
 
-def _back(canvas: SheetCanvas, spec: SheetSpec, marks: dict, plain: Affine, shifted: Affine, height: float) -> None:
+def _back(
+    canvas: SheetCanvas, spec: SheetSpec, marks: dict, plain: Affine, shifted: Affine, height: float, t: Translator
+) -> None:
     width = spec.paper.oriented(spec.orientation)[0]
     canvas.setFont(LABEL_FONT_BOLD, 12)
-    canvas.drawCentredString(width / 2 * K, _y(height, spec.margin + 10), "Calibration sheet: back")
+    canvas.drawCentredString(width / 2 * K, _y(height, spec.margin + 10), t.gettext("Calibration sheet: back"))
     canvas.setFont(LABEL_FONT, 8)
     canvas.drawCentredString(
         width / 2 * K,
         _y(height, spec.margin + 15),
-        "Read each ruler where its cut meets it: that number is dx (or dy) in mm.",
+        t.gettext("Read each ruler where its cut meets it: that number is dx (or dy) in mm."),
     )
     _ruler(canvas, apply(plain, *marks["dx_ruler"]), "horizontal", height, "dx")
     _ruler(canvas, apply(plain, *marks["dy_ruler"]), "vertical", height, "dy")

@@ -11,6 +11,7 @@ from functools import partial
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.core.i18n import N_, Translator, language_suffix, translator
 from pnp.core.units import PT_PER_MM, mm_to_pt
 from pnp.game.model import Face, Game
 from pnp.pdf.form import LABEL_FONT, FormBook, SheetCanvas, Warn
@@ -33,20 +34,23 @@ def impose(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSpec, w
     one page per sheet for gutter-fold). svglib's warnings about a face go to `warn`.
     """
     plan = plan_sheets(game, faces, sheet)
-    return draw_plan(plan, game.title, warn)
+    return draw_plan(plan, game.title, warn, game.language)
 
 
-def draw_plan(plan: SheetPlan, title: str, warn: Warn | None = None) -> bytes:
-    """Draw a planned set of pages (see sheetplan.plan_sheets) into a PDF."""
+def draw_plan(plan: SheetPlan, title: str, warn: Warn | None = None, lang: str | None = None) -> bytes:
+    """Draw a planned set of pages (see sheetplan.plan_sheets) into a PDF; the title and labels
+    in `lang` (None: English)."""
+    t = translator(lang)
+    title = t.gettext(title)
     buffer = io.BytesIO()
     first = plan.pages[0].grid.page
     canvas = SheetCanvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM))
-    canvas.setTitle(f"{title}: print-and-play sheets ({plan.spec.paper.name})")
+    canvas.setTitle(t.gettext("{title}: print-and-play sheets ({paper})", title=title, paper=plan.spec.paper.name))
     canvas.setCreator("tranquility-pnp")
     book = FormBook(canvas, warn)
     _warn_short_bleed(plan, warn)
     for page in plan.pages:
-        _draw_page(canvas, book, plan, page, title)
+        _draw_page(canvas, book, plan, page, _label_text(title, plan, page, t))
     canvas.save()
     return buffer.getvalue()
 
@@ -68,7 +72,7 @@ def _warn_short_bleed(plan: SheetPlan, warn: Warn | None) -> None:
             )
 
 
-def _draw_page(canvas: SheetCanvas, book: FormBook, plan: SheetPlan, page: Page, title: str) -> None:
+def _draw_page(canvas: SheetCanvas, book: FormBook, plan: SheetPlan, page: Page, label: str) -> None:
     width, height = page.grid.page
     canvas.setPageSize((width * PT_PER_MM, height * PT_PER_MM))
     for placement in page.placements:
@@ -77,7 +81,7 @@ def _draw_page(canvas: SheetCanvas, book: FormBook, plan: SheetPlan, page: Page,
     if page.side != "back":
         _draw_front_lines(canvas, spec, page, height)
     if spec.label:
-        _draw_label(canvas, spec, page, _label_text(title, plan, page), height)
+        _draw_label(canvas, spec, page, label, height)
     canvas.showPage()
 
 
@@ -181,16 +185,26 @@ def _draw_fold(canvas: SheetCanvas, spec: SheetSpec, page: Page) -> None:
     canvas.setDash()
 
 
-def _label_text(title: str, plan: SheetPlan, page: Page) -> str:
+EDGES = {"long-edge": N_("long edge"), "short-edge": N_("short edge")}
+
+
+def _label_text(title: str, plan: SheetPlan, page: Page, t: Translator) -> str:
     spec = plan.spec
-    where = f"{title} · {spec.paper.title} · sheet {page.sheet} of {plan.sheets}"
+    where = t.gettext(
+        "{title} · {paper} · sheet {sheet} of {sheets}",
+        title=title,
+        paper=spec.paper.title,
+        sheet=page.sheet,
+        sheets=plan.sheets,
+    )
     if page.side == "fold":
-        return f"{where} · fold on the dashed line, fronts and backs outward · print at 100 %"
+        return f"{where} · " + t.gettext("fold on the dashed line, fronts and backs outward · print at 100 %")
     if page.side == "back":
-        return f"{where} · back"
+        return f"{where} · " + t.gettext("back")
     if spec.duplex == "none":
-        return f"{where} · fronts only · print at 100 %"
-    return f"{where} · front · print both sides, flip on {spec.duplex.replace('-', ' ')}, at 100 %"
+        return f"{where} · " + t.gettext("fronts only · print at 100 %")
+    edge = t.gettext(EDGES.get(spec.duplex, spec.duplex))
+    return f"{where} · " + t.gettext("front · print both sides, flip on {edge}, at 100 %", edge=edge)
 
 
 def _draw_label(canvas: SheetCanvas, spec: SheetSpec, page: Page, text: str, height: float) -> None:
@@ -237,9 +251,12 @@ def _paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes]
 
     warnings: list[str] = []
     plan = plan_sheets(game, faces, spec)
-    out = {f"{game.id}/sheets/{game.id}-{spec.name}.pdf": draw_plan(plan, game.title, warnings.append)}
+    lang = language_suffix(game.language)  # "-it": Italian never overwrites English
+    out = {
+        f"{game.id}/sheets/{game.id}-{spec.name}{lang}.pdf": draw_plan(plan, game.title, warnings.append, game.language)
+    }
     if spec.duplex != "none" and not spec.gutter_fold:
-        out[f"{game.id}/{game.id}-calibration-{spec.name}.pdf"] = calibration_sheet(plan.spec)
+        out[f"{game.id}/{game.id}-calibration-{spec.name}{lang}.pdf"] = calibration_sheet(plan.spec, game.language)
     return out, warnings
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from pnp.core.i18n import Translator, translator
+from pnp.core.i18n import SOURCE_LANGUAGE, Translator, translator
 from pnp.game.model import Game, frozen_map
 from pnp.game.params import ASCENT, TRANQUILITY, rule_params
 from pnp.game.rulestext import ascent, tranquility
@@ -33,8 +33,19 @@ TOPICS: dict[str, dict[str, Topic]] = {TRANQUILITY: tranquility.TOPICS, ASCENT: 
 
 
 def game_language(game: Game) -> str | None:
-    """The game's language when the model has one (a spec's "language"), else None (English)."""
-    return getattr(game, "language", None)
+    """The game's language (a spec's "language" or --lang), None for English."""
+    return game.language
+
+
+def with_language(game: Game, lang: str | None) -> Game:
+    """The game printed in `lang` (None: as its spec says): faces, sheets, setup and booklet follow
+    `game.language`, and the reference cards' sentences are made again in it. "en" is English (None)."""
+    if lang is None:
+        return game
+    lang = None if lang == SOURCE_LANGUAGE else lang
+    if lang == game.language:
+        return game
+    return with_reference_text(replace(game, language=lang), lang)
 
 
 def topics(engine: str) -> tuple[str, ...]:
@@ -66,4 +77,4 @@ def _filled(card, game: Game, lang: str | None):
     return replace(card, fields=frozen_map({**card.fields, "title": text.title, "lines": list(text.lines)}))
 
 
-__all__ = ["TOPICS", "CardText", "game_language", "reference_text", "topics", "with_reference_text"]
+__all__ = ["TOPICS", "CardText", "game_language", "reference_text", "topics", "with_language", "with_reference_text"]

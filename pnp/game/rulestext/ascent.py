@@ -13,7 +13,8 @@ TERRAIN_NAMES = (N_("Meadow"), N_("Canyon"), N_("Glacier"))
 
 def terrain(facts: Facts, colour: str, t: Translator) -> str:
     """A colour's terrain name as a sentence prints it (lower case): 'meadow'."""
-    return t.gettext(facts.colours.get(colour, colour)).lower()
+    own = facts.names.get(colour, {}).get(t.lang)  # a variant's name in this language
+    return (own or t.gettext(facts.colours.get(colour, colour))).lower()
 
 
 def turn(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list[str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.game.model import Game
 
@@ -16,6 +16,7 @@ class Facts:
     low: int  # lowest card number (islands, terrain); 0 when the game has none
     high: int
     colours: Mapping[str, str]  # theme colour → its terrain's name, e.g. green → Meadow
+    names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # colour → a variant's names by language
 
     def count(self, kind: str) -> int:
         return self.totals.get(kind, 0)
@@ -28,9 +29,14 @@ def game_facts(game: Game) -> Facts:
         if isinstance(c.fields.get("number"), int) and c.kind in ("island", "terrain")
     ]
     colours = {colour: str(t.get("name", colour)) for colour, t in game.theme.terrain.items()}
+    names: dict[str, dict[str, str]] = {}
+    for colour, t in game.theme.terrain.items():
+        own = t.get("names")
+        names[colour] = dict(own) if isinstance(own, Mapping) else {}
     return Facts(
         totals={k.id: k.total for k in game.kinds},
         low=min(numbers, default=0),
         high=max(numbers, default=0),
         colours=colours,
+        names=names,
     )

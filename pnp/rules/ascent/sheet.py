@@ -26,22 +26,26 @@ def draw_mountain(sheet, m: Mountain) -> None:
             card = cards[slot - 1] if slot - 1 < len(cards) else None
             _diamond(sheet, cx, cy, d, card, f"{row}.{slot}")
     cx, cy = slot_centre(x0, ybase, d, r.rows + 1, 1 + max(0, r.width(r.rows) - 2) / 2)
-    _diamond(sheet, cx, cy, d, m.summit, "summit")
+    _diamond(sheet, cx, cy, d, m.summit, sheet.t.gettext("summit"))
     _goats(sheet, m, x0, ybase, d)
     if m.revealed:
-        page.text(
+        page.fit_text(
             x,
             ybase + 22,
-            "Panorama: the sequences under the revealed triangles must stand side by side "
-            "in one row before the summit.",
+            sheet.t.gettext(
+                "Panorama: the sequences under the revealed triangles must stand side by side in one row before "
+                "the summit."
+            ),
             2.6,
+            w,
             sheet.ink,
         )
-    page.text(
+    page.fit_text(
         x,
         ybase + 17,
-        "Each card rests on the two below it; rows fill from the left. Slots are labelled row.slot.",
+        sheet.t.gettext("Each card rests on the two below it; rows fill from the left. Slots are labelled row.slot."),
         2.6,
+        w,
         sheet.ink,
     )
 
@@ -81,7 +85,7 @@ def _diamond(sheet, cx: float, cy: float, d: float, card: str | None, label: str
     page.fit_text(cx, cy + size * 0.35, words, size, d * 0.6, colour, "bold", anchor="middle")
     p = sheet.pieces.get(card)
     if p is not None and p.kind == "terrain":
-        name = sheet.game.theme.terrain.get(p.colour or "", {}).get("name", p.colour or "")
+        name = sheet.game.theme.terrain_name(p.colour or "", sheet.game.language)
         page.fit_text(cx, cy + d * 0.28, name, d * 0.11, d * 0.45, colour, anchor="middle")
 
 
@@ -101,4 +105,4 @@ def _goats(sheet, m: Mountain, x0: float, ybase: float, d: float) -> None:
         page.circle(gx, gy, 1.8, fill="#ffffff", stroke=sheet.ink, width=0.35)
         page.text(gx, gy + 0.9, "G", 2.4, sheet.ink, "bold", anchor="middle")
     if waiting:
-        page.text(x0 + 3 + waiting * 5, ybase + 11, "goats waiting at the foot", 2.6, sheet.ink)
+        page.text(x0 + 3 + waiting * 5, ybase + 11, sheet.t.gettext("goats waiting at the foot"), 2.6, sheet.ink)

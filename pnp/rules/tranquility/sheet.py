@@ -38,13 +38,16 @@ def draw_sea(sheet, sea: Sea) -> None:
         else:
             page.rect(cx + 0.8, cy + 0.8, size - 1.6, size - 1.6, stroke=colours["paper"], width=0.3, dash="1 1")
             page.text(cx + 2, cy + size - 2.2, str(k), size * 0.16, colours["paper"])
-    _corner(sheet, *at(0, r.rows + 1), size, "start", sea.start.card if sea.start else None)
-    _corner(sheet, *at(r.cols + 1, 0), size, "finish", sea.finish)
-    page.text(
+    _corner(sheet, *at(0, r.rows + 1), size, sheet.t.gettext("start"), sea.start.card if sea.start else None)
+    _corner(sheet, *at(r.cols + 1, 0), size, sheet.t.gettext("finish"), sea.finish)
+    page.fit_text(
         x0,
         y0 + size * (r.rows + 2) + 5,
-        "Cells ascend in reading order: bottom row left to right, then the row above (cell numbers shown).",
+        sheet.t.gettext(
+            "Cells ascend in reading order: bottom row left to right, then the row above (cell numbers shown)."
+        ),
         2.6,
+        size * (r.cols + 2),
         sheet.ink,
     )
 
