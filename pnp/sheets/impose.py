@@ -217,8 +217,9 @@ def sheet_outputs(
     game: Game, faces: tuple[Face, ...] | list[Face], specs, warn: Warn | None = None
 ) -> dict[str, bytes]:
     """{path relative to the output root: bytes} for each sheet spec: the sheets PDF
-    (<game>/sheets/<game>-<paper>[-fold].pdf) and, for duplex sheets, the matching printer
-    calibration sheet (<game>/<game>-calibration-<paper>.pdf, in the sheets' orientation)."""
+    (<game>/sheets/<game>-<paper>[-<options>].pdf, named by pnp/sheets/names.py) and, for duplex
+    sheets, the matching printer calibration sheet (<game>/<game>-calibration-<paper>[-<options>].pdf,
+    in the sheets' orientation)."""
     from pnp.core.parallel import on_two_cores
 
     out: dict[str, bytes] = {}
@@ -234,12 +235,13 @@ def _paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes]
     """One paper's sheets and calibration sheet, and the warnings drawing them gave (papers are
     drawn on two cores, so warnings travel with the result)."""
     from pnp.sheets.calibration import calibration_sheet
+    from pnp.sheets.names import calibration_file, sheets_file
 
     warnings: list[str] = []
     plan = plan_sheets(game, faces, spec)
-    out = {f"{game.id}/sheets/{game.id}-{spec.name}.pdf": draw_plan(plan, game.title, warnings.append)}
+    out = {sheets_file(game, spec): draw_plan(plan, game.title, warnings.append)}
     if spec.duplex != "none" and not spec.gutter_fold:
-        out[f"{game.id}/{game.id}-calibration-{spec.name}.pdf"] = calibration_sheet(plan.spec)
+        out[calibration_file(game, spec)] = calibration_sheet(plan.spec)
     return out, warnings
 
 
