@@ -122,6 +122,7 @@ def test_each_target_lists_only_its_own_options():
         assert not others & shown, (target, others & shown)
     assert list(typer.main.get_command(export_app).commands) == list(own)
 
+
 def test_the_sheet_options_are_shared_with_other_commands():
     specs = print_cmds.sheet_specs()
     assert [s.paper.name for s in specs] == ["a4", "letter"]
@@ -178,7 +179,10 @@ def test_absurd_sheet_options_are_usage_errors(tmp_path, option, message):
         (("cut", "--with-bleed"), "The cut export does not take --with-bleed; it is for pnp export png."),
         (("tgc", "--card-size", "88mm"), "The tgc export does not take --card-size; it is for pnp export cut."),
         (("png", "--paper", "letter"), "The png export does not take --paper; it is for pnp export cut."),
-        (("png", "--product", "x"), "The png export does not take --product; it is for pnp export tgc, mpc or drivethru."),
+        (
+            ("png", "--product", "x"),
+            "The png export does not take --product; it is for pnp export tgc, mpc or drivethru.",
+        ),
         (("cut", "--base-url", "x"), "The cut export does not take --base-url; it is for pnp export tts."),
     ],
     ids=["dpi-tgc", "bleed-cut", "card-size-tgc", "paper-png", "product-png", "base-url-cut"],

@@ -112,9 +112,7 @@ def test_the_cli_points_the_saved_object_at_the_exported_files(monkeypatch, tmp_
 def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
     monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
-    result = CliRunner().invoke(
-        app, ["export", "png", "testgame", "--out", str(tmp_path), "--base-url", "https://x/"]
-    )
+    result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path), "--base-url", "https://x/"])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == "Error: The png export does not take --base-url; it is for pnp export tts."
     assert not tmp_path.joinpath("testgame").exists()
