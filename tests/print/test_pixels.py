@@ -62,11 +62,15 @@ def test_a_missing_element_is_caught():
     assert block > 40
 
 
-def test_pngs_record_their_resolution_and_decode_to_the_same_pixels():
-    image = Image.new("RGB", (30, 20), (10, 200, 30))
-    image.putpixel((3, 4), (255, 0, 0))
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_pngs_record_their_resolution_and_decode_to_the_same_pixels(mode):
+    image = Image.new(mode, (30, 20), (10, 200, 30, 128)[: len(mode)] if mode != "L" else 77)
+    image.putpixel((3, 4), (255, 0, 0, 0)[: len(mode)] if mode != "L" else 255)
+    image.putpixel((29, 19), (1, 2, 3, 4)[: len(mode)] if mode != "L" else 1)
     data = png_bytes(image, 300)
+    assert data == png_bytes(image, 300)
     back = Image.open(io.BytesIO(data))
     back.load()
+    assert back.mode == mode and back.size == image.size
     assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)
-    assert ImageChops.difference(back.convert("RGB"), image).getbbox() is None
+    assert back.tobytes() == image.tobytes()
