@@ -71,11 +71,11 @@ class CmykImage:
 
 
 def _cmyk(image: Image.Image, picture: Picture) -> CmykImage:
-    """In the image worker: the face in CMYK, deflated (ISA-L level 2)."""
+    """In the image worker: the face in CMYK, deflated (ISA-L level 1)."""
     from isal import isal_zlib
 
     cmyk = to_cmyk(image)
-    return CmykImage(cmyk.width, cmyk.height, isal_zlib.compress(cmyk.tobytes(), 2))
+    return CmykImage(cmyk.width, cmyk.height, isal_zlib.compress(cmyk.tobytes(), 1))
 
 
 def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None) -> bytes:
