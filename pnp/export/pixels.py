@@ -152,17 +152,19 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
         image = image.convert("RGB")
     colour_type, channels = _COLOUR_TYPES[image.mode]
     width, height = image.size
-    # each row preceded by its filter byte (0): the pixels as an L image one byte wider, shifted right
-    rows = Image.frombytes("L", (width * channels, height), image.tobytes())
-    framed = Image.new("L", (width * channels + 1, height), 0)
-    framed.paste(rows, (1, 0))
+    stride = width * channels
+    pixels = memoryview(image.tobytes())
+    framed = bytearray((stride + 1) * height)  # each row preceded by its filter byte, 0
+    rows = memoryview(framed)
+    for y in range(height):
+        rows[y * (stride + 1) + 1 : (y + 1) * (stride + 1)] = pixels[y * stride : (y + 1) * stride]
     per_metre = round(dpi / 0.0254)
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)),
             _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-            _chunk(b"IDAT", isal_zlib.compress(framed.tobytes(), 1)),
+            _chunk(b"IDAT", isal_zlib.compress(framed, 1)),
             _chunk(b"IEND", b""),
         )
     )
