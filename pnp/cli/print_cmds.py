@@ -9,7 +9,7 @@ import functools
 import inspect
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -80,7 +80,8 @@ _SHEET_PARAMS = [
             list[str] | None,
             _opt(
                 "--paper",
-                help="a4, letter, a3, a5, legal, tabloid or a size such as 200x300mm; repeat for several (default: a4 and letter).",
+                help="a4, letter, a3, a5, legal, tabloid or a size such as 200x300mm; repeat for several "
+                "(default: a4 and letter).",
                 metavar="PAPER",
             ),
         ],
@@ -150,7 +151,8 @@ _SHEET_PARAMS = [
             _opt(
                 "--back-offset",
                 metavar="DX,DY",
-                help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); read it off the calibration sheet.",
+                help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); "
+                "read it off the calibration sheet.",
             ),
         ],
         "0,0",
@@ -172,9 +174,8 @@ _SHEET_PARAMS = [
             _opt(
                 "--card-size",
                 metavar="SIZE",
-                help="Print the cards at this trim size (same proportions): a length such as 63.5mm or 2.5x2.5in, or a named size: "
-                + _presets_help()
-                + ".",
+                help="Print the cards at this trim size (same proportions): a length such as 63.5mm or 2.5x2.5in, "
+                "or a named size: " + _presets_help() + ".",
             ),
         ],
         None,
@@ -299,17 +300,19 @@ TARGET_OPTIONS = {  # which targets take each target-specific option (said when 
 }
 
 
-CommandLineError = typer.BadParameter.__mro__[1]  # click's UsageError, as typer (which vendors click) raises it
+CommandLineError: type[Exception] = typer.BadParameter.__mro__[
+    1
+]  # click's UsageError, as typer (which vendors click) raises it
 
 
 class ExportGroup(TyperGroup):
     """`pnp export TARGET …`: targets in any case; the earlier `pnp export GAME --target T` form is
     rewritten to the new one with a one-line notice on stderr."""
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         return super().parse_args(ctx, _legacy_form(args, list(self.commands)))
 
-    def resolve_command(self, ctx: typer.Context, args: list[str]):
+    def resolve_command(self, ctx: Any, args: list[str]):
         if args and not args[0].startswith("-"):
             found = match_case_insensitive(args[0], self.commands)
             if found is None:
@@ -345,26 +348,29 @@ def _legacy_form(args: list[str], targets: list[str]) -> list[str]:
 class TargetCommand(TyperCommand):
     """An export target's command: an option another target takes is refused with who takes it."""
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)
         except CommandLineError as exc:
-            if not getattr(exc, "option_name", None):  # not an unknown option
+            option = getattr(exc, "option_name", None)
+            if not option:  # not an unknown option
                 raise
-            takers = TARGET_OPTIONS.get(exc.option_name)
-            if takers is None and exc.option_name.split("=")[0] in _sheet_option_flags():
+            takers = TARGET_OPTIONS.get(option)
+            if takers is None and option.split("=")[0] in _sheet_option_flags():
                 takers = ("cut",)
             if takers:
                 who = ", ".join(takers[:-1]) + " or " + takers[-1] if len(takers) > 1 else takers[0]
-                exc.message = f"The {ctx.info_name} export does not take {exc.option_name}; it is for pnp export {who}."
-                exc.possibilities = None
+                vars(exc).update(
+                    message=f"The {ctx.info_name} export does not take {option}; it is for pnp export {who}.",
+                    possibilities=None,
+                )
             raise
 
 
 def _sheet_option_flags() -> set[str]:
-    flags = set()
+    flags: set[str] = set()
     for _, annotation, _ in _SHEET_PARAMS:
-        for meta in annotation.__metadata__:
+        for meta in getattr(annotation, "__metadata__", ()):
             for decl in getattr(meta, "param_decls", ()) or ():
                 flags.update(d for part in decl.split("/") for d in [part.strip()] if d.startswith("-"))
             if getattr(meta, "default", None) is not None and isinstance(meta.default, str):
