@@ -286,7 +286,7 @@ def test_a_service_without_tokens_leaves_the_goats_out_and_says_what_to_do(panor
     assert (
         f"{goat.id} ({goat.count} × 25.0 mm circle): {name} has no product for round tokens; left out of the {name} "
         "export: print them from the sheets (pnp sheets GAME) or order them as The Game Crafter's circle chits "
-        "(pnp export GAME --target tgc)"
+        "(pnp export tgc GAME)"
     ) in warnings
     if service == "mpc":
         assert goat.id not in files["cards.csv"].decode()
