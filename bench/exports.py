@@ -1,16 +1,20 @@
-"""Export speed: `pnp export GAME --target T` cold, PDFium on every core (today) side by side with
-the earlier path (resvg per face, Pillow's PNG encoder, one core).
+"""Export speed: `pnp export T GAME` cold, PDFium on every core (today) side by side with an
+earlier path: the resvg rasteriser (resvg per face, Pillow's PNG encoder, one core), or, with
+`--baseline DIR`, another checkout of the project (e.g. a worktree of an earlier commit).
 
 Usage: python bench/exports.py [--runs 5] [--game tranquility] [--targets tgc mpc png tts]
+                               [--no-resvg] [--baseline DIR]
 Cold: a fresh, empty temporary folder each run, the CLI in a subprocess, interpreter start-up
 included. The resvg side runs the same command with the image maker swapped for the earlier one
-(`pnp.export.raster.render_region` + Pillow), so everything else is equal. Goal (issue 15):
-every PNG export of the base game ≤ 2 s cold on the 2-core machine.
+(`pnp.export.raster.render_region` + Pillow), so everything else is equal. The baseline side runs
+`pnp export GAME --target T` (the form every version understands) with DIR first on the Python
+path. Goal (issue 15): every PNG export of the base game ≤ 2 s cold on the 2-core machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -35,11 +39,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of each case (median is quoted)")
     parser.add_argument("--game", default="tranquility")
     parser.add_argument("--targets", nargs="*", default=["tgc", "mpc", "png", "tts"])
-    parser.add_argument("--no-resvg", action="store_true", help="time the PDFium path only")
+    parser.add_argument("--no-resvg", action="store_true", help="leave out the resvg side")
+    parser.add_argument("--baseline", type=Path, help="a checkout of an earlier version to time side by side")
     args = parser.parse_args()
     sides = {"pdfium": pnp_command()}
     if not args.no_resvg:
         sides["resvg"] = [sys.executable, "-c", RESVG]
+    if args.baseline:
+        sides["baseline"] = [sys.executable, "-c", "import sys; from pnp.cli import main; sys.argv[0] = 'pnp'; main()"]
+    baseline_env = {"PYTHONPATH": str(args.baseline.resolve())} if args.baseline else {}
     print(f"pnp export {args.game}, cold, median of {args.runs}")
     with tempfile.TemporaryDirectory(prefix="pnp-bench-export-") as tmp:
         for target in args.targets:
@@ -49,13 +57,19 @@ def main() -> None:
                 for run in range(args.runs):
                     folder = Path(tmp) / f"{target}-{side}-{run}"
                     folder.mkdir()
-                    runs.append(
-                        measure([*command, "export", args.game, "--target", target, "--out", "out", "-q"], folder)
+                    form = (
+                        ["export", args.game, "--target", target]
+                        if side == "baseline"
+                        else ["export", target, args.game]
                     )
+                    env = baseline_env if side == "baseline" else {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+                    runs.append(measure([*command, *form, "--out", "out", "-q"], folder, env=env))
                 medians[side] = median_run(runs).seconds
-                print(f"  {target:4} {side:6} {describe(runs)}")
-            if len(medians) == 2:
-                print(f"  {target:4} resvg/pdfium {medians['resvg'] / medians['pdfium']:.1f}×   goal pdfium ≤ 2 s")
+                print(f"  {target:9} {side:8} {describe(runs)}")
+            for side in ("resvg", "baseline"):
+                if side in medians:
+                    ratio = medians[side] / medians["pdfium"]
+                    print(f"  {target:9} {side}/today {ratio:.2f}×   goal today ≤ 2 s (PNG targets)")
 
 
 if __name__ == "__main__":

@@ -85,7 +85,7 @@ def test_choice_options_ignore_case(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("sheets", "tranquility", "--paper", "A4", "--duplex", "SHORT-EDGE", "--orientation", "Landscape", "-q")
     assert result.exit_code == 0, result.stderr
-    assert (tmp_path / "output" / "tranquility" / "sheets" / "tranquility-a4.pdf").is_file()
+    assert (tmp_path / "output" / "tranquility" / "sheets" / "tranquility-a4-landscape-short-edge.pdf").is_file()
 
 
 @pytest.mark.parametrize(
@@ -100,10 +100,10 @@ def test_choice_options_ignore_case(tmp_path, monkeypatch):
             "Error: Invalid value for '--orientation': 'sideways' is not one of auto, portrait, landscape.",
         ),
         (
-            ["export", "tranquility", "--target", "tcg"],
+            ["export", "tcg", "tranquility"],
             (
-                "Error: Invalid value for '--target' / '-t': 'tcg' is not one of tgc, mpc, drivethru, tts, png, cut; "
-                "did you mean 'tgc'?"
+                "Error: 'tcg' is not an export target: give one of tgc, mpc, drivethru, tts, png, cut; "
+                "did you mean 'tgc'? Write pnp export TARGET GAME."
             ),
         ),
     ],
@@ -119,7 +119,7 @@ def test_a_wrong_choice_lists_the_choices_without_internal_words(args, message, 
 
 def test_upper_case_target_is_accepted(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = run("export", "tranquility", "--target", "TTS", "-q")
+    result = run("export", "TTS", "tranquility", "-q")
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "output" / "tranquility" / "export" / "tts").is_dir()
 

@@ -57,10 +57,10 @@ def invoke(args: list[str]):
 @pytest.mark.parametrize(
     "command",
     [
-        ["export", "tiny", "--target", "tgc"],
-        ["export", "tiny", "--target", "tts"],
-        ["export", "tiny", "--target", "png", "--dpi", "30"],
-        ["export", "tiny", "--target", "cut"],
+        ["export", "tgc", "tiny"],
+        ["export", "tts", "tiny"],
+        ["export", "png", "tiny", "--dpi", "30"],
+        ["export", "cut", "tiny"],
         ["sheets", "tiny", "--gutter-fold"],
     ],
     ids=["tgc", "tts", "png", "cut", "gutter-fold"],
@@ -74,18 +74,18 @@ def test_a_build_keeps_what_export_and_sheets_wrote(project, command):
     now = files(project / "out" / "tiny")
     assert {rel: now.get(rel) for rel in theirs} == theirs
     assert "sheets/tiny-letter.pdf" not in now and "tiny-calibration-letter.pdf" not in now
-    assert "sheets/tiny-a4.pdf" in now
+    assert "sheets/tiny-a4-bleed3mm.pdf" in now
 
 
 def test_a_command_removes_what_its_own_earlier_run_wrote_and_no_longer_writes(project):
     invoke(["sheets", "tiny", "--paper", "a4", "--paper", "letter", "--out", "out", "-q"])
-    invoke(["export", "tiny", "--target", "cut", "--paper", "letter", "--out", "out", "-q"])
+    invoke(["export", "cut", "tiny", "--paper", "letter", "--out", "out", "-q"])
     result = invoke(["sheets", "tiny", "--paper", "a4", "--out", "out"])
     assert result.stdout.splitlines()[-2:] == [
         f"removed {Path('out/tiny/sheets/tiny-letter.pdf')}",
         f"removed {Path('out/tiny/tiny-calibration-letter.pdf')}",
     ]
-    result = invoke(["export", "tiny", "--target", "cut", "--paper", "a4", "--out", "out", "-q"])
+    result = invoke(["export", "cut", "tiny", "--paper", "a4", "--out", "out", "-q"])
     left = sorted(files(project / "out" / "tiny"))
     assert [rel for rel in left if "letter" in rel] == []
     assert "export/cut/tiny-a4-print.pdf" in left and "sheets/tiny-a4.pdf" in left
@@ -228,7 +228,7 @@ ADVICE = "choose an output folder outside the specs and templates, e.g. --out ou
             f"error: --out . holds spec/mine.json, the spec being built; {ADVICE}\n",
         ),
         (
-            ["export", "tiny", "--target", "tts", "--out", "card_specs"],
+            ["export", "tts", "tiny", "--out", "card_specs"],
             f"error: --out card_specs is the spec folder card_specs; {ADVICE}\n",
         ),
         (

@@ -7,16 +7,19 @@ option below and receives `sheets: tuple[SheetSpec, ...]` (one per --paper) inst
 import enum
 import functools
 import inspect
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from pnp.cli import app
 from pnp.cli.choices import choice_metavar, choice_parser
 from pnp.cli.common import Lang, note, note_kept, reports_errors, with_lang
 from pnp.core.errors import UsageError
 from pnp.core.i18n import language_suffix
+from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner
 from pnp.sheets.spec import SheetSpec
@@ -52,15 +55,6 @@ class Duplex(str, enum.Enum):
     none = "none"
 
 
-class Target(str, enum.Enum):
-    tgc = "tgc"
-    mpc = "mpc"
-    drivethru = "drivethru"
-    tts = "tts"
-    png = "png"
-    cut = "cut"
-
-
 def _presets_help() -> str:
     from pnp.core.sleeves import CARD_PRESETS
 
@@ -87,7 +81,8 @@ _SHEET_PARAMS = [
             list[str] | None,
             _opt(
                 "--paper",
-                help="a4, letter, a3, a5, legal, tabloid or a size such as 200x300mm; repeat for several (default: a4 and letter).",
+                help="a4, letter, a3, a5, legal, tabloid or a size such as 200x300mm; repeat for several "
+                "(default: a4 and letter).",
                 metavar="PAPER",
             ),
         ],
@@ -157,7 +152,8 @@ _SHEET_PARAMS = [
             _opt(
                 "--back-offset",
                 metavar="DX,DY",
-                help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); read it off the calibration sheet.",
+                help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); "
+                "read it off the calibration sheet.",
             ),
         ],
         "0,0",
@@ -179,9 +175,8 @@ _SHEET_PARAMS = [
             _opt(
                 "--card-size",
                 metavar="SIZE",
-                help="Print the cards at this trim size (same proportions): a length such as 63.5mm or 2.5x2.5in, or a named size: "
-                + _presets_help()
-                + ".",
+                help="Print the cards at this trim size (same proportions): a length such as 63.5mm or 2.5x2.5in, "
+                "or a named size: " + _presets_help() + ".",
             ),
         ],
         None,
@@ -238,23 +233,6 @@ def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> Non
         note(f"warning: {warning}", quiet)
 
 
-def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple, base_url: str | None = None) -> None:
-    """An option the export target does not use is a usage error, not silently dropped."""
-    if target is not Target.tts and base_url is not None:
-        raise UsageError(
-            f"--base-url sets the image URLs of the tts saved object only; the {target.value} export does not use it."
-        )
-    if target is not Target.png and (dpi != 150.0 or with_bleed):
-        raise UsageError(
-            f"--dpi and --with-bleed set the png previews only; the {target.value} export does not use them."
-        )
-    if target is not Target.cut and sheets != sheet_specs(**{name: default for name, _, default in _SHEET_PARAMS}):
-        raise UsageError(
-            f"The sheet options (--paper, --card-size, --bleed, …) shape the cut export's sheets only; "
-            f"the {target.value} export does not use them."
-        )
-
-
 def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = None):
     from pnp.pipeline.load import load_game
     from pnp.svg.faces import render_faces
@@ -290,93 +268,324 @@ def sheets(
     sheets: tuple = (),
 ) -> None:
     """PDF sheets of every card, fronts each followed by their backs, and a printer calibration
-    sheet, for each paper: OUT/GAME/sheets/GAME-a4.pdf, OUT/GAME/GAME-calibration-a4.pdf.
+    sheet, for each paper: OUT/GAME/sheets/GAME-a4.pdf, OUT/GAME/GAME-calibration-a4.pdf. The
+    names carry the options that change the sheets (GAME-a4-fold.pdf, GAME-a4-bleed3mm.pdf, …),
+    so no variant overwrites another.
 
     Example: pnp sheets tranquility --paper a4 --bleed 3mm --back-offset 1.5,-0.5
     """
     from pnp.sheets.impose import sheet_outputs
+    from pnp.sheets.names import output_set, variant_parts
 
     check_out_folder(out, [game])
     options: dict = {key: value for key, value in (("ink", ink), ("lang", lang)) if value}  # only what was given
     resolved, faces = _load(game, modules, **options)
     files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
-    _write(out, files, quiet, owner("sheets", resolved.id + language_suffix(resolved.language)))
+    variant = output_set(variant_parts(sheets[0], resolved))  # each variant is its own output set
+    language = resolved.id + language_suffix(resolved.language)  # Italian never prunes English
+    _write(out, files, quiet, owner("sheets", language, *([variant] if variant else [])))
 
 
-@app.command("export")
+# --- pnp export TARGET GAME: one sub-command per target, each with only the options it takes ---
+
+EXPORT_HELP = """Files for print-on-demand services, Tabletop Simulator, previews or cutting machines:
+pnp export TARGET GAME writes OUT/GAME/export/TARGET[-OPTIONS]/ (the folder's name carries the options
+that change the files, e.g. tgc-ink-saver, png-96dpi-bleed). Each target takes only its own options:
+see pnp export TARGET --help. Prints one line, N files in the folder (every path with --verbose,
+JSON with --json); a progress bar shows on a terminal while images are made.
+
+The earlier form pnp export GAME --target TARGET still works, with a notice."""
+
+TARGET_OPTIONS = {  # which targets take each target-specific option (said when another target gets one)
+    "--product": ("tgc", "mpc", "drivethru"),
+    "--dpi": ("png",),
+    "--with-bleed": ("png",),
+    "--base-url": ("tts",),
+}
+
+
+CommandLineError: type[Exception] = typer.BadParameter.__mro__[
+    1
+]  # click's UsageError, as typer (which vendors click) raises it
+
+
+class ExportGroup(TyperGroup):
+    """`pnp export TARGET …`: targets in any case; the earlier `pnp export GAME --target T` form is
+    rewritten to the new one with a one-line notice on stderr."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, _legacy_form(args, list(self.commands)))
+
+    def resolve_command(self, ctx: Any, args: list[str]):
+        if args and not args[0].startswith("-"):
+            found = match_case_insensitive(args[0], self.commands)
+            if found is None:
+                raise CommandLineError(
+                    f"{args[0]!r} is not an export target: give one of {', '.join(self.commands)}"
+                    f"{did_you_mean(args[0], self.commands) or '.'} Write pnp export TARGET GAME."
+                )
+            args = [found, *args[1:]]
+        return super().resolve_command(ctx, args)
+
+
+def _legacy_form(args: list[str], targets: list[str]) -> list[str]:
+    """['tranquility', '--target', 'tgc', …] → ['tgc', 'tranquility', …], saying so on stderr."""
+    words = args[: args.index("--")] if "--" in args else args
+    if not words or match_case_insensitive(words[0], targets) is not None:
+        return args
+    for i, word in enumerate(words):
+        for name in ("--target", "-t"):
+            if word == name and i + 1 < len(words):
+                target, rest = words[i + 1], args[:i] + args[i + 2 :]
+            elif word.startswith(name + "=") or (name == "-t" and word.startswith("-t") and len(word) > 2):
+                target = word.split("=", 1)[1] if "=" in word else word[2:]
+                rest = args[:i] + args[i + 1 :]
+            else:
+                continue
+            game = next((w for w in rest if not w.startswith("-")), "GAME")
+            shown = target.strip().lower()
+            note(f"note: 'pnp export GAME --target {shown}' is deprecated; write 'pnp export {shown} {game}'")
+            return [target, *rest]
+    return args
+
+
+class TargetCommand(TyperCommand):
+    """An export target's command: an option another target takes is refused with who takes it."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except CommandLineError as exc:
+            option = getattr(exc, "option_name", None)
+            if not option:  # not an unknown option
+                raise
+            takers = TARGET_OPTIONS.get(option)
+            if takers is None and option.split("=")[0] in _sheet_option_flags():
+                takers = ("cut",)
+            if takers:
+                who = ", ".join(takers[:-1]) + " or " + takers[-1] if len(takers) > 1 else takers[0]
+                vars(exc).update(
+                    message=f"The {ctx.info_name} export does not take {option}; it is for pnp export {who}.",
+                    possibilities=None,
+                )
+            raise
+
+
+def _sheet_option_flags() -> set[str]:
+    flags: set[str] = set()
+    for _, annotation, _ in _SHEET_PARAMS:
+        for meta in getattr(annotation, "__metadata__", ()):
+            for decl in getattr(meta, "param_decls", ()) or ():
+                flags.update(d for part in decl.split("/") for d in [part.strip()] if d.startswith("-"))
+            if getattr(meta, "default", None) is not None and isinstance(meta.default, str):
+                flags.update(d.strip() for d in meta.default.split("/") if d.strip().startswith("-"))
+    return flags
+
+
+export_app = typer.Typer(
+    cls=ExportGroup, help=EXPORT_HELP, no_args_is_help=True, rich_markup_mode=None, add_completion=False
+)
+app.add_typer(export_app, name="export")
+
+
+@dataclass(frozen=True)
+class ExportRun:
+    """The options every export target takes."""
+
+    out: Path
+    modules: str
+    ink: Ink | None
+    verbose: bool
+    as_json: bool
+    quiet: bool
+    lang: str | None
+
+
+# (name, annotation, default) of the options every target takes; `export_options` adds them.
+EXPORT_PARAMS = [
+    ("out", Annotated[Path, typer.Option("--out", "-o", help="Output folder.")], Path("output")),
+    ("modules", Annotated[str, typer.Option("--modules", help=MODULES_HELP)], "all"),
+    ("ink", Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)], None),
+    ("verbose", Annotated[bool, typer.Option("--verbose", "-v", help="Print every file written.")], False),
+    (
+        "as_json",
+        Annotated[bool, typer.Option("--json", help="Print the folder and every file written as JSON.")],
+        False,
+    ),
+    ("quiet", Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")], False),
+    ("lang", Lang, None),
+]
+EXPORT_OPTION_NAMES = tuple(name for name, _, _ in EXPORT_PARAMS)
+
+GameArg = Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")]
+ProductOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--product", help="The service's product, e.g. euro-square-deck (default: the one matching the card size)."
+    ),
+]
+
+
+def export_options(fn):
+    """Add the options every target takes (EXPORT_PARAMS); the command receives them as `run`."""
+    signature = inspect.signature(fn)
+    own = [p for p in signature.parameters.values() if p.name != "run"]
+    extra = [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=a, default=d) for n, a, d in EXPORT_PARAMS]
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        run = ExportRun(**{name: kwargs.pop(name) for name in EXPORT_OPTION_NAMES})
+        return fn(*args, run=run, **kwargs)
+
+    wrapper.__signature__ = signature.replace(parameters=own + extra)
+    return wrapper
+
+
+def target_command(name: str):
+    """Register an export target's command: `pnp export NAME GAME [its options]`."""
+    return export_app.command(name, cls=TargetCommand)
+
+
+@target_command("tgc")
 @reports_errors
-@sheet_options
-def export_(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
-    target: Annotated[
-        Target,
-        typer.Option(
-            "--target",
-            "-t",
-            help="tgc, mpc, drivethru, tts, png or cut.",
-            metavar=choice_metavar(Target),
-            parser=choice_parser(Target),
-        ),
-    ],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
-    product: Annotated[
-        str | None,
-        typer.Option(
-            "--product", help="The service's product, e.g. euro-square-deck (default: the one matching the card size)."
-        ),
-    ] = None,
-    dpi: Annotated[float, typer.Option("--dpi", help="Resolution of --target png previews.")] = 150.0,
-    with_bleed: Annotated[bool, typer.Option("--with-bleed", help="PNG previews include each face's bleed.")] = False,
+@export_options
+def export_tgc(game: GameArg, product: ProductOpt = None, run: ExportRun = None) -> None:  # type: ignore[assignment]
+    """The Game Crafter: one 300 dpi PNG per face with 1/8 in of bleed, sized for the product, and
+    cards.csv; goats as circle chits. Folder export/tgc[-PRODUCT][-ink-saver]/.
+
+    Example: pnp export tgc tranquility
+    """
+    _export("tgc", game, run, product=product)
+
+
+@target_command("mpc")
+@reports_errors
+@export_options
+def export_mpc(game: GameArg, product: ProductOpt = None, run: ExportRun = None) -> None:  # type: ignore[assignment]
+    """MakePlayingCards: one 300 dpi PNG per face with 36 px of bleed, and cards.csv.
+
+    Example: pnp export mpc tranquility --product poker
+    """
+    _export("mpc", game, run, product=product)
+
+
+@target_command("drivethru")
+@reports_errors
+@export_options
+def export_drivethru(game: GameArg, product: ProductOpt = None, run: ExportRun = None) -> None:  # type: ignore[assignment]
+    """DriveThruCards: one PDF/X-1a:2003 per card size, one card per page, back before front, CMYK,
+    with 1/8 in of bleed.
+
+    Example: pnp export drivethru tranquility
+    """
+    _export("drivethru", game, run, product=product)
+
+
+@target_command("tts")
+@reports_errors
+@export_options
+def export_tts(
+    game: GameArg,
     base_url: Annotated[
         str | None,
         typer.Option(
             "--base-url",
             metavar="URL",
-            help="tts: where the images will be hosted (default: file:/// URLs of the exported files).",
+            help="Where the images will be hosted (default: file:/// URLs of the exported files).",
         ),
     ] = None,
-    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every file written.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the folder and every file written as JSON.")] = False,
-    ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
-    lang: Lang = None,
-    sheets: tuple = (),
+    run: ExportRun = None,  # type: ignore[assignment]
 ) -> None:
-    """Files for a print-on-demand service, Tabletop Simulator, previews or a cutting machine,
-    in OUT/GAME/export/TARGET/. The cut target uses the first --paper and the sheet options; --dpi
-    and --with-bleed are for png, --product for tgc, mpc and drivethru, --base-url for tts. An
-    option the target does not use is refused (exit 2). Prints one line, N files in the folder
-    (every path with --verbose); a progress bar shows on a terminal while images are made.
+    """Tabletop Simulator: deck sheets, token images, decks.json and GAME.json, a saved object that
+    loads the whole game.
 
-    Example: pnp export tranquility --target tgc
+    Example: pnp export tts tranquility --base-url https://example.org/tts/
     """
+    _export("tts", game, run, base_url=base_url)
+
+
+@target_command("png")
+@reports_errors
+@export_options
+def export_png(
+    game: GameArg,
+    dpi: Annotated[float, typer.Option("--dpi", help="Resolution of the previews.")] = 150.0,
+    with_bleed: Annotated[bool, typer.Option("--with-bleed", help="Include each face's bleed.")] = False,
+    run: ExportRun = None,  # type: ignore[assignment]
+) -> None:
+    """Previews: every face as a PNG, cut to its trim (or with its bleed). Folder
+    export/png[-DPIdpi][-bleed][-ink-saver]/.
+
+    Example: pnp export png ascent --dpi 96
+    """
+    _export("png", game, run, dpi=dpi, bleed=with_bleed)
+
+
+@target_command("cut")
+@reports_errors
+@sheet_options
+@export_options
+def export_cut(game: GameArg, run: ExportRun = None, sheets: tuple = ()) -> None:  # type: ignore[assignment]
+    """Cutting machines: for each sheet an SVG of every piece's trim with registration marks, and the
+    sheets PDF they match. Takes the sheet options; the first --paper is used; file names carry
+    the options as the sheets' do.
+
+    Example: pnp export cut ascent --paper letter
+    """
+    _export("cut", game, run, sheet=sheets[0])
+
+
+def export_folder(target: str, ink: str, product: str | None = None, dpi: float = 150.0, bleed: bool = False) -> str:
+    """The target's folder name: the target and the options that change its files, in this order:
+    product · DPIdpi · bleed · ink-saver ('tgc', 'tgc-small-square-deck', 'png-96dpi-bleed-ink-saver').
+    The cut files carry their sheet options (and the ink) in their own names instead."""
+    parts = [target]
+    if target != "cut":
+        if product:
+            parts.append(product.strip().lower())
+        if dpi != 150.0:
+            parts.append(f"{dpi:g}dpi")
+        if bleed:
+            parts.append("bleed")
+        if ink != "normal":
+            parts.append(f"ink-{ink}")
+    return "-".join(parts)
+
+
+def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> None:
+    """Make one target's files and write them as that target's (and variant's) output set."""
     from pnp.cli.export_report import progress_bar, report
     from pnp.core.owned import write_owned
     from pnp.export import export
+    from pnp.sheets.names import output_set, variant_parts
 
-    _refuse_unused(target, dpi, with_bleed, sheets, base_url)
+    out, quiet = run.out, run.quiet
     check_out_folder(out, [game])
-    options: dict = {key: value for key, value in (("ink", ink), ("lang", lang)) if value}  # only what was given
-    resolved, faces = _load(game, modules, **options)
-    folder = f"{resolved.id}/export/{target.value}{language_suffix(resolved.language)}/"
-    url = _base_url(base_url, out / folder) if target is Target.tts else ""
-    with progress_bar(f"{target.value} images", quiet or as_json) as advance:
+    given = {key: value for key, value in (("ink", run.ink), ("lang", run.lang)) if value}
+    resolved, faces = _load(game, run.modules, **given)
+    shaping = {k: v for k, v in options.items() if k in ("product", "dpi", "bleed")}
+    name = export_folder(target, resolved.ink, **shaping)
+    folder = f"{resolved.id}/export/{name}{language_suffix(resolved.language)}/"  # tgc-it
+    if "base_url" in options:
+        options["base_url"] = _base_url(options["base_url"], out / folder)
+    with progress_bar(f"{target} images", quiet or run.as_json) as advance:
         files = export(
             resolved,
             faces,
-            target.value,
-            product=product,
-            dpi=dpi,
-            bleed=with_bleed,
-            sheet=sheets[0],
+            target,
+            sheet=sheet,
             warn=lambda m: note(f"warning: {m}", quiet),
-            base_url=url,
             progress=advance,
+            folder=name,
+            **options,
         )
-    written = write_owned(out, {owner("export", resolved.id, target.value + language_suffix(resolved.language)): files})
+    variant = output_set(variant_parts(sheet, resolved)) if sheet is not None else ""
+    owner_name = owner(
+        "export", resolved.id, name + language_suffix(resolved.language), *([variant] if variant else [])
+    )
+    written = write_owned(out, {owner_name: files})
     note_kept(out, written.kept, quiet)
-    report(out, folder, files, written.removed, verbose, as_json, quiet)
+    report(out, folder, files, written.removed, run.verbose, run.as_json, quiet)
 
 
 def _base_url(given: str | None, folder: Path) -> str:

@@ -1,7 +1,7 @@
 """Exports for print-on-demand services, Tabletop Simulator, previews and cutting machines.
 
 `export(game, faces, target, ...)` returns {path relative to the output root: bytes}; every
-file lands under <game>/export/<target>/. Nothing is written here.
+file lands under <game>/export/<target>/ (or the folder given). Nothing is written here.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ def export(
     sheet: SheetSpec | None = None,
     warn: Warn | None = None,
     base_url: str = "",
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    folder: str | None = None,
 ) -> dict[str, bytes]:
     """Files for one export target:
 
@@ -38,6 +39,9 @@ def export(
                decks.json and GAME.json, a saved object whose image URLs start with `base_url`
     png        a PNG preview of every face at `dpi` (trim only, or with its bleed)
     cut        cut-line SVGs with registration marks and the sheets PDF they match (`sheet`)
+
+    The files go under <game>/export/<folder>/ (default: the target's name; the CLI names the
+    folder after the options too, e.g. tgc-ink-saver).
     """
     if target not in TARGETS:
         raise UsageError(f"Unknown export target {target!r}; choose one of {', '.join(TARGETS)}.")
@@ -46,8 +50,8 @@ def export(
     if base_url and target != "tts":
         raise UsageError(f"A base URL is given only for tts exports, not {target}.")
     files = _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress)
-    folder = f"{game.id}/export/{target}{language_suffix(game.language)}"  # tgc-it: never over the English files
-    return {f"{folder}/{name}": data for name, data in sorted(files.items())}
+    where = (folder or target) + language_suffix(game.language)  # tgc-it: never over the English files
+    return {f"{game.id}/export/{where}/{name}": data for name, data in sorted(files.items())}
 
 
 def _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress) -> dict[str, bytes]:

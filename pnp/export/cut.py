@@ -58,11 +58,13 @@ def _escape(text: str) -> str:
 
 
 def cut_files(game: Game, faces: tuple[Face, ...] | list[Face], spec: SheetSpec) -> dict[str, bytes]:
-    """{file name: bytes}: <game>-<paper>-print.pdf (the sheets with registration marks) and
-    <game>-<paper>-cut-<sheet>.svg for each sheet, matching it exactly."""
+    """{file name: bytes}: <game>-<paper>[-<options>]-print.pdf (the sheets with registration marks)
+    and <game>-<paper>[-<options>]-cut-<sheet>.svg for each sheet, matching it exactly."""
+    from pnp.sheets.names import sheet_name
+
+    stem = f"{game.id}-{sheet_name(replace(spec, registration_marks=False), game)}"  # the marks are always on
     spec = replace(spec, registration_marks=True)
     plan = plan_sheets(game, faces, spec)
-    stem = f"{game.id}-{spec.name}"
     out = {f"{stem}-print.pdf": draw_plan(plan, game.title, lang=game.language)}
     for page in plan.pages:
         if page.side == "back":

@@ -34,7 +34,8 @@ def product_region(face: Face, fit: Fit) -> tuple[Region, float]:
     if abs(product.width / product.height - face.width / face.height) > 0.01:
         raise UsageError(
             f"The face {face.id!r} is {face.width:.1f} × {face.height:.1f} mm and cannot be fitted to the "
-            f"{product.name} ({product.width:.1f} × {product.height:.1f} mm) without stretching; choose another product."
+            f"{product.name} ({product.width:.1f} × {product.height:.1f} mm) without stretching; "
+            "choose another product."
         )
     per_mm = product.width / face.width  # product mm per face mm
     bleed_x, bleed_y = product.bleed_x / per_mm, product.bleed_y / per_mm

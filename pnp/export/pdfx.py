@@ -1,5 +1,6 @@
 """PDF/X-1a:2003 (ISO 15930-4) for a PDF of CMYK images: the output intent, the PDF/X keys of the
-document information dictionary, a fixed file identifier and PDF 1.4 are added with pikepdf.
+document information dictionary, a fixed file identifier and PDF 1.4 are added with pikepdf
+(`save_pdfx`, on the document the drivethru export builds with pikepdf).
 
 The output condition is FOGRA39 (ISO 12647-2:2004/Amd 1, coated paper), registered in the ICC's
 characterization registry, named by its identifier and registry, with a FOGRA39 output profile
@@ -31,27 +32,41 @@ def output_profile() -> bytes:
     return PROFILE.read_bytes()
 
 
-def make_pdfx(pdf: bytes, title: str) -> bytes:
-    """The same document as PDF/X-1a:2003: output intent, GTS_PDFXVersion, Trapped, title."""
+FIXED_DATE = "D:20000101000000+00'00'"  # the same inputs give the same bytes
+
+
+def save_pdfx(document, title: str) -> bytes:
+    """Save a pikepdf document as PDF/X-1a:2003 (output intent, GTS_PDFXVersion, Trapped, title,
+    dates, PDF 1.4, a fixed identifier). Compressed streams are copied as they are, not decoded
+    and compressed again."""
     import pikepdf
     from pikepdf import Dictionary, Name, String
 
-    with pikepdf.open(io.BytesIO(pdf)) as document:
-        intent = Dictionary(
-            Type=Name.OutputIntent,
-            S=Name.GTS_PDFX,
-            OutputConditionIdentifier=String(OUTPUT_CONDITION),
-            OutputCondition=String(CONDITION_INFO),
-            RegistryName=String(REGISTRY),
-            Info=String(CONDITION_INFO),
-            DestOutputProfile=document.make_stream(output_profile(), N=4),
-        )
-        document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
-        info = document.trailer.Info if "/Info" in document.trailer else document.make_indirect(Dictionary())
-        info.Title = String(title)
-        info.GTS_PDFXVersion = String(PDFX_VERSION)
-        info.Trapped = Name("/False")
-        document.trailer.Info = info
-        out = io.BytesIO()
-        document.save(out, force_version="1.4", deterministic_id=True, compress_streams=True)
+    intent = Dictionary(
+        Type=Name.OutputIntent,
+        S=Name.GTS_PDFX,
+        OutputConditionIdentifier=String(OUTPUT_CONDITION),
+        OutputCondition=String(CONDITION_INFO),
+        RegistryName=String(REGISTRY),
+        Info=String(CONDITION_INFO),
+        DestOutputProfile=document.make_stream(output_profile(), N=4),
+    )
+    document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
+    info = document.trailer.Info if "/Info" in document.trailer else document.make_indirect(Dictionary())
+    info.Title = String(title)
+    info.Creator = String("tranquility-pnp")
+    for key in ("/CreationDate", "/ModDate"):
+        if key not in info:
+            info[key] = String(FIXED_DATE)
+    info.GTS_PDFXVersion = String(PDFX_VERSION)
+    info.Trapped = Name("/False")
+    document.trailer.Info = info
+    out = io.BytesIO()
+    document.save(
+        out,
+        force_version="1.4",
+        deterministic_id=True,
+        compress_streams=True,
+        stream_decode_level=pikepdf.StreamDecodeLevel.none,
+    )
     return out.getvalue()

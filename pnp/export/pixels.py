@@ -3,8 +3,15 @@ sheets use), then each picture rendered from those pages with PDFium, on every c
 
 A `Picture` is one output image: a canvas of pixels with `Tile`s, each a region of one face placed
 at a pixel offset (a single face for tgc/mpc/png, a grid of faces for a TTS deck sheet). The
-pictures are made by forked worker processes (concurrent.futures), each opening the same PDF;
-results come back as PNG bytes in order, so the output is the same on one core or many.
+pictures are made in batches by forked worker processes (concurrent.futures); each batch draws
+the faces it uses into its own small PDF, so drawing the forms is shared out too. A `finish`
+function turns each image into what the caller keeps (PNG bytes, CMYK data) in the worker; results
+come back in order, so the output is the same on one core or many.
+
+PNGs are written here (`png_bytes`): rows unfiltered, deflated by ISA-L (python-isal) at level 1,
+with the resolution in a pHYs chunk. On the export's flat-coloured faces that is about as fast as
+fpng and a quarter smaller, and Pillow's encoder (adaptive filters, zlib) is 5–7 times slower
+(bench/export_png.py).
 """
 
 from __future__ import annotations
@@ -16,8 +23,9 @@ import os
 import struct
 import zlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
@@ -98,8 +106,9 @@ class _Book:
         left, top = (region.x + face.bleed) * PT_PER_MM, (region.y + face.bleed) * PT_PER_MM
         matrix = pdfium_c.FS_MATRIX(sx, 0, 0, sy, -left * sx, -top * sy)
         clip = pdfium_c.FS_RECTF(0, 0, region.px_width, region.px_height)
+        # 4 bytes a pixel is PDFium's own layout: faster to draw into than 3 (bench/export_png.py)
         bitmap = pypdfium2.PdfBitmap.new_native(
-            region.px_width, region.px_height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True
+            region.px_width, region.px_height, pdfium_c.FPDFBitmap_BGRx, rev_byteorder=True
         )
         bitmap.fill_rect((255, 255, 255, 255), 0, 0, region.px_width, region.px_height)
         flags = pdfium_c.FPDF_REVERSE_BYTE_ORDER
@@ -129,35 +138,48 @@ class _Book:
         return canvas
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_COLOUR_TYPES = {"RGB": (2, 3), "RGBA": (6, 4), "L": (0, 1)}  # mode: (PNG colour type, bytes a pixel)
+
+
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
-    """PNG written by fpng (a fast, standard deflate encoder) with the resolution recorded in a
-    pHYs chunk after IHDR, so print shops read the intended size."""
-    import fpng
+    """A PNG of `image` (RGB, RGBA or L; other modes are converted to RGB) with the resolution
+    recorded in a pHYs chunk, so print shops read the intended size. Every row is unfiltered
+    (filter type 0) and the data deflated by ISA-L at level 1: the same image gives the same bytes."""
+    from isal import isal_zlib
 
-    data = fpng.from_pil(image)
+    if image.mode not in _COLOUR_TYPES:
+        image = image.convert("RGB")
+    colour_type, channels = _COLOUR_TYPES[image.mode]
+    width, height = image.size
+    stride = width * channels
+    pixels = memoryview(image.tobytes())
+    framed = bytearray((stride + 1) * height)  # each row preceded by its filter byte, 0
+    rows = memoryview(framed)
+    for y in range(height):
+        rows[y * (stride + 1) + 1 : (y + 1) * (stride + 1)] = pixels[y * stride : (y + 1) * stride]
     per_metre = round(dpi / 0.0254)
-    body = b"pHYs" + struct.pack(">IIB", per_metre, per_metre, 1)
-    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
-    header_end = 8 + 8 + 13 + 4  # signature, IHDR length+type, IHDR data, CRC
-    return data[:header_end] + chunk + data[header_end:]
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)),
+            _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+            _chunk(b"IDAT", isal_zlib.compress(framed, 1)),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
-_BOOK: _Book | None = None
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def _open(faces: Sequence[Face], pdf: bytes) -> None:
-    global _BOOK
-    _BOOK = _Book(faces, pdf)
+def _png(image: Image.Image, picture: Picture) -> bytes:
+    return png_bytes(image, picture.dpi)
 
 
-def _make_png(picture: Picture) -> bytes:
-    assert _BOOK is not None
-    return png_bytes(_BOOK.picture(picture), picture.dpi)
-
-
-def _make_image(picture: Picture) -> Image.Image:
-    assert _BOOK is not None
-    return _BOOK.picture(picture)
+def _image(image: Image.Image, picture: Picture) -> Image.Image:
+    return image
 
 
 def cores() -> int:
@@ -169,52 +191,60 @@ def cores() -> int:
 
 def make_pngs(faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None) -> list[bytes]:
     """Every picture as PNG bytes, in order (on all cores when there are enough of them)."""
-    return _run(_make_png, faces, pictures, progress)
+    return map_pictures(faces, pictures, _png, progress)
 
 
 def make_images(
     faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None
 ) -> list[Image.Image]:
     """Every picture as an RGB image, in order."""
-    return _run(_make_image, faces, pictures, progress)
+    return map_pictures(faces, pictures, _image, progress)
 
 
-def _run(job, faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None) -> list:
+Finish = Callable[[Image.Image, Picture], Any]  # a module-level function: it is named to the workers
+
+
+def map_pictures(
+    faces: Sequence[Face], pictures: Sequence[Picture], finish: Finish, progress: Progress | None = None
+) -> list:
+    """`finish(image, picture)` of every picture, in order; drawn and finished on all cores when
+    there are enough pictures (the workers are forked, so `finish` runs in them)."""
     if not pictures:
         return []
-    used = _faces_used(faces, pictures)
-    pdf = faces_pdf(used)
     workers = min(cores(), max(1, len(pictures) // SERIAL_BELOW))
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        _open(used, pdf)
-        results = []
-        for picture in pictures:
-            results.append(job(picture))
-            if progress is not None:
-                progress(1, len(pictures))
-        return results
-    return _on_cores(job, used, pdf, pictures, workers, progress)
+        return _on_one_core(faces, pictures, finish, progress)
+    return _on_cores(faces, pictures, finish, workers, progress)
 
 
-def _on_cores(job, used, pdf, pictures, workers, progress) -> list:
-    chunk = max(1, min(8, len(pictures) // (workers * 4)))
+def _on_one_core(faces, pictures, finish, progress) -> list:
+    used = _faces_used(faces, pictures)
+    book = _Book(used, faces_pdf(used))
+    results = []
+    for picture in pictures:
+        results.append(finish(book.picture(picture), picture))
+        if progress is not None:
+            progress(1, len(pictures))
+    return results
+
+
+def _on_cores(faces, pictures, finish, workers, progress) -> list:
+    """Batches of pictures on `workers` forked processes; each batch draws its own faces' PDF."""
+    chunk = max(1, min(8, len(pictures) // (workers * 3)))
     batches = [list(range(i, min(i + chunk, len(pictures)))) for i in range(0, len(pictures), chunk)]
     results: list = [None] * len(pictures)
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_open, initargs=(used, pdf)) as pool:
-        futures = {pool.submit(_batch, job, [pictures[i] for i in batch]): batch for batch in batches}
-        from concurrent.futures import as_completed
-
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:  # one place to switch to pnp/core/pool.py
+        futures = {}
+        for batch in batches:
+            mine = [pictures[i] for i in batch]
+            futures[pool.submit(_on_one_core, _faces_used(faces, mine), mine, finish, None)] = batch
         for future in as_completed(futures):
             for index, result in zip(futures[future], future.result()):
                 results[index] = result
             if progress is not None:
                 progress(len(futures[future]), len(pictures))
     return results
-
-
-def _batch(job, pictures: list[Picture]) -> list:
-    return [job(p) for p in pictures]
 
 
 def _faces_used(faces: Sequence[Face], pictures: Sequence[Picture]) -> list[Face]:

@@ -11,7 +11,7 @@ from functools import partial
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.core.i18n import N_, Translator, language_suffix, translator
+from pnp.core.i18n import N_, Translator, translator
 from pnp.core.units import PT_PER_MM, mm_to_pt
 from pnp.game.model import Face, Game
 from pnp.pdf.form import LABEL_FONT, FormBook, SheetCanvas, Warn
@@ -231,8 +231,9 @@ def sheet_outputs(
     game: Game, faces: tuple[Face, ...] | list[Face], specs, warn: Warn | None = None
 ) -> dict[str, bytes]:
     """{path relative to the output root: bytes} for each sheet spec: the sheets PDF
-    (<game>/sheets/<game>-<paper>[-fold].pdf) and, for duplex sheets, the matching printer
-    calibration sheet (<game>/<game>-calibration-<paper>.pdf, in the sheets' orientation)."""
+    (<game>/sheets/<game>-<paper>[-<options>].pdf, named by pnp/sheets/names.py) and, for duplex
+    sheets, the matching printer calibration sheet (<game>/<game>-calibration-<paper>[-<options>].pdf,
+    in the sheets' orientation)."""
     from pnp.core.parallel import on_two_cores
 
     out: dict[str, bytes] = {}
@@ -248,15 +249,13 @@ def _paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes]
     """One paper's sheets and calibration sheet, and the warnings drawing them gave (papers are
     drawn on two cores, so warnings travel with the result)."""
     from pnp.sheets.calibration import calibration_sheet
+    from pnp.sheets.names import calibration_file, sheets_file
 
     warnings: list[str] = []
     plan = plan_sheets(game, faces, spec)
-    lang = language_suffix(game.language)  # "-it": Italian never overwrites English
-    out = {
-        f"{game.id}/sheets/{game.id}-{spec.name}{lang}.pdf": draw_plan(plan, game.title, warnings.append, game.language)
-    }
+    out = {sheets_file(game, spec): draw_plan(plan, game.title, warnings.append, game.language)}
     if spec.duplex != "none" and not spec.gutter_fold:
-        out[f"{game.id}/{game.id}-calibration-{spec.name}{lang}.pdf"] = calibration_sheet(plan.spec, game.language)
+        out[calibration_file(game, spec)] = calibration_sheet(plan.spec, game.language)
     return out, warnings
 
 

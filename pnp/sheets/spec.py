@@ -170,7 +170,7 @@ class SheetSpec:
 
     @property
     def name(self) -> str:
-        """The part of an output file name that tells sheet variants apart: 'a4', 'letter-fold'."""
+        """The paper and the fold: 'a4', 'letter-fold' (file names carry every option: pnp/sheets/names.py)."""
         return self.paper.name + ("-fold" if self.gutter_fold else "")
 
     def with_orientation(self, orientation: str) -> SheetSpec:

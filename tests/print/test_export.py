@@ -105,7 +105,8 @@ def test_a_card_no_product_matches_is_exported_at_its_own_size_with_a_warning(sm
     files = _files(export(game, faces, "mpc", warn=warnings.append), game.id, "mpc")
     assert _png(files["island-01.png"]).size == (899, 899)  # 70 mm = 827 px, + 36 px each side
     assert warnings == [
-        "square faces of 70.0 × 70.0 mm: no MakePlayingCards product is 70.0 × 70.0 mm; the images are 70.0 × 70.0 mm with its bleed, for a custom size"
+        "square faces of 70.0 × 70.0 mm: no MakePlayingCards product is 70.0 × 70.0 mm; "
+        "the images are 70.0 × 70.0 mm with its bleed, for a custom size"
     ]
 
 
@@ -286,7 +287,7 @@ def test_a_service_without_tokens_leaves_the_goats_out_and_says_what_to_do(panor
     assert (
         f"{goat.id} ({goat.count} × 25.0 mm circle): {name} has no product for round tokens; left out of the {name} "
         "export: print them from the sheets (pnp sheets GAME) or order them as The Game Crafter's circle chits "
-        "(pnp export GAME --target tgc)"
+        "(pnp export tgc GAME)"
     ) in warnings
     if service == "mpc":
         assert goat.id not in files["cards.csv"].decode()

@@ -62,11 +62,42 @@ def test_a_missing_element_is_caught():
     assert block > 40
 
 
-def test_pngs_record_their_resolution_and_decode_to_the_same_pixels():
-    image = Image.new("RGB", (30, 20), (10, 200, 30))
-    image.putpixel((3, 4), (255, 0, 0))
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_pngs_record_their_resolution_and_decode_to_the_same_pixels(mode):
+    image = Image.new(mode, (30, 20), (10, 200, 30, 128)[: len(mode)] if mode != "L" else 77)
+    image.putpixel((3, 4), (255, 0, 0, 0)[: len(mode)] if mode != "L" else 255)
+    image.putpixel((29, 19), (1, 2, 3, 4)[: len(mode)] if mode != "L" else 1)
     data = png_bytes(image, 300)
+    assert data == png_bytes(image, 300)
     back = Image.open(io.BytesIO(data))
     back.load()
+    assert back.mode == mode and back.size == image.size
     assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)
-    assert ImageChops.difference(back.convert("RGB"), image).getbbox() is None
+    assert back.tobytes() == image.tobytes()
+
+
+@pytest.mark.parametrize("cores", [1, 2])
+def test_progress_counts_every_picture_once_and_results_keep_their_order(monkeypatch, cores):
+    import pnp.export.pixels as px
+
+    monkeypatch.setattr(px, "cores", lambda: cores)
+    faces = _faces("tranquility")[:20]
+    pictures = [Picture.of(f.id, trim_region(f, 10, 0.0), 10) for f in faces]
+    seen: list[tuple[int, int]] = []
+    sizes = px.map_pictures(faces, pictures, _size, lambda n, total: seen.append((n, total)))
+    assert sizes == [(p.width, p.height, p.tiles[0].face_id) for p in pictures]
+    assert sum(n for n, _ in seen) == len(pictures) and {total for _, total in seen} == {len(pictures)}
+    if cores == 2:
+        assert len(seen) < len(pictures)  # reported per batch of the workers
+
+
+def _size(image, picture):
+    return (image.width, image.height, picture.tiles[0].face_id)
+
+
+def test_the_progress_bar_shows_nothing_off_a_terminal(capsys):
+    from pnp.cli.export_report import progress_bar
+
+    with progress_bar("tgc images", quiet=False) as advance:
+        advance(3, 10)
+    assert capsys.readouterr() == ("", "")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+import typer
 from helpers.printkit import island_game, pdf_pages
 from typer.testing import CliRunner
 
@@ -27,10 +30,10 @@ def test_sheets_writes_a_pdf_and_a_calibration_sheet_per_paper(synthetic, tmp_pa
     assert result.exit_code == 0, result.stderr
     written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf"))
     assert written == [
-        "testgame/sheets/testgame-a4.pdf",
-        "testgame/sheets/testgame-letter.pdf",
-        "testgame/testgame-calibration-a4.pdf",
-        "testgame/testgame-calibration-letter.pdf",
+        "testgame/sheets/testgame-a4-bleed3mm.pdf",
+        "testgame/sheets/testgame-letter-bleed3mm.pdf",
+        "testgame/testgame-calibration-a4-bleed3mm.pdf",
+        "testgame/testgame-calibration-letter-bleed3mm.pdf",
     ]
     assert result.stdout.splitlines() == [str(tmp_path / w) for w in written]
     assert len(pdf_pages((tmp_path / written[0]).read_bytes())) == 2
@@ -52,9 +55,9 @@ def test_bad_sheet_options_exit_2_with_a_sentence_and_no_traceback(synthetic, tm
 
 
 def test_export_writes_the_targets_files(synthetic, tmp_path):
-    result = run("export", "testgame", "--target", "png", "--dpi", "50", "--out", str(tmp_path), "-q")
+    result = run("export", "png", "testgame", "--dpi", "50", "--out", str(tmp_path), "-q")
     assert result.exit_code == 0, result.stderr
-    names = sorted(p.name for p in (tmp_path / "testgame/export/png").iterdir())
+    names = sorted(p.name for p in (tmp_path / "testgame/export/png-50dpi").iterdir())
     assert names == [
         "back-back.png",
         "back-border.png",
@@ -66,7 +69,7 @@ def test_export_writes_the_targets_files(synthetic, tmp_path):
 
 
 def test_export_cut_follows_the_sheet_options(synthetic, tmp_path):
-    result = run("export", "testgame", "-t", "cut", "--paper", "letter", "--out", str(tmp_path), "-q")
+    result = run("export", "cut", "testgame", "--paper", "letter", "--out", str(tmp_path), "-q")
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "testgame/export/cut").iterdir()) == [
         "testgame-letter-cut-01.svg",
@@ -75,14 +78,49 @@ def test_export_cut_follows_the_sheet_options(synthetic, tmp_path):
 
 
 def test_export_warnings_go_to_stderr(synthetic, tmp_path):
-    result = run("export", "testgame", "-t", "mpc", "--out", str(tmp_path))
+    result = run("export", "mpc", "testgame", "--out", str(tmp_path))
     assert result.exit_code == 0
     assert "warning: square faces of 70.0 × 70.0 mm: no MakePlayingCards product" in result.stderr
 
 
 def test_an_unknown_target_is_a_usage_error(synthetic, tmp_path):
-    result = run("export", "testgame", "--target", "svg", "--out", str(tmp_path))
+    result = run("export", "svg", "testgame", "--out", str(tmp_path))
     assert result.exit_code == 2
+    assert "'svg' is not an export target: give one of tgc, mpc, drivethru, tts, png, cut" in result.stderr
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_earlier_form_still_works_with_a_notice(synthetic, tmp_path):
+    result = run("export", "testgame", "--target", "PNG", "--dpi", "50", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == "note: 'pnp export GAME --target png' is deprecated; write 'pnp export png testgame'\n"
+    assert (tmp_path / "testgame/export/png-50dpi/border.png").is_file()
+    for form in (["-t", "cut"], ["-tcut"], ["--target=cut"]):
+        result = run("export", "testgame", *form, "--paper", "letter", "--out", str(tmp_path), "-q")
+        assert result.exit_code == 0, (form, result.stderr)
+        assert "write 'pnp export cut testgame'" in result.stderr
+
+
+def test_each_target_lists_only_its_own_options():
+    from pnp.cli.print_cmds import export_app
+
+    common = {"--out", "--modules", "--ink", "--verbose", "--json", "--quiet", "--help"}
+    own = {
+        "tgc": {"--product"},
+        "mpc": {"--product"},
+        "drivethru": {"--product"},
+        "tts": {"--base-url"},
+        "png": {"--dpi", "--with-bleed"},
+        "cut": {"--paper", "--bleed", "--card-size", "--gutter-fold", "--duplex", "--back-offset"},
+    }
+    for target, options in own.items():
+        result = run("export", target, "--help")
+        assert result.exit_code == 0
+        shown = set(re.findall(r"(--[a-z-]+)", result.stdout))
+        assert options | common <= shown, target
+        others = set().union(*own.values()) - options
+        assert not others & shown, (target, others & shown)
+    assert list(typer.main.get_command(export_app).commands) == list(own)
 
 
 def test_the_sheet_options_are_shared_with_other_commands():
@@ -137,28 +175,20 @@ def test_absurd_sheet_options_are_usage_errors(tmp_path, option, message):
 @pytest.mark.parametrize(
     "args, message",
     [
+        (("tgc", "--dpi", "300"), "The tgc export does not take --dpi; it is for pnp export png."),
+        (("cut", "--with-bleed"), "The cut export does not take --with-bleed; it is for pnp export png."),
+        (("tgc", "--card-size", "88mm"), "The tgc export does not take --card-size; it is for pnp export cut."),
+        (("png", "--paper", "letter"), "The png export does not take --paper; it is for pnp export cut."),
         (
-            ("-t", "tgc", "--dpi", "300"),
-            "error: --dpi and --with-bleed set the png previews only; the tgc export does not use them.\n",
+            ("png", "--product", "x"),
+            "The png export does not take --product; it is for pnp export tgc, mpc or drivethru.",
         ),
-        (
-            ("-t", "cut", "--with-bleed"),
-            "error: --dpi and --with-bleed set the png previews only; the cut export does not use them.\n",
-        ),
-        (
-            ("-t", "tgc", "--card-size", "88mm"),
-            "error: The sheet options (--paper, --card-size, --bleed, …) shape the cut export's "
-            "sheets only; the tgc export does not use them.\n",
-        ),
-        (
-            ("-t", "png", "--paper", "letter"),
-            "error: The sheet options (--paper, --card-size, --bleed, …) shape the cut export's "
-            "sheets only; the png export does not use them.\n",
-        ),
+        (("cut", "--base-url", "x"), "The cut export does not take --base-url; it is for pnp export tts."),
     ],
-    ids=["dpi-tgc", "bleed-cut", "card-size-tgc", "paper-png"],
+    ids=["dpi-tgc", "bleed-cut", "card-size-tgc", "paper-png", "product-png", "base-url-cut"],
 )
-def test_an_option_the_export_target_does_not_use_is_a_usage_error(synthetic, tmp_path, args, message):
-    result = run("export", "testgame", *args, "--out", str(tmp_path))
-    assert (result.exit_code, result.stderr) == (2, message)
+def test_an_option_the_export_target_does_not_take_is_a_usage_error(synthetic, tmp_path, args, message):
+    result = run("export", args[0], "testgame", *args[1:], "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1] == f"Error: {message}"
     assert not any(tmp_path.iterdir())

@@ -98,7 +98,7 @@ def test_goat_tokens_are_cut_to_their_circle():
 def test_the_cli_points_the_saved_object_at_the_exported_files(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
     monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
-    result = CliRunner().invoke(app, ["export", "testgame", "--target", "tts", "--out", str(tmp_path)])
+    result = CliRunner().invoke(app, ["export", "tts", "testgame", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.stderr
     folder = tmp_path / "testgame" / "export" / "tts"
     assert result.stdout == f"{len(list(folder.iterdir()))} files in {folder}\n"
@@ -112,14 +112,9 @@ def test_the_cli_points_the_saved_object_at_the_exported_files(monkeypatch, tmp_
 def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
     monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
-    result = CliRunner().invoke(
-        app, ["export", "testgame", "--target", "png", "--out", str(tmp_path), "--base-url", "https://x/"]
-    )
+    result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path), "--base-url", "https://x/"])
     assert result.exit_code == 2
-    assert (
-        result.stderr
-        == "error: --base-url sets the image URLs of the tts saved object only; the png export does not use it.\n"
-    )
+    assert result.stderr.splitlines()[-1] == "Error: The png export does not take --base-url; it is for pnp export tts."
     assert not tmp_path.joinpath("testgame").exists()
 
 
@@ -127,10 +122,10 @@ def test_export_prints_one_summary_line_or_every_path_with_verbose(monkeypatch, 
     game, faces = island_game(3, 2)
     monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
     folder = tmp_path / "testgame" / "export" / "png"
-    result = CliRunner().invoke(app, ["export", "testgame", "--target", "png", "--out", str(tmp_path)])
+    result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path)])
     assert result.exit_code == 0 and result.stdout == f"6 files in {folder}\n"
-    result = CliRunner().invoke(app, ["export", "testgame", "--target", "png", "--out", str(tmp_path), "--verbose"])
+    result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path), "--verbose"])
     lines = result.stdout.splitlines()
     assert lines[-1] == f"6 files in {folder}" and lines[:-1] == sorted(str(p) for p in folder.iterdir())
-    result = CliRunner().invoke(app, ["export", "testgame", "--target", "png", "--out", str(tmp_path), "--json"])
+    result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path), "--json"])
     assert json.loads(result.stdout)["files"] == lines[:-1]
