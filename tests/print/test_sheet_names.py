@@ -51,10 +51,17 @@ def project(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
-class _Game:  # what the names read of a game: its card size and ink
-    def __init__(self, ink: str = "normal"):
+class _Game:  # what the names read of a game: its card size, ink and language
+    def __init__(self, ink: str = "normal", language: str | None = None):
         self.card = CardSize(70.0, 70.0)
         self.ink = ink
+        self.language = language
+
+
+def test_a_language_other_than_english_comes_last():
+    assert sheet_name(SheetSpec(), _Game(language="it")) == "a4-it"
+    assert sheet_name(SheetSpec.from_options(gutter_fold=True), _Game("saver", "it")) == "a4-fold-ink-saver-it"
+    assert sheet_name(SheetSpec(), _Game(language="en")) == "a4"
 
 
 def test_the_default_names_stay_as_they_were():
