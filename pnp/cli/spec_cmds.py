@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from pnp.cli import app
-from pnp.cli.common import reports_errors
+from pnp.cli.common import note, reports_errors
 from pnp.core.errors import SpecError, UsageError
 from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
 from pnp.game.listing import deck_listing, deck_table
 from pnp.pipeline.load import load_game
-from pnp.pipeline.validate import validate_specs
+from pnp.pipeline.validate import VALIDATE_BOT, VALIDATE_GAMES, VALIDATE_SEED, unwinnable_warnings, validation
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
@@ -26,17 +27,30 @@ def validate(
         list[str] | None, typer.Argument(help="Spec files or game names (default: every spec found).")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when all is well.")] = False,
+    simulate: Annotated[
+        bool,
+        typer.Option(
+            "--simulate/--no-simulate",
+            help=f"Warn when a valid game is nearly unwinnable: {VALIDATE_GAMES} games per player count with "
+            f"the {VALIDATE_BOT} bot, seed {VALIDATE_SEED} (a few seconds per game with every Ascent module).",
+        ),
+    ] = True,
 ) -> None:
-    """Check specs against the JSON Schema and the rules; print every problem at once.
+    """Check specs against the JSON Schema and the rules; print every problem at once. Then play a few
+    games of each valid spec and warn (on stderr, exit 0) when one is won in under 1 % of them.
 
     Example: pnp validate galateia my-variant.json
     """
     paths = [find_spec(s) for s in specs] if specs else _every_spec()
-    problems = validate_specs(paths)
-    if problems:
-        raise SpecError(problems)
+    checked = validation(paths)
+    if checked.problems:
+        raise SpecError(checked.problems)
     if not quiet:
         typer.echo(f"{len(paths)} spec{'s' if len(paths) != 1 else ''} valid: " + ", ".join(p.stem for p in paths))
+    if simulate:
+        sys.stdout.flush()  # the summary before the warnings, also through a pipe
+        for warning in unwinnable_warnings(checked.valid):
+            note(warning)
 
 
 def _every_spec() -> list[Path]:
