@@ -94,8 +94,8 @@ def tq_frame(f: Facts) -> Iterator[Violation]:
 
 @rule(
     "tq-box",
-    "The box holds the spare borders, the start cards no player got, the islands removed at setup "
-    "and, under finish_cards: one-per-player, the finish cards no player got; nothing else from the deck.",
+    "The box holds the spare borders, the start cards no player got and the islands removed at "
+    "setup, and nothing else from the deck.",  # and the spare finish cards under finish_cards: one-per-player
     ENGINE,
 )
 def tq_box(f: Facts) -> Iterator[Violation]:
@@ -262,8 +262,7 @@ def tq_won(f: Facts) -> Iterator[Violation]:
 @rule(
     "tq-lost",
     "The game is lost exactly when the player whose turn it is can neither play a card nor discard "
-    "two (or when hands and piles could not pay the start discard, or, under loss: stuck-or-empty, "
-    "when a player's hand and pile are both empty).",
+    "two (or when hands and piles could not pay the start discard).",  # or, under loss: stuck-or-empty, …
     ENGINE,
 )
 def tq_lost(f: Facts) -> Iterator[Violation]:
