@@ -257,3 +257,95 @@ def test_every_reading_is_in_the_schema_and_the_docs():
         assert f"`{key}`" in docs
         for value in option.values[: 1 if key == "bridges_at_setup" else None]:
             assert f"`{value}`" in docs, (key, value)
+
+
+# ---- the commands: simulate --vs an option, variant diff, validate's warning ----------------------
+
+
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_simulate_vs_one_rule_option_plays_the_same_deals_side_by_side():
+    result = _cli("simulate", "tranquility", "-p", 2, "-n", 60, "-j", 1, "--vs", "rules.loss=stuck-or-empty")
+    assert result.exit_code == 0, result.output
+    header = result.stdout.splitlines()[0].split()
+    assert header == ["tranquility", "tranquility,", "rules.loss=stuck-or-empty"]
+    data = json.loads(
+        _cli(
+            "simulate", "tranquility", "-p", 2, "-n", 60, "-j", 1, "--vs", "rules.loss=stuck-or-empty", "--json"
+        ).stdout
+    )
+    assert data["vs"]["options"]["loss"] == "stuck-or-empty" and "loss" not in data["game"]["options"]
+    assert data["vs"]["wins"] == simulate(EMPTY_LOSES, 2, 60, 1).wins
+
+
+def test_simulate_vs_an_unknown_reading_is_a_usage_error():
+    result = _cli("simulate", "tranquility", "-n", 10, "--vs", "rules.first_player=loudest")
+    assert result.exit_code == 2
+    assert "--vs rules.first_player=loudest: first_player 'loudest' is not one of" in result.output
+    assert _cli("simulate", "tranquility", "-n", 10, "--vs", "rules.loss=stuck,stuck-or-empty").exit_code == 2
+
+
+def test_variant_diff_shows_the_default_reading_as_the_old_value(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    variants = tmp_path / "card_specs" / "variants"
+    variants.mkdir(parents=True)
+    (variants / "quiet-loss.json").write_text(
+        json.dumps(
+            {
+                "id": "quiet-loss",
+                "extends": "tranquility",
+                "title": "Tranquility: seed 000's loss",
+                "description": "Lost when a hand and pile are empty.",
+                "rules": {"loss": "stuck-or-empty", "first_player": "quietest"},
+            }
+        ),
+        encoding="utf-8",
+    )
+    result = _cli("variant", "diff", "quiet-loss")
+    assert result.exit_code == 0, result.output
+    assert '$.rules.loss: "stuck" (default) → "stuck-or-empty"' in result.stdout
+    assert '$.rules.first_player: added "quietest"' in result.stdout  # the default itself: no change of play
+    data = json.loads(_cli("variant", "diff", "quiet-loss", "--json").stdout)
+    assert {"path": "$.rules.loss", "old": "stuck", "new": "stuck-or-empty", "default": True} in data["changes"]
+
+
+def test_validate_warns_with_the_bot_and_the_games_when_nearly_unwinnable():
+    from pnp.core.locate import find_spec
+    from pnp.pipeline.validate import VALIDATE_BOT, unwinnable_warnings
+    from pnp.rules.bots import BOTS
+    from pnp.spec.load import load_spec
+
+    assert VALIDATE_BOT in BOTS
+    hard, easy = load_spec(find_spec("gap-cost")), load_spec(find_spec("tranquility"))
+    warnings = unwinnable_warnings([easy, hard], games=30, jobs=1)
+    assert len(warnings) == 1
+    assert warnings[0].startswith("warning: gap-cost is nearly unwinnable: the baseline bot won under 1 % of 30 games")
+    assert "0 of 30 at 1, 0 of 30 at 2, 0 of 30 at 3, 0 of 30 at 4, 0 of 30 at 5 player(s)" in warnings[0]
+    assert "Try: pnp simulate gap-cost --players 1 --games 5000" in warnings[0]
+    assert unwinnable_warnings([hard], games=30, jobs=2) == warnings[:1]  # the same on any number of workers
+    solo_only = load_spec(find_spec("start-discard-hands"))  # solo can never be won, 2-5 players can
+    assert ": 0 of 30 at 1 player(s)." in unwinnable_warnings([solo_only], games=30, jobs=1)[0]
+
+
+def test_validate_stops_early_with_the_same_verdict_as_every_game():
+    from pnp.pipeline.validate import _wins
+
+    assert _wins(TQ, 3, 100, 1, "baseline") == -1  # won at once: not hard
+    assert (
+        _wins(with_rules(TQ, cost="gap"), 2, 40, 1, "baseline") == simulate(with_rules(TQ, cost="gap"), 2, 40, 1).wins
+    )
+
+
+def test_validate_command_prints_the_warning_on_stderr_and_exits_0_and_can_skip_it():
+    result = _cli("validate", "gap-cost", "start-discard-hands")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "2 specs valid: gap-cost, start-discard-hands\n"
+    assert result.stderr.count("warning:") == 2 and "the baseline bot" in result.stderr
+    skipped = _cli("validate", "gap-cost", "--no-simulate")
+    assert skipped.exit_code == 0 and skipped.stderr == ""
