@@ -11,6 +11,12 @@ from pnp.rules.check import Facts, Violation, card_counter, rule
 ENGINE = "tranquility"
 
 
+def _tq(f: Facts) -> TranquilityRules:
+    """The base game's parameters (these rules run only for the tranquility engine)."""
+    assert isinstance(f.rules, TranquilityRules)
+    return f.rules
+
+
 def _cells(f: Facts) -> list[tuple[int, str, int]]:
     """(cell, card, number) for every filled cell holding an island, in reading order."""
     out = []
@@ -74,7 +80,7 @@ def start_shortfall(f: Facts, q: int) -> int:
     s, sea = f.state, f.state.sea
     if sea is None or sea.start is None or len(sea.start.shares) != s.players:
         return 0
-    if f.rules.start_discard_draw == AT_ONCE:  # everyone drew back up right after the start discard
+    if _tq(f).start_discard_draw == AT_ONCE:  # everyone drew back up right after the start discard
         return 0
     u = sea.start.turn
     drew = {((t - 1) % s.players) + 1 for t in range(u, min(s.turn, u + s.players - 1) + 1)}
@@ -100,11 +106,11 @@ def tq_frame(f: Facts) -> Iterator[Violation]:
 )
 def tq_box(f: Facts) -> Iterator[Violation]:
     kinds = card_counter(f.state.box, f)
-    finishes = max(0, f.count("finish") - f.state.players) if f.rules.finish_cards == ONE_PER_PLAYER else 0
+    finishes = max(0, f.count("finish") - f.state.players) if _tq(f).finish_cards == ONE_PER_PLAYER else 0
     if kinds["finish"] != finishes:
         yield Violation(
             "tq-box",
-            f"the box holds {kinds['finish']} finish card(s); under finish_cards: {f.rules.finish_cards} "
+            f"the box holds {kinds['finish']} finish card(s); under finish_cards: {_tq(f).finish_cards} "
             f"with {f.state.players} players it should hold {finishes}",
             tuple(c for c in f.state.box if f.kind(c) == "finish"),
         )
@@ -278,7 +284,7 @@ def tq_lost(f: Facts) -> Iterator[Violation]:
     )
     stuck = not has_action(f, s.current_player)
     empty = [q for q, (h, p) in enumerate(zip(s.hands, s.piles), 1) if not h and not p]
-    if f.rules.loss == STUCK_OR_EMPTY and empty:
+    if _tq(f).loss == STUCK_OR_EMPTY and empty:
         if s.status == "playing":
             yield Violation(
                 "tq-lost",
