@@ -313,6 +313,33 @@ def test_variant_diff_shows_the_default_reading_as_the_old_value(tmp_path, monke
     assert '$.rules.first_player: added "quietest"' in result.stdout  # the default itself: no change of play
     data = json.loads(_cli("variant", "diff", "quiet-loss", "--json").stdout)
     assert {"path": "$.rules.loss", "old": "stuck", "new": "stuck-or-empty", "default": True} in data["changes"]
+    assert _cli("validate", "quiet-loss", "--no-simulate").exit_code == 0
+
+
+def test_a_variant_selects_the_readings_and_the_schema_refuses_others(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    variants = tmp_path / "card_specs" / "variants"
+    variants.mkdir(parents=True)
+
+    def variant(name, parent, rules):
+        text = {"id": name, "extends": parent, "title": name, "description": name, "rules": rules}
+        (variants / f"{name}.json").write_text(json.dumps(text, indent=1), encoding="utf-8")
+
+    variant(
+        "all-readings",
+        "tranquility",
+        {"first_player": "fewest-cards", "start_discard_draw": "at-once", "finish_cards": "one-per-player"},
+    )
+    variant("bridges", "ascent", {"bridges_at_setup": {"3": [0, 1, 1]}, "first_player": "first"})
+    assert _cli("validate", "all-readings", "bridges", "--no-simulate").exit_code == 0
+    setup = _cli("setup", "bridges", "-p", 3, "--json", "--modules", "none", "--out", tmp_path / "out")
+    assert setup.exit_code == 0, setup.output
+    hands = json.loads(setup.stdout)["hands"]
+    assert [sum(c.startswith("bridge") for c in h) >= n for h, n in zip(hands, [0, 1, 1])] == [True] * 3
+    variant("bad", "tranquility", {"loss": "sudden", "bridges_at_setup": "shuffled"})
+    result = _cli("validate", "bad", "--no-simulate")
+    assert result.exit_code == 1
+    assert "$.rules.loss" in result.output and "$.rules.bridges_at_setup: unknown key" in result.output
 
 
 def test_validate_warns_with_the_bot_and_the_games_when_nearly_unwinnable():
