@@ -32,7 +32,7 @@ def validate(
         typer.Option(
             "--simulate/--no-simulate",
             help=f"Warn when a valid game is nearly unwinnable: {VALIDATE_GAMES} games per player count with "
-            f"the {VALIDATE_BOT} bot, seed {VALIDATE_SEED} (a few seconds per game with every Ascent module).",
+            f"the {VALIDATE_BOT} bot, seed {VALIDATE_SEED} (seconds for The Ascent with every module).",
         ),
     ] = True,
 ) -> None:
