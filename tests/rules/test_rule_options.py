@@ -376,3 +376,24 @@ def test_validate_command_prints_the_warning_on_stderr_and_exits_0_and_can_skip_
     assert result.stderr.count("warning:") == 2 and "the baseline bot" in result.stderr
     skipped = _cli("validate", "gap-cost", "--no-simulate")
     assert skipped.exit_code == 0 and skipped.stderr == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_reference_cards_say_a_non_default_reading_and_nothing_new_by_default(lang):
+    from pnp.core.i18n import translator
+    from pnp.game.rulestext.facts import game_facts
+    from pnp.game.rulestext.tranquility import TOPICS
+
+    t = translator(lang)
+
+    def lines(game):
+        r, facts = rule_params(game), game_facts(game)
+        return [line for topic in TOPICS.values() for line in topic(r, facts, t)[1]]
+
+    default = lines(TQ)
+    assert lines(with_rules(TQ, first_player="first", start_discard_draw="own-turn", loss="stuck")) == default
+    every = lines(with_rules(TQ, first_player="fewest-cards", start_discard_draw="at-once", loss="stuck-or-empty"))
+    assert len(every) == len(default) + 2  # a line for the first player and one for drawing at once
+    assert set(default) - set(every) == {t.gettext("Lose: a player can neither play nor discard two.")}
+    if lang == "it":  # translated, not the English words
+        assert not any(line.startswith(("Dealt", "Everyone", "Lose:")) for line in every)
