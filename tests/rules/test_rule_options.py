@@ -83,8 +83,17 @@ def _play_checked(game, players: int, seed: int):
 
 @pytest.mark.parametrize(
     "game",
-    [FEWEST, AT_ONCE, ONE_FINISH_EACH, EMPTY_LOSES, with_rules(AS, first_player="fewest-cards"), BRIDGES],
-    ids=["first-player", "start-draw", "finish-cards", "loss", "ascent-first-player", "bridges"],
+    [
+        FEWEST,
+        AT_ONCE,
+        ONE_FINISH_EACH,
+        EMPTY_LOSES,
+        with_rules(TQ, **{k: o.values[-1] for k, o in RULE_OPTIONS.items() if "tranquility" in o.engines}),
+        with_rules(AS, first_player="fewest-cards"),
+        BRIDGES,
+        with_rules(BRIDGES, first_player="fewest-cards"),
+    ],
+    ids=["first-player", "start-draw", "finish-cards", "loss", "every-reading", "ascent-first", "bridges", "both"],
 )
 @pytest.mark.parametrize("players", [1, 2, 3, 5])
 def test_bot_games_under_each_option_break_no_rule(game, players):
