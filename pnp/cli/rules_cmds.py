@@ -165,8 +165,9 @@ def simulate(
         str | None,
         typer.Option(
             "--vs",
-            help="Also play this game or variant (e.g. the parent) with the same seed and show both side by side.",
-            metavar="GAME",
+            help="Also play this game or variant (e.g. the parent), or GAME with one rule option changed "
+            "(rules.KEY=VALUE, e.g. rules.first_player=fewest-cards), with the same seed; show both side by side.",
+            metavar="GAME|rules.KEY=VALUE",
         ),
     ] = None,
     bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
@@ -212,7 +213,11 @@ def simulate(
         raise UsageError(f"--log records the baseline bot's games; it cannot record --bot {bot}'s")
     if log is not None and games > 10_000:
         raise UsageError(f"--log writes one file per game: at most 10000 games, not {games}")
-    resolved = [load_game(name, modules=modules) for name in [game] + ([vs] if vs else [])]
+    resolved = [load_game(game, modules=modules)]
+    labels = [resolved[0].id]
+    if vs:
+        resolved.append(_vs_game(resolved[0], vs, modules))
+        labels.append(f"{resolved[0].id}, {vs}" if resolved[1].id == resolved[0].id else resolved[1].id)
     started = time.perf_counter()
     reports = [
         _with_progress(
@@ -229,17 +234,17 @@ def simulate(
         f"{where}",
         quiet,
     )
-    for r in reports:
+    for r, label in zip(reports, labels):
         if r.win_rate < HARD:
             note(
-                f"warning: {r.game} with {r.players} player(s) was won in {r.wins} of {r.games} games "
+                f"warning: {label} with {r.players} player(s) was won in {r.wins} of {r.games} games "
                 f"({100 * r.win_rate:.1f} %, under 1 %) by the {r.bot} bot: nearly unwinnable"
             )
     if as_json:
         data = [r.to_data() for r in reports]
         typer.echo(json.dumps(data[0] if not vs else {"game": data[0], "vs": data[1]}, indent=2, ensure_ascii=False))
     elif vs:
-        typer.echo(side_by_side(reports[0], reports[1]))
+        typer.echo(side_by_side(reports[0], reports[1], labels))
     else:
         typer.echo(reports[0].text())
     if log is not None:
@@ -256,7 +261,8 @@ def sweep(
         list[str],
         typer.Option(
             "--set",
-            help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; repeat for every combination.",
+            help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; "
+            "repeat for every combination.",
             metavar="PATH=VALUES",
         ),
     ] = [],  # noqa: B006
@@ -270,7 +276,8 @@ def sweep(
         str | None,
         typer.Option(
             "--scheduler",
-            help="Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. The numbers are the same as locally.",
+            help="Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. "
+            "The numbers are the same as locally.",
             metavar="ADDRESS",
         ),
     ] = None,
@@ -318,9 +325,26 @@ def _product(numbers) -> int:
     return out
 
 
-def side_by_side(first, second) -> str:
+def _vs_game(first, vs: str, modules: str):
+    """--vs: a game or variant by name, or the first game with one spec value changed (rules.KEY=VALUE)."""
+    from pnp.rules.problems import rule_problems
+    from pnp.rules.sweep import apply_setting, parse_setting
+
+    if not re.match(r"^(rules|modules)\.[^=]+=", vs):
+        return load_game(vs, modules=modules)
+    setting = parse_setting(vs)
+    if len(setting.values) != 1:
+        raise UsageError(f"--vs {vs}: give one value (pnp sweep compares several)")
+    changed = apply_setting(first, setting.path, setting.values[0])
+    problems = rule_problems(changed)
+    if problems:
+        raise UsageError(f"--vs {vs}: {problems[0]}")
+    return changed
+
+
+def side_by_side(first, second, labels=None) -> str:
     """Two reports in two columns: win rate, interval, progress and the main loss causes."""
-    rows = [("", first.game, second.game)]
+    rows = [("", *(labels or (first.game, second.game)))]
     for label, pick in (
         ("players", lambda r: str(r.players)),
         ("games", lambda r: str(r.games)),

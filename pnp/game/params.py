@@ -16,6 +16,79 @@ TRANQUILITY = "tranquility"
 ASCENT = "ascent"
 HANDS_AND_PILES, HANDS = "hands-and-piles", "hands"  # where the start discard comes from
 START_DISCARD_FROM = (HANDS_AND_PILES, HANDS)
+FEWEST_CARDS = "fewest-cards"  # first_player: the player with the fewest cards dealt (a review)
+AT_ONCE = "at-once"  # start_discard_draw: every player draws back up right after the start discard
+ONE_PER_PLAYER = "one-per-player"  # finish_cards: as many finish cards in play as players
+STUCK_OR_EMPTY = "stuck-or-empty"  # loss: also lost when a player's hand and pile are both empty
+SHUFFLED = "shuffled"  # bridges_at_setup: every bridge shuffled into the deck
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A rule the published texts read in more than one way: each reading is a named value of one
+    spec key; the first value is the engine's default (docs/rules.md quotes the source of each)."""
+
+    key: str
+    engines: tuple[str, ...]
+    readings: tuple[tuple[str, str], ...]  # (value, who reads the rule so)
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.readings)
+
+    @property
+    def default(self) -> str:
+        return self.readings[0][0]
+
+
+# The readings of issue 17 (the options of earlier work keep their own keys and checks). A value that
+# is not a string (bridges_at_setup's table) is checked where it is read.
+RULE_OPTIONS: dict[str, RuleOption] = {
+    o.key: o
+    for o in (
+        RuleOption(
+            "first_player",
+            ("tranquility", "ascent"),
+            (
+                ("quietest", "publisher's blurb and retailers: the quietest player; played as player 1"),
+                ("first", "Board Game Arena: the first player; played as player 1"),
+                (FEWEST_CARDS, "a review: the player with the fewest cards in their deck"),
+            ),
+        ),
+        RuleOption(
+            "start_discard_draw",
+            ("tranquility",),
+            (
+                ("own-turn", "project decision: each player draws back up at the end of their own turn"),
+                (AT_ONCE, "two reviews: every player draws back up right after the start discard"),
+            ),
+        ),
+        RuleOption(
+            "finish_cards",
+            ("tranquility",),
+            (
+                ("all", "rulebook and BGA: every finish card is shuffled in"),
+                (ONE_PER_PLAYER, "a review: the cards used depend on the player count (no table given)"),
+            ),
+        ),
+        RuleOption(
+            "loss",
+            ("tranquility",),
+            (
+                ("stuck", "published: lost when a player can neither play nor discard two"),
+                (STUCK_OR_EMPTY, "seed 000: also lost when any player's hand and pile are both empty"),
+            ),
+        ),
+        RuleOption(
+            "bridges_at_setup",
+            ("ascent",),
+            (
+                (SHUFFLED, "project decision: every bridge shuffled into the deck"),
+                ("{players: [bridges per player]}", "The Ascent's preview: bridges to certain players (no table)"),
+            ),
+        ),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -59,6 +132,10 @@ class TranquilityRules:
     start_discard: int
     start_discard_from: str  # "hands-and-piles" (decision, default) | "hands" (the earlier reading)
     remove_islands: int
+    first_player: str = "quietest"  # RULE_OPTIONS: "quietest" | "first" (both player 1) | "fewest-cards"
+    start_discard_draw: str = "own-turn"  # "own-turn" (decision) | "at-once" (two reviews)
+    finish_cards: str = "all"  # "all" (published) | "one-per-player" (a review's suggestion)
+    loss: str = "stuck"  # "stuck" (published) | "stuck-or-empty" (seed 000)
 
     @property
     def cells(self) -> int:
@@ -103,6 +180,12 @@ class AscentRules:
     green_path: GreenPath | None = None
     panorama: Panorama | None = None
     goats: Goats | None = None
+    first_player: str = "quietest"
+    bridges_at_setup: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (players, bridges per player); () shuffled
+
+    def bridges_given(self, players: int) -> tuple[int, ...]:
+        """Bridges each player (in turn order) gets into the opening hand at setup: none by default."""
+        return dict(self.bridges_at_setup).get(players, (0,) * players)
 
     def width(self, row: int) -> int:
         """Terrain slots in a row (1-based): base, base − 1, …"""
@@ -159,7 +242,21 @@ def _tranquility(rules: Mapping[str, Any]) -> TranquilityRules:
         start_discard=int(rules.get("start_discard", 8)),
         start_discard_from=str(rules.get("start_discard_from", HANDS_AND_PILES)),
         remove_islands=int(rules.get("remove_islands", 0)),
+        **_readings(rules, "first_player", "start_discard_draw", "finish_cards", "loss"),
     )
+
+
+def _readings(rules: Mapping[str, Any], *keys: str) -> dict[str, str]:
+    return {key: str(rules.get(key, RULE_OPTIONS[key].default)) for key in keys}
+
+
+def _bridges(value: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """`bridges_at_setup`: "shuffled", or {"3": [0, 1, 1], …}: per player count, bridges per player."""
+    if value in (None, SHUFFLED):
+        return ()
+    if not isinstance(value, Mapping):
+        raise ValueError(f"bridges_at_setup must be {SHUFFLED!r} or a table by player count, not {value!r}")
+    return tuple(sorted((int(k), tuple(int(n) for n in v)) for k, v in value.items()))
 
 
 def _ascent(rules: Mapping[str, Any], modules: Mapping[str, Mapping[str, Any]]) -> AscentRules:
@@ -185,7 +282,18 @@ def _ascent(rules: Mapping[str, Any], modules: Mapping[str, Mapping[str, Any]]) 
             if goats is not None
             else None
         ),
+        first_player=str(rules.get("first_player", RULE_OPTIONS["first_player"].default)),
+        bridges_at_setup=_bridges(rules.get("bridges_at_setup")),
     )
+
+
+def first_seat(rules: Rules, dealt: list[int]) -> int:
+    """The seat (0-based, in dealing order) of the player who plays first, given the cards dealt to
+    each: under `fewest-cards` the first seat with the fewest, else seat 0. The engines number players
+    from the first player, so that seat becomes player 1 (docs/rules.md, "First player")."""
+    if rules.first_player != FEWEST_CARDS or not dealt:
+        return 0
+    return dealt.index(min(dealt))
 
 
 def effective_cap(cap: int | None, hand_after: int) -> int:

@@ -9,13 +9,18 @@ from typing import Any
 
 from pnp.core.errors import UsageError
 from pnp.game.model import Game
+from pnp.game.params import RULE_OPTIONS
 from pnp.spec.load import Spec
 
 GUIDANCE = [
     "A variant overrides only what it changes; everything else comes from the spec it extends.",
     "Objects merge key by key; set a key to null to remove it. Other values and lists replace the parent's.",
-    'kinds and modules merge by id: an entry with a known id changes that kind; {"id": ..., "remove": true} drops it; a new id adds a kind, which needs its own template and back.',
-    "You can change: card counts (kinds[].count), number ranges (kinds[].each.number), the grid or mountain size, hand_size, rule options, the card size (card: the templates scale to any size of the same proportions), the theme (colours, font), and templates (your own folder under templates/, searched before the parent's).",
+    'kinds and modules merge by id: an entry with a known id changes that kind; {"id": ..., "remove": true} '
+    "drops it; a new id adds a kind, which needs its own template and back.",
+    "You can change: card counts (kinds[].count), number ranges (kinds[].each.number), the grid or mountain "
+    "size, hand_size, rule options, the card size (card: the templates scale to any size of the same "
+    "proportions), the theme (colours, font), and templates (your own folder under templates/, searched "
+    "before the parent's).",
     "Check it with: pnp validate NAME; compare with: pnp variant diff NAME; try it: pnp simulate NAME --vs PARENT.",
     "`pnp docs spec-format` and `pnp docs rules` explain every key and rule option (`pnp docs` lists every page).",
 ]
@@ -59,10 +64,13 @@ class Change:
     path: str
     old: Any
     new: Any
+    default: bool = False  # old is the engine's default for a rule option the parent does not set
 
     def __str__(self) -> str:
         if self.new is None:
             return f"{self.path}: removed (was {_short(self.old)})"
+        if self.default:
+            return f"{self.path}: {_short(self.old)} (default) → {_short(self.new)}"
         if self.old is None:
             return f"{self.path}: added {_short(self.new)}"
         return f"{self.path}: {_short(self.old)} → {_short(self.new)}"
@@ -72,7 +80,16 @@ def spec_changes(spec: Spec) -> list[Change]:
     """Each value the variant changes against the spec it extends."""
     if spec.parent is None:
         raise UsageError(f"{spec.id} is not a variant: it extends nothing")
-    return list(_diff(spec.parent.data, spec.data, "$"))
+    return [_with_default(c) for c in _diff(spec.parent.data, spec.data, "$")]
+
+
+def _with_default(change: Change) -> Change:
+    """A rule option the parent leaves out plays its default reading: show that as the old value."""
+    key = change.path.removeprefix("$.rules.")
+    option = RULE_OPTIONS.get(key) if change.old is None and change.path.startswith("$.rules.") else None
+    if option is None or change.new == option.default:
+        return change
+    return Change(change.path, option.default, change.new, default=True)
 
 
 def deck_changes(parent: Game, variant: Game) -> list[str]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pnp.game.model import Game
-from pnp.game.params import Piece, Rules, physical_pieces, rule_params
+from pnp.game.params import FEWEST_CARDS, AscentRules, Piece, Rules, physical_pieces, rule_params
 from pnp.rules.state.model import State
 
 
@@ -156,7 +156,7 @@ WHERE = {
     "tranquility": {
         "island": {"hand", "pile", "discard", "cell", "box"},
         "start": {"hand", "pile", "discard", "start", "box"},
-        "finish": {"hand", "pile", "discard", "finish"},
+        "finish": {"hand", "pile", "discard", "finish", "box"},  # the box: spares under finish_cards (tq-box)
         "border": {"frame", "box"},
     },
     "ascent": {
@@ -278,6 +278,8 @@ def hand_drawn(f: Facts) -> Iterator[Violation]:
             )
 
 
+# The summary is the one every check report prints: the option-dependent parts (first_player,
+# bridges_at_setup) are in docs/rules.md, so a default build's reports keep their bytes.
 @rule("setup-deal", "At setup the piles (with the opening hands) are dealt as evenly as possible.")
 def setup_deal(f: Facts) -> Iterator[Violation]:
     s = f.state
@@ -287,10 +289,31 @@ def setup_deal(f: Facts) -> Iterator[Violation]:
         yield Violation("setup-deal", "a game cannot be won before the first turn")
     if s.discard:
         yield Violation("setup-deal", "nothing is discarded before the first turn", s.discard)
-    dealt = [sum(1 for c in h + p if f.kind(c) not in ("start",)) for h, p in zip(s.hands, s.piles)]
+    given = _bridges_given(f)
+    dealt = [sum(1 for c in h + p if f.kind(c) not in ("start",)) - g for h, p, g in zip(s.hands, s.piles, given)]
     if dealt and max(dealt) - min(dealt) > 1:
         sizes = ", ".join(str(d) for d in dealt)
         yield Violation("setup-deal", f"the deal is uneven: players were dealt {sizes} cards")
+    if dealt and f.rules.first_player == FEWEST_CARDS and dealt[0] != min(dealt):
+        q = dealt.index(min(dealt)) + 1
+        yield Violation(
+            "setup-deal",
+            f"under first_player: {FEWEST_CARDS} player 1 is the player dealt the fewest cards, but player 1 was "
+            f"dealt {dealt[0]} and player {q} {dealt[q - 1]}",
+        )
+    for q, (hand, g) in enumerate(zip(s.hands, given), 1):
+        held = sum(1 for c in hand if f.kind(c) == "bridge")
+        if held < g:
+            yield Violation(
+                "setup-deal", f"bridges_at_setup gives player {q} {g} bridge(s), but their hand holds {held}", hand
+            )
+
+
+def _bridges_given(f: Facts) -> tuple[int, ...]:
+    """Bridges handed to each player at setup (The Ascent's `bridges_at_setup`), 0 for every player else."""
+    n = len(f.state.hands)
+    given = f.rules.bridges_given(n) if isinstance(f.rules, AscentRules) else ()
+    return tuple(given[:n]) + (0,) * (n - len(given))
 
 
 def card_counter(ids: Iterable[str | None], facts: Facts) -> Counter:

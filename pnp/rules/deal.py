@@ -6,7 +6,7 @@ import random
 
 from pnp.core.errors import PnpError, UsageError
 from pnp.game.model import Game
-from pnp.game.params import rule_params
+from pnp.game.params import first_seat, rule_params
 from pnp.rules.ascent.engine import (
     BRIDGE,
     CAMPFIRE,
@@ -62,10 +62,20 @@ def deal_ascent(deck: AscentDeck, players: int, seed: int | None) -> AscentTable
             raise PnpError(f"the Panorama module reveals {r.panorama.revealed} triangles but the base has {len(base)}")
         chosen = set(rng.sample(base, r.panorama.revealed))
         revealed = [t for t in base if t in chosen]
-    cards = [i for i, k in enumerate(deck.kind) if k in (TERRAIN, SUMMIT, BRIDGE, CAMPFIRE)]
+    given = r.bridges_given(players)
+    bridges = list(deck.of(BRIDGE))
+    if sum(given) > len(bridges):
+        raise PnpError(f"bridges_at_setup gives {sum(given)} bridges to {players} players; the game has {len(bridges)}")
+    held = set(bridges[: sum(given)])  # the bridges handed out at setup (the preview's reading)
+    cards = [i for i, k in enumerate(deck.kind) if k in (TERRAIN, SUMMIT, BRIDGE, CAMPFIRE) and i not in held]
     rng.shuffle(cards)
     piles = [cards[q::players] for q in range(players)]
-    hands = [[pile.pop() for _ in range(min(r.hand_size, len(pile)))] for pile in piles]
+    first = first_seat(r, [len(pile) for pile in piles])
+    piles = piles[first:] + piles[:first]  # players are numbered from the one who plays first
+    out = iter(sorted(held))
+    hands = [[next(out) for _ in range(n)] for n in given]  # by turn order from player 1
+    for hand, pile in zip(hands, piles):
+        hand += [pile.pop() for _ in range(min(r.hand_size - len(hand), len(pile)))]
     goat_pieces = list(deck.of(GOAT))
     wanted = r.goats.goats if r.goats else 0
     if len(goat_pieces) < wanted:

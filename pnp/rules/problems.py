@@ -10,7 +10,15 @@ import itertools
 from collections import Counter
 
 from pnp.game.model import Game
-from pnp.game.params import HANDS, START_DISCARD_FROM, AscentRules, TranquilityRules, physical_pieces, rule_params
+from pnp.game.params import (
+    HANDS,
+    RULE_OPTIONS,
+    START_DISCARD_FROM,
+    AscentRules,
+    TranquilityRules,
+    physical_pieces,
+    rule_params,
+)
 
 ASCENT_MODULES = ("green-path", "panorama", "goats")
 
@@ -27,10 +35,40 @@ def rule_problems(game: Game) -> list[str]:
         out.append(
             f"a hand of {rules.hand_size} card(s) cannot take the discard-two action; hand_size must be at least 2"
         )
+    out += _readings(game)
     if isinstance(rules, TranquilityRules):
         out += _tranquility(game, rules, kinds)
     else:
-        out += _ascent(game, rules, kinds)
+        out += _ascent(game, rules, kinds) + _bridges(rules, kinds)
+    return out
+
+
+def _readings(game: Game) -> list[str]:
+    """A named rule option set to a value that is none of its readings, or one the engine lacks."""
+    out = []
+    for key, option in RULE_OPTIONS.items():
+        if key not in game.rules or key == "bridges_at_setup":
+            continue
+        if game.engine not in option.engines:
+            out.append(f"{key} is a rule option of {' and '.join(option.engines)}, not of {game.engine}")
+        elif game.rules[key] not in option.values:
+            out.append(f"{key} {game.rules[key]!r} is not one of: {', '.join(option.values)}")
+    return out
+
+
+def _bridges(r: AscentRules, kinds: Counter) -> list[str]:
+    """bridges_at_setup: one count per player, each at most a hand, no more than the game's bridges."""
+    out = []
+    for players, given in r.bridges_at_setup:
+        where = f"bridges_at_setup for {players} player(s)"
+        if not r.min_players <= players <= r.max_players:
+            out.append(f"{where}: the game is for {r.min_players}–{r.max_players} players")
+        if len(given) != players:
+            out.append(f"{where} lists {len(given)} count(s); it needs one per player")
+        if any(not 0 <= n <= r.hand_size for n in given):
+            out.append(f"{where}: each player gets 0 to {r.hand_size} bridges (a hand), not {list(given)}")
+        if sum(given) > kinds["bridge"]:
+            out.append(f"{where} hands out {sum(given)} bridges, but the game has {kinds['bridge']}")
     return out
 
 

@@ -19,6 +19,7 @@ REASONS = {
     "start-discard": "the hands (and, by the rule option, the piles) could not pay the start discard",
     "blocked": "a run of empty cells could no longer be filled: too few fitting numbers were left",
     "out-of-cards": "a player could neither play nor discard two while the goal was still reachable",
+    "empty": "a player's hand and pile were both empty (loss: stuck-or-empty, seed 000)",
     "no-finish": "the grid was full but no finish card was left",
     "finish-late": "the grid was full but a finish card did not reach a hand in time",
     "no-start": "the grid was full but no start card had been played",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.core.i18n import N_, Translator
-from pnp.game.params import AscentRules
+from pnp.game.params import FEWEST_CARDS, AscentRules
 from pnp.game.rulestext.facts import Facts
 from pnp.game.rulestext.tranquility import cap
 
@@ -32,6 +32,8 @@ def turn(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list[str
     lines.append(t.gettext("Cost: the difference to the card on its left. Discard that many."))
     if rules.cost_cap is not None:
         lines.append(cap(rules.cost_cap, t))
+    if rules.first_player == FEWEST_CARDS:
+        lines.append(t.gettext("Dealt the fewest cards? You play first."))
     return t.gettext("Your turn"), lines
 
 

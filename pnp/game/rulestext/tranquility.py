@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.core.i18n import Translator
-from pnp.game.params import HANDS, TranquilityRules
+from pnp.game.params import AT_ONCE, FEWEST_CARDS, HANDS, STUCK_OR_EMPTY, TranquilityRules
 from pnp.game.rulestext.facts import Facts
 
 
@@ -16,6 +16,8 @@ def turn(rules: TranquilityRules, facts: Facts, t: Translator) -> tuple[str, lis
     ]
     if rules.cost_cap is not None:
         lines.append(cap(rules.cost_cap, t))
+    if rules.first_player == FEWEST_CARDS:  # the default readings print nothing: the player 1 the table seats
+        lines.append(t.gettext("Dealt the fewest cards? You play first."))
     lines.append(t.gettext("No talking."))
     return t.gettext("Your turn"), lines
 
@@ -47,9 +49,16 @@ def start_finish(rules: TranquilityRules, facts: Facts, t: Translator) -> tuple[
     return t.gettext("Start & finish"), [
         t.gettext("Holding a start card and none played? You must play it at the bottom-left corner."),
         start_discard(rules, t),
+        *([t.gettext("Everyone then draws back up at once.")] if rules.start_discard_draw == AT_ONCE else []),
         t.gettext("Finish: only when all {cells} cells are filled and a start is down. You win!", cells=rules.cells),
-        t.gettext("Lose: a player can neither play nor discard two."),
+        lose(rules, t),
     ]
+
+
+def lose(rules: TranquilityRules, t: Translator) -> str:
+    if rules.loss == STUCK_OR_EMPTY:
+        return t.gettext("Lose: a player can neither play nor discard two, or anyone's hand and pile are empty.")
+    return t.gettext("Lose: a player can neither play nor discard two.")
 
 
 def start_discard(rules: TranquilityRules, t: Translator) -> str:

@@ -5,10 +5,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from pnp.game.params import HANDS, TranquilityRules, effective_cap
+from pnp.game.params import AT_ONCE, HANDS, ONE_PER_PLAYER, STUCK_OR_EMPTY, TranquilityRules, effective_cap
 from pnp.rules.check import Facts, Violation, card_counter, rule
 
 ENGINE = "tranquility"
+
+
+def _tq(f: Facts) -> TranquilityRules:
+    """The base game's parameters (these rules run only for the tranquility engine)."""
+    assert isinstance(f.rules, TranquilityRules)
+    return f.rules
 
 
 def _cells(f: Facts) -> list[tuple[int, str, int]]:
@@ -74,6 +80,8 @@ def start_shortfall(f: Facts, q: int) -> int:
     s, sea = f.state, f.state.sea
     if sea is None or sea.start is None or len(sea.start.shares) != s.players:
         return 0
+    if _tq(f).start_discard_draw == AT_ONCE:  # everyone drew back up right after the start discard
+        return 0
     u = sea.start.turn
     drew = {((t - 1) % s.players) + 1 for t in range(u, min(s.turn, u + s.players - 1) + 1)}
     return 0 if q in drew else sea.start.shares[q - 1].hand
@@ -93,11 +101,19 @@ def tq_frame(f: Facts) -> Iterator[Violation]:
 @rule(
     "tq-box",
     "The box holds the spare borders, the start cards no player got and the islands removed at "
-    "setup, and nothing else from the deck.",
+    "setup, and nothing else from the deck.",  # and the spare finish cards under finish_cards: one-per-player
     ENGINE,
 )
 def tq_box(f: Facts) -> Iterator[Violation]:
     kinds = card_counter(f.state.box, f)
+    finishes = max(0, f.count("finish") - f.state.players) if _tq(f).finish_cards == ONE_PER_PLAYER else 0
+    if kinds["finish"] != finishes:
+        yield Violation(
+            "tq-box",
+            f"the box holds {kinds['finish']} finish card(s); under finish_cards: {_tq(f).finish_cards} "
+            f"with {f.state.players} players it should hold {finishes}",
+            tuple(c for c in f.state.box if f.kind(c) == "finish"),
+        )
     starts = max(0, f.count("start") - f.state.players)
     if kinds["start"] != starts:
         yield Violation(
@@ -252,7 +268,7 @@ def tq_won(f: Facts) -> Iterator[Violation]:
 @rule(
     "tq-lost",
     "The game is lost exactly when the player whose turn it is can neither play a card nor discard "
-    "two (or when hands and piles could not pay the start discard).",
+    "two (or when hands and piles could not pay the start discard).",  # or, under loss: stuck-or-empty, …
     ENGINE,
 )
 def tq_lost(f: Facts) -> Iterator[Violation]:
@@ -267,6 +283,14 @@ def tq_lost(f: Facts) -> Iterator[Violation]:
         and f.rules.start_discard > 0
     )
     stuck = not has_action(f, s.current_player)
+    empty = [q for q, (h, p) in enumerate(zip(s.hands, s.piles), 1) if not h and not p]
+    if _tq(f).loss == STUCK_OR_EMPTY and empty:
+        if s.status == "playing":
+            yield Violation(
+                "tq-lost",
+                f"player {empty[0]} has no card in hand or pile, so under loss: {STUCK_OR_EMPTY} the game is lost",
+            )
+        return
     if s.status == "lost" and not (stuck or unpaid):
         yield Violation(
             "tq-lost",

@@ -14,7 +14,18 @@ from dataclasses import dataclass
 
 from pnp.core.errors import PnpError
 from pnp.game.model import Game
-from pnp.game.params import HANDS, Piece, TranquilityRules, effective_cap, physical_pieces, rule_params
+from pnp.game.params import (
+    AT_ONCE,
+    HANDS,
+    ONE_PER_PLAYER,
+    STUCK_OR_EMPTY,
+    Piece,
+    TranquilityRules,
+    effective_cap,
+    first_seat,
+    physical_pieces,
+    rule_params,
+)
 from pnp.rules.state.model import Sea, Share, StartPlay, State
 
 ISLAND, START, FINISH, BORDER, OTHER = range(5)
@@ -108,7 +119,7 @@ class TranquilityTable:
         self.fvals = [deck.low] + [num[cells[k]] for k in self.fcells[1:-1]] + [deck.high]
         self.filled = len(self.fcells) - 2
         self.fast = r.adjacency == "sequence"
-        self.finish_gone = sum(1 for c in discard if deck.kind[c] == FINISH)
+        self.finish_gone = sum(1 for c in discard + box if deck.kind[c] == FINISH)  # out of play
 
     # ---- placing islands -------------------------------------------------------------------
     def gap(self, x: int):
@@ -200,6 +211,7 @@ class TranquilityTable:
         self.hands[p].remove(c)
         self.start = c
         counts = [(0, 0)] * self.n
+        r = self.rules
         if shares is None:
             self.status, self.reason = LOST, "start-discard"
         else:
@@ -213,6 +225,9 @@ class TranquilityTable:
                 self.discard += gone
                 self.finish_gone += sum(kind[card] == FINISH for card in gone)
                 counts[q] = (len(cards), from_pile)
+            if r.start_discard_draw == AT_ONCE:  # two reviews: everyone draws back up at once
+                for q in range(self.n):
+                    self.draw_up(q)
         self.start_record = (p + 1, self.turn + 1, tuple(counts))
 
     def _check_shares(self, shares) -> None:
@@ -236,10 +251,13 @@ class TranquilityTable:
             self.discard.append(q)
             self.finish_gone += kind[q] == FINISH
 
-    def end_turn(self, p: int) -> None:
+    def draw_up(self, p: int) -> None:
         hand, pile = self.hands[p], self.piles[p]
         while len(hand) < self.size and pile:
             hand.append(pile.pop())
+
+    def end_turn(self, p: int) -> None:
+        self.draw_up(p)
         self.turn += 1
 
     def apply(self, p: int, action) -> None:
@@ -257,8 +275,14 @@ class TranquilityTable:
             raise ValueError(f"unknown action {what!r}")
         if self.status == PLAYING:
             self.end_turn(p)
-            if not self.has_action(self.turn % self.n):
+            if self.rules.loss == STUCK_OR_EMPTY and self.someone_empty():
+                self.status, self.reason = LOST, "empty"  # seed 000: a player has no card left in hand or pile
+            elif not self.has_action(self.turn % self.n):
                 self.lose()  # the next player can neither play nor discard two: lost on their turn
+
+    def someone_empty(self) -> bool:
+        """Whether any player's hand and pile are both empty (seed 000's loss, `loss: stuck-or-empty`)."""
+        return any(not hand and not pile for hand, pile in zip(self.hands, self.piles))
 
     def lose(self) -> None:
         self.status = LOST
@@ -331,15 +355,21 @@ def deal_table(deck: TranquilityDeck, players: int, seed: int | None) -> Tranqui
     if r.remove_islands:
         rng.shuffle(islands)
         removed, islands = islands[: r.remove_islands], islands[r.remove_islands :]
-    cards = islands + list(deck.finishes)
+    finishes = list(deck.finishes)
+    spare_finishes = []
+    if r.finish_cards == ONE_PER_PLAYER:  # the review's reading: one finish card per player, like the starts
+        finishes, spare_finishes = finishes[:players], finishes[players:]
+    cards = islands + finishes
     rng.shuffle(cards)
     piles = [cards[i::players] for i in range(players)]
+    first = first_seat(r, [len(pile) for pile in piles])
+    piles = piles[first:] + piles[:first]  # players are numbered from the one who plays first
     hands = []
     for pile in piles:
         hands.append([pile.pop() for _ in range(min(r.hand_size, len(pile)))])
     for pile, start in zip(piles, deck.starts):
         pile.insert(rng.randrange(len(pile) + 1), start)
-    box = list(deck.borders[r.frame :]) + list(deck.starts[players:]) + sorted(removed)
+    box = list(deck.borders[r.frame :]) + list(deck.starts[players:]) + sorted(removed) + spare_finishes
     cells = [-1] * (r.cells + 2)
     table = TranquilityTable(
         deck, hands, piles, [], box, list(deck.others), list(deck.borders[: r.frame]), cells, seed=seed

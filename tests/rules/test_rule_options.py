@@ -1,0 +1,408 @@
+"""The published readings of issue 17 as rule options: each one dealt, played and checked, legal and
+illegal states for each, the defaults unchanged, and where the options are named (schema, docs)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from helpers.rulekit import game_named, with_rules
+
+from pnp.core.locate import bundled_root
+from pnp.game.params import RULE_OPTIONS, physical_pieces, rule_params
+from pnp.rules import check_state, dump_state, simulate
+from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.ascent.engine import BRIDGE, ascent_deck
+from pnp.rules.deal import deal_ascent
+from pnp.rules.problems import rule_problems
+from pnp.rules.state.model import State
+from pnp.rules.tranquility.bot import TranquilityBot
+from pnp.rules.tranquility.engine import FINISH, START, deal_table, tranquility_deck
+
+TQ = game_named("tranquility")
+AS = game_named("ascent", None)
+FEWEST = with_rules(TQ, first_player="fewest-cards")
+AT_ONCE = with_rules(TQ, start_discard_draw="at-once")
+ONE_FINISH_EACH = with_rules(TQ, finish_cards="one-per-player")
+EMPTY_LOSES = with_rules(TQ, loss="stuck-or-empty")
+BRIDGES = with_rules(AS, bridges_at_setup={"3": [0, 1, 1], "2": [0, 2]})
+
+
+def rules_of(violations) -> set[str]:
+    return {v.rule for v in violations}
+
+
+def dealt(state: State, game) -> list[int]:
+    kinds = {p.id: p.kind for p in physical_pieces(game)}
+    return [sum(1 for c in h + p if kinds[c] != "start") for h, p in zip(state.hands, state.piles)]
+
+
+# ---- defaults: today's behaviour, byte for byte --------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [TQ, AS], ids=["tranquility", "ascent"])
+def test_the_defaults_are_the_engine_s_behaviour_before_the_options(game):
+    r = rule_params(game)
+    for key, option in RULE_OPTIONS.items():
+        if game.engine in option.engines and key != "bridges_at_setup":
+            assert getattr(r, key) == option.default
+    explicit = with_rules(game, **{k: o.default for k, o in RULE_OPTIONS.items() if game.engine in o.engines})
+    assert rule_params(explicit) == r
+    for players in range(1, 6):
+        for seed in (1, 2):
+            deal = deal_table if game.engine == "tranquility" else deal_ascent
+            deck = tranquility_deck if game.engine == "tranquility" else ascent_deck
+            assert dump_state(deal(deck(explicit), players, seed).to_state()) == dump_state(
+                deal(deck(game), players, seed).to_state()
+            )
+    assert simulate(explicit, 2, 40, 3).to_data() | {"options": None} == simulate(game, 2, 40, 3).to_data() | {
+        "options": None
+    }
+
+
+# ---- every option honoured by the engine and the checker over whole games -----------------------
+
+
+def _play_checked(game, players: int, seed: int):
+    if game.engine == "tranquility":
+        table, bot = deal_table(tranquility_deck(game), players, seed), TranquilityBot()
+    else:
+        table, bot = deal_ascent(ascent_deck(game), players, seed), AscentBot()
+    assert check_state(game, table.to_state()) == []
+    while table.status == "playing":
+        p = table.turn % table.n
+        action = bot.choose(table, p)
+        if action is None:
+            table.lose()
+            break
+        table.apply(p, action)
+        assert check_state(game, table.to_state()) == [], (players, seed, table.turn)
+    return table
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        FEWEST,
+        AT_ONCE,
+        ONE_FINISH_EACH,
+        EMPTY_LOSES,
+        with_rules(TQ, **{k: o.values[-1] for k, o in RULE_OPTIONS.items() if "tranquility" in o.engines}),
+        with_rules(AS, first_player="fewest-cards"),
+        BRIDGES,
+        with_rules(BRIDGES, first_player="fewest-cards"),
+    ],
+    ids=["first-player", "start-draw", "finish-cards", "loss", "every-reading", "ascent-first", "bridges", "both"],
+)
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+def test_bot_games_under_each_option_break_no_rule(game, players):
+    for seed in (1, 2):
+        _play_checked(game, players, seed)
+
+
+# ---- first player -----------------------------------------------------------------------------------
+
+
+def test_fewest_cards_numbers_players_from_the_one_dealt_fewest():
+    for players, sizes in ((2, [42, 43]), (3, [28, 28, 29]), (4, [21, 21, 21, 22]), (5, [17] * 5)):
+        state = deal_table(tranquility_deck(FEWEST), players, 4).to_state()
+        assert dealt(state, TQ) == sizes
+        assert check_state(FEWEST, state) == []
+        default = deal_table(tranquility_deck(TQ), players, 4).to_state()
+        assert sorted(dealt(default, TQ)) == sorted(sizes)
+
+        # the same shuffle: the piles are the default's, numbered from another seat (start cards go in after)
+        def cards(s: State) -> list:
+            return sorted(tuple(c for c in h + p if not c.startswith("start")) for h, p in zip(s.hands, s.piles))
+
+        assert cards(default) == cards(state)
+
+
+def test_a_setup_where_player_1_was_not_dealt_the_fewest_breaks_setup_deal_under_fewest_cards():
+    default = deal_table(tranquility_deck(TQ), 2, 4).to_state()  # player 1 dealt 43, player 2 42
+    assert check_state(TQ, default) == []
+    assert rules_of(check_state(FEWEST, default)) == {"setup-deal"}
+    ascent = deal_ascent(ascent_deck(AS), 3, 4).to_state()  # 88 cards: 30, 29, 29
+    assert rules_of(check_state(with_rules(AS, first_player="fewest-cards"), ascent)) == {"setup-deal"}
+
+
+def test_quietest_and_first_both_play_as_player_1():
+    for value in ("quietest", "first"):
+        game = with_rules(TQ, first_player=value)
+        assert dump_state(deal_table(tranquility_deck(game), 3, 9).to_state()) == dump_state(
+            deal_table(tranquility_deck(TQ), 3, 9).to_state()
+        )
+
+
+# ---- drawing after the start discard -------------------------------------------------------------
+
+
+def _after_start(game):
+    """Player 1 plays the start card on turn 1; player 2 gives 3 cards from the hand, the rest come off piles."""
+    deck = tranquility_deck(game)
+    t = deal_table(deck, 3, 11)
+    start = next(c for c in t.piles[0] if deck.kind[c] == START)
+    swap = t.hands[0][0]
+    t.piles[0][t.piles[0].index(start)] = swap
+    t.hands[0][0] = start
+    t.apply(0, ("start", start, [([], 2), (list(t.hands[1][:3]), 0), ([], 3)]))
+    return t
+
+
+def test_at_once_everyone_draws_back_up_right_after_the_start_discard():
+    own, now = _after_start(TQ), _after_start(AT_ONCE)
+    assert [len(h) for h in own.hands] == [5, 2, 5]  # player 2 draws at the end of their own turn
+    assert [len(h) for h in now.hands] == [5, 5, 5]
+    assert check_state(TQ, own.to_state()) == []
+    assert check_state(AT_ONCE, now.to_state()) == []
+    assert rules_of(check_state(AT_ONCE, own.to_state())) == {"hand-drawn"}  # a hand left short
+    assert rules_of(check_state(TQ, now.to_state())) == {"hand-drawn"}  # drew before their turn
+
+
+# ---- finish cards by player count ----------------------------------------------------------------
+
+
+def test_one_finish_card_per_player_the_rest_in_the_box():
+    for players in (1, 2, 5):
+        t = deal_table(tranquility_deck(ONE_FINISH_EACH), players, 3)
+        boxed = [c for c in t.box if t.deck.kind[c] == FINISH]
+        assert len(boxed) == 5 - players
+        assert check_state(ONE_FINISH_EACH, t.to_state()) == []
+        if boxed:
+            assert rules_of(check_state(TQ, t.to_state())) == {"tq-box"}  # published: every finish in play
+    assert rules_of(check_state(ONE_FINISH_EACH, deal_table(tranquility_deck(TQ), 2, 3).to_state())) == {"tq-box"}
+
+
+def test_one_finish_card_per_player_is_harder_solo():
+    assert simulate(ONE_FINISH_EACH, 1, 300, 1).wins < simulate(TQ, 1, 300, 1).wins
+
+
+# ---- seed 000's loss ------------------------------------------------------------------------------
+
+
+def _empty_loss():
+    for seed in range(1, 400):
+        t = _play_checked(EMPTY_LOSES, 2, seed)
+        if t.reason == "empty":
+            return t
+    raise AssertionError("no game lost to an empty hand and pile")
+
+
+def test_stuck_or_empty_loses_when_a_hand_and_pile_are_empty():
+    t = _empty_loss()
+    state = t.to_state()
+    assert any(not h and not p for h, p in zip(state.hands, state.piles))
+    assert check_state(EMPTY_LOSES, state) == []
+    playing = dataclasses.replace(state, status="playing")
+    assert rules_of(check_state(EMPTY_LOSES, playing)) == {"tq-lost"}
+    stuck = rules_of(check_state(TQ, state))  # published: lost only when the next player is stuck
+    assert stuck <= {"tq-lost"}
+    report = simulate(EMPTY_LOSES, 2, 300, 1)
+    assert dict(report.reasons).get("empty", 0) > 0
+    assert report.wins <= simulate(TQ, 2, 300, 1).wins
+
+
+# ---- bridges at setup -----------------------------------------------------------------------------
+
+
+def test_bridges_at_setup_go_into_the_players_opening_hands():
+    deck = ascent_deck(BRIDGES)
+    for players, given in ((3, [0, 1, 1]), (2, [0, 2])):
+        t = deal_ascent(deck, players, 5)
+        held = [sum(1 for c in h if deck.kind[c] == BRIDGE) for h in t.hands]
+        assert all(h >= g for h, g in zip(held, given))
+        assert all(len(h) == 5 for h in t.hands)
+        assert check_state(BRIDGES, t.to_state()) == []
+    solo = deal_ascent(deck, 1, 5)  # no entry for 1 player: every bridge shuffled in
+    assert dump_state(solo.to_state()) == dump_state(deal_ascent(ascent_deck(AS), 1, 5).to_state())
+
+
+def test_a_bridge_not_in_its_player_s_hand_breaks_setup_deal():
+    deck = ascent_deck(BRIDGES)
+    t = deal_ascent(deck, 2, 5)
+    hand, pile = t.hands[1], t.piles[1]
+    for i, c in enumerate(hand):  # move player 2's bridges into their pile
+        if deck.kind[c] == BRIDGE:
+            j = next(j for j, d in enumerate(pile) if deck.kind[d] != BRIDGE)
+            hand[i], pile[j] = pile[j], hand[i]
+    assert "setup-deal" in rules_of(check_state(BRIDGES, t.to_state()))
+
+
+# ---- what rule_problems refuses --------------------------------------------------------------------
+
+
+def test_unknown_readings_and_bad_bridge_tables_are_problems():
+    assert rule_problems(with_rules(TQ, first_player="loudest")) == [
+        "first_player 'loudest' is not one of: quietest, first, fewest-cards"
+    ]
+    assert rule_problems(with_rules(AS, loss="stuck-or-empty")) == [
+        "loss is a rule option of tranquility, not of ascent"
+    ]
+    problems = rule_problems(with_rules(AS, bridges_at_setup={"2": [0, 1, 1], "3": [6, 0, 0], "4": [2, 2, 2, 2]}))
+    assert problems == [
+        "bridges_at_setup for 2 player(s) lists 3 count(s); it needs one per player",
+        "bridges_at_setup for 3 player(s): each player gets 0 to 5 bridges (a hand), not [6, 0, 0]",
+        "bridges_at_setup for 3 player(s) hands out 6 bridges, but the game has 5",
+        "bridges_at_setup for 4 player(s) hands out 8 bridges, but the game has 5",
+    ]
+    assert rule_problems(with_rules(AS, bridges_at_setup="fair"))[0].startswith("the rules cannot be read")
+
+
+# ---- where the options are named ------------------------------------------------------------------
+
+
+def test_every_reading_is_in_the_schema_and_the_docs():
+    schema = json.loads((bundled_root() / "card_specs" / "schema" / "spec.schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+    docs = (bundled_root() / "docs" / "rules.md").read_text(encoding="utf-8")
+    for key, option in RULE_OPTIONS.items():
+        for engine in option.engines:
+            prop = defs[f"{engine}_rules"]["properties"][key]
+            if key == "bridges_at_setup":
+                assert prop["oneOf"][0] == {"const": "shuffled"}
+            else:
+                assert prop["enum"] == list(option.values)
+        assert f"`{key}`" in docs
+        for value in option.values[: 1 if key == "bridges_at_setup" else None]:
+            assert f"`{value}`" in docs, (key, value)
+
+
+# ---- the commands: simulate --vs an option, variant diff, validate's warning ----------------------
+
+
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_simulate_vs_one_rule_option_plays_the_same_deals_side_by_side():
+    result = _cli("simulate", "tranquility", "-p", 2, "-n", 60, "-j", 1, "--vs", "rules.loss=stuck-or-empty")
+    assert result.exit_code == 0, result.output
+    header = result.stdout.splitlines()[0].split()
+    assert header == ["tranquility", "tranquility,", "rules.loss=stuck-or-empty"]
+    data = json.loads(
+        _cli(
+            "simulate", "tranquility", "-p", 2, "-n", 60, "-j", 1, "--vs", "rules.loss=stuck-or-empty", "--json"
+        ).stdout
+    )
+    assert data["vs"]["options"]["loss"] == "stuck-or-empty" and "loss" not in data["game"]["options"]
+    assert data["vs"]["wins"] == simulate(EMPTY_LOSES, 2, 60, 1).wins
+
+
+def test_simulate_vs_an_unknown_reading_is_a_usage_error():
+    result = _cli("simulate", "tranquility", "-n", 10, "--vs", "rules.first_player=loudest")
+    assert result.exit_code == 2
+    assert "--vs rules.first_player=loudest: first_player 'loudest' is not one of" in result.output
+    assert _cli("simulate", "tranquility", "-n", 10, "--vs", "rules.loss=stuck,stuck-or-empty").exit_code == 2
+
+
+def test_variant_diff_shows_the_default_reading_as_the_old_value(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    variants = tmp_path / "card_specs" / "variants"
+    variants.mkdir(parents=True)
+    (variants / "quiet-loss.json").write_text(
+        json.dumps(
+            {
+                "id": "quiet-loss",
+                "extends": "tranquility",
+                "title": "Tranquility: seed 000's loss",
+                "description": "Lost when a hand and pile are empty.",
+                "rules": {"loss": "stuck-or-empty", "first_player": "quietest"},
+            }
+        ),
+        encoding="utf-8",
+    )
+    result = _cli("variant", "diff", "quiet-loss")
+    assert result.exit_code == 0, result.output
+    assert '$.rules.loss: "stuck" (default) → "stuck-or-empty"' in result.stdout
+    assert '$.rules.first_player: added "quietest"' in result.stdout  # the default itself: no change of play
+    data = json.loads(_cli("variant", "diff", "quiet-loss", "--json").stdout)
+    assert {"path": "$.rules.loss", "old": "stuck", "new": "stuck-or-empty", "default": True} in data["changes"]
+    assert _cli("validate", "quiet-loss", "--no-simulate").exit_code == 0
+
+
+def test_a_variant_selects_the_readings_and_the_schema_refuses_others(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    variants = tmp_path / "card_specs" / "variants"
+    variants.mkdir(parents=True)
+
+    def variant(name, parent, rules):
+        text = {"id": name, "extends": parent, "title": name, "description": name, "rules": rules}
+        (variants / f"{name}.json").write_text(json.dumps(text, indent=1), encoding="utf-8")
+
+    variant(
+        "all-readings",
+        "tranquility",
+        {"first_player": "fewest-cards", "start_discard_draw": "at-once", "finish_cards": "one-per-player"},
+    )
+    variant("bridges", "ascent", {"bridges_at_setup": {"3": [0, 1, 1]}, "first_player": "first"})
+    assert _cli("validate", "all-readings", "bridges", "--no-simulate").exit_code == 0
+    setup = _cli("setup", "bridges", "-p", 3, "--json", "--modules", "none", "--out", tmp_path / "out")
+    assert setup.exit_code == 0, setup.output
+    hands = json.loads(setup.stdout)["hands"]
+    assert [sum(c.startswith("bridge") for c in h) >= n for h, n in zip(hands, [0, 1, 1])] == [True] * 3
+    variant("bad", "tranquility", {"loss": "sudden", "bridges_at_setup": "shuffled"})
+    result = _cli("validate", "bad", "--no-simulate")
+    assert result.exit_code == 1
+    assert "$.rules.loss" in result.output and "$.rules.bridges_at_setup: unknown key" in result.output
+
+
+def test_validate_warns_with_the_bot_and_the_games_when_nearly_unwinnable():
+    from pnp.core.locate import find_spec
+    from pnp.pipeline.validate import VALIDATE_BOT, unwinnable_warnings
+    from pnp.rules.bots import BOTS
+    from pnp.spec.load import load_spec
+
+    assert VALIDATE_BOT in BOTS
+    hard, easy = load_spec(find_spec("gap-cost")), load_spec(find_spec("tranquility"))
+    warnings = unwinnable_warnings([easy, hard], games=30, jobs=1)
+    assert len(warnings) == 1
+    assert warnings[0].startswith("warning: gap-cost is nearly unwinnable: the baseline bot won under 1 % of 30 games")
+    assert "0 of 30 at 1, 0 of 30 at 2, 0 of 30 at 3, 0 of 30 at 4, 0 of 30 at 5 player(s)" in warnings[0]
+    assert "Try: pnp simulate gap-cost --players 1 --games 5000" in warnings[0]
+    assert unwinnable_warnings([hard], games=30, jobs=2) == warnings[:1]  # the same on any number of workers
+    solo_only = load_spec(find_spec("start-discard-hands"))  # solo can never be won, 2-5 players can
+    assert ": 0 of 30 at 1 player(s)." in unwinnable_warnings([solo_only], games=30, jobs=1)[0]
+
+
+def test_validate_stops_early_with_the_same_verdict_as_every_game():
+    from pnp.pipeline.validate import _wins
+
+    assert _wins(TQ, 3, 100, 1, "baseline") == -1  # won at once: not hard
+    assert (
+        _wins(with_rules(TQ, cost="gap"), 2, 40, 1, "baseline") == simulate(with_rules(TQ, cost="gap"), 2, 40, 1).wins
+    )
+
+
+def test_validate_command_prints_the_warning_on_stderr_and_exits_0_and_can_skip_it():
+    result = _cli("validate", "gap-cost", "start-discard-hands")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "2 specs valid: gap-cost, start-discard-hands\n"
+    assert result.stderr.count("warning:") == 2 and "the baseline bot" in result.stderr
+    skipped = _cli("validate", "gap-cost", "--no-simulate")
+    assert skipped.exit_code == 0 and skipped.stderr == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_reference_cards_say_a_non_default_reading_and_nothing_new_by_default(lang):
+    from pnp.core.i18n import translator
+    from pnp.game.rulestext.facts import game_facts
+    from pnp.game.rulestext.tranquility import TOPICS
+
+    t = translator(lang)
+
+    def lines(game):
+        r, facts = rule_params(game), game_facts(game)
+        return [line for topic in TOPICS.values() for line in topic(r, facts, t)[1]]
+
+    default = lines(TQ)
+    assert lines(with_rules(TQ, first_player="first", start_discard_draw="own-turn", loss="stuck")) == default
+    every = lines(with_rules(TQ, first_player="fewest-cards", start_discard_draw="at-once", loss="stuck-or-empty"))
+    assert len(every) == len(default) + 2  # a line for the first player and one for drawing at once
+    assert set(default) - set(every) == {t.gettext("Lose: a player can neither play nor discard two.")}
+    if lang == "it":  # translated, not the English words
+        assert not any(line.startswith(("Dealt", "Everyone", "Lose:")) for line in every)
