@@ -71,12 +71,6 @@ def available_games(cwd: Path | None = None) -> list[str]:
     return sorted(names)
 
 
-def bundled_games() -> list[str]:
-    """The base games shipped with the tool (not variants): what `pnp build` builds by default."""
-    root = bundled_root() / "card_specs"
-    return [p.stem for p in spec_files(root)]
-
-
 def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | None:
     """folder/filename in the first of `folders` that has it (a variant's own folder comes first).
 

@@ -23,7 +23,6 @@ _KINDS = {
     "panorama": PANORAMA,
     "goat": GOAT,
 }
-DECK_KINDS = (TERRAIN, SUMMIT, BRIDGE, CAMPFIRE)
 
 
 @dataclass(frozen=True)
