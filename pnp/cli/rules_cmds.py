@@ -80,7 +80,8 @@ def check(
     """
     from pnp.rules import check_state
     from pnp.rules.outputs import check_report, dumps_check
-    from pnp.rules.state.model import parse_state, read_state_source
+    from pnp.rules.state.model import read_state_source
+    from pnp.rules.state.reader import parse_state
 
     source = read_state_source(_state_path(state_file))
     state = parse_state(source)

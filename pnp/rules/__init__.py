@@ -17,7 +17,8 @@ from pnp.rules.check import RULES, Violation, check_state
 from pnp.rules.deal import deal_setup
 from pnp.rules.problems import rule_problems, rule_warnings
 from pnp.rules.simulation import Report, simulate
-from pnp.rules.state.model import State, dump_state, loads_state, read_state
+from pnp.rules.state.model import State, dump_state
+from pnp.rules.state.reader import loads_state, read_state
 from pnp.rules.tranquility import check as check_tranquility  # noqa: F401  (registers its rules in RULES)
 
 __all__ = [

@@ -17,7 +17,8 @@ from pnp import __version__
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.jsonsrc import Source, parse_json
 from pnp.game.model import Game
-from pnp.rules.state.model import State, dump_state, parse_state, state_to_data
+from pnp.rules.state.model import State, dump_state, state_to_data
+from pnp.rules.state.reader import parse_state
 
 FORMAT = "pnp-record"
 VERSION = 1

@@ -16,7 +16,8 @@ import io
 from pnp.core.errors import UsageError
 from pnp.core.units import PT_PER_MM
 from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD, SheetCanvas
-from pnp.sheets.plan import Affine, apply, back_map
+from pnp.sheets.placement import Affine, apply
+from pnp.sheets.plan import back_map
 from pnp.sheets.spec import Grid, SheetSpec
 
 K = PT_PER_MM

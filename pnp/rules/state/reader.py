@@ -7,10 +7,11 @@ pnp/rules/check.py.
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import Problem, SpecError, quoted
-from pnp.core.jsonsrc import Source
+from pnp.core.jsonsrc import Source, parse_json
 from pnp.rules.state.model import (
     ENGINES,
     FORMAT,
@@ -22,15 +23,18 @@ from pnp.rules.state.model import (
     MAX_PROBLEMS,
     MAX_ROWS,
     MAX_SLOTS,
+    MAX_STATE_BYTES,
     READS,
     SEEDS,
     STATUSES,
+    TOO_LARGE,
     VERSION,
     Mountain,
     Sea,
     Share,
     StartPlay,
     State,
+    read_state_source,
 )
 
 
@@ -40,6 +44,17 @@ def parse_state(source: Source) -> State:
     if reader.problems:
         raise SpecError(reader.problems)
     return state
+
+
+def read_state(path: Path) -> State:
+    """Read a state file; every structural problem is reported at once with file, line and JSON path."""
+    return parse_state(read_state_source(Path(path)))
+
+
+def loads_state(text: str, name: str = "<state>") -> State:
+    if len(text) > MAX_STATE_BYTES:
+        raise SpecError([Problem(name, 0, 0, "$", TOO_LARGE)])
+    return parse_state(parse_json(text, name))
 
 
 def id_problem(value: Any, what: str = "a card id") -> str | None:
