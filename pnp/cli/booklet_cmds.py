@@ -7,12 +7,13 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import reports_errors
 from pnp.cli.print_cmds import MODULES_HELP, _write
 from pnp.core.errors import UsageError
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 
 @app.command()

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import reports_errors
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 
 @app.command()

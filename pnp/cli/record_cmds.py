@@ -7,10 +7,11 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import note, reports_errors
 from pnp.core.errors import UsageError
 from pnp.core.output import write_atomic
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 
 @app.command()

@@ -8,13 +8,14 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import reports_errors
 from pnp.core.errors import SpecError, UsageError
 from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
 from pnp.game.listing import deck_listing, deck_table
 from pnp.pipeline.load import load_game
 from pnp.pipeline.validate import validate_specs
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 

@@ -11,15 +11,12 @@ Public API:
 
 from __future__ import annotations
 
-from pnp.rules import check_counts  # noqa: F401  (what a snapshot's counts prove)
-from pnp.rules.ascent import check as check_ascent  # noqa: F401  (after the base game's, so ids list in that order)
 from pnp.rules.check import RULES, Violation, check_state
 from pnp.rules.deal import deal_setup
 from pnp.rules.problems import rule_problems, rule_warnings
 from pnp.rules.simulation import Report, simulate
 from pnp.rules.state.model import State, dump_state
 from pnp.rules.state.reader import loads_state, read_state
-from pnp.rules.tranquility import check as check_tranquility  # noqa: F401  (registers its rules in RULES)
 
 __all__ = [
     "RULES",

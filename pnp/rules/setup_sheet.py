@@ -6,8 +6,10 @@ from __future__ import annotations
 import io
 
 from pnp.game.model import Game
-from pnp.game.params import AscentRules, TranquilityRules, physical_pieces, rule_params
-from pnp.rules.check import check_state
+from pnp.game.params import physical_pieces, rule_params
+from pnp.rules.check import check_state, rules_for
+from pnp.rules.engines import engine_of
+from pnp.rules.problems import rule_warnings
 from pnp.rules.sheet_svg import SvgPage
 from pnp.rules.state.model import State
 
@@ -59,6 +61,7 @@ class _Sheet:
         self.game, self.state = game, state
         self.rules = rule_params(game)
         self.pieces = {p.id: p for p in physical_pieces(game)}
+        self.table = TABLE  # x, y, width, height of the table picture: the engine draws in it
         self.page = SvgPage(PAGE_W, PAGE_H, f"setup-{game.id}")
         self.colours = {**DEFAULTS, **dict(game.theme.colours)}
         self.ink, self.paper = self.colours["ink"], self.colours["paper"]
@@ -85,34 +88,19 @@ class _Sheet:
             self.ink,
         )
         self._check_note()
-        from pnp.rules.problems import rule_warnings
-
         for i, warning in enumerate(rule_warnings(self.game)[:2]):
             page.fit_text(MARGIN, PAGE_H - 4.5 - 4 * i, f"Note: {warning}.", 2.4, PAGE_W - 2 * MARGIN, self.ink)
-        if isinstance(self.rules, TranquilityRules) and s.sea is not None:
-            from pnp.rules.tranquility.sheet import draw_sea
-
-            draw_sea(self, s.sea)
-        elif isinstance(self.rules, AscentRules) and s.mountain is not None:
-            from pnp.rules.ascent.sheet import draw_mountain
-
-            draw_mountain(self, s.mountain)
+        engine_of(self.game).draw_setup(self, s)
         self._players()
 
     def _check_note(self) -> None:
-        from pnp.rules.check import RULES
-
         problems = check_state(self.game, self.state)
         if problems:
             ids = sorted({v.rule for v in problems})
             note = f"{len(problems)} rule violation(s): {', '.join(ids)}"
             colour = self.colours["accent"]
         else:
-            applicable = sum(
-                1
-                for r in RULES.values()
-                if r.engine in (None, self.game.engine) and (r.module is None or r.module in self.state.modules)
-            )
+            applicable = len(rules_for(self.game, self.state.modules))
             note, colour = f"checked: all {applicable} rules hold", self.ink
         self.page.fit_text(PAGE_W - MARGIN, 17, note, 3.6, 100, colour, "bold", anchor="end")
 

@@ -27,6 +27,7 @@ from pnp.rules.state.model import (
     READS,
     SEEDS,
     STATUSES,
+    TABLES,
     TOO_LARGE,
     VERSION,
     Mountain,
@@ -92,8 +93,7 @@ class _Reader:
         "discard",
         "box",
         "aside",
-        "tranquility",
-        "ascent",
+        *TABLES,
     )
 
     def __init__(self, source: Source):
@@ -134,13 +134,20 @@ class _Reader:
             discard=self.ids(data, ["discard"]),
             box=self.ids(data, ["box"]),
             aside=self.ids(data, ["aside"]),
-            sea=self.sea(data) if engine == "tranquility" else None,
-            mountain=self.mountain(data) if engine == "ascent" else None,
+            **self.tables(data, engine),
         )
-        other = "ascent" if engine == "tranquility" else "tranquility"
-        if engine and other in data:
-            self.fail([other], f"a {engine} state has no {other!r} section")
+        for other in TABLES:
+            if engine and other != engine and other in data:
+                self.fail([other], f"a {engine} state has no {other!r} section")
         return state
+
+    def tables(self, data: dict, engine: str) -> dict[str, Any]:
+        """The State field of the engine's table (`sea`, `mountain`: TABLES), read from its section."""
+        fields: dict[str, Any] = dict.fromkeys(TABLES.values())
+        field = TABLES.get(engine)
+        if field is not None:
+            fields[field] = getattr(self, field)(data)
+        return fields
 
     def keys(self, obj: dict, path: list, allowed: tuple[str, ...]) -> None:
         for key in obj:
