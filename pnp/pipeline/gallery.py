@@ -18,8 +18,6 @@ from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
-from pnp.rules.engines import ENGINES
-
 Outputs = dict[str, bytes]
 
 
@@ -196,13 +194,11 @@ def _game(game_id: str, files: Outputs) -> GalleryGame:
     counts = [(str(names.get(kind, kind)), n) for kind, n in deck.get("totals", {}).items()]
     counts += [("pieces in all", deck.get("pieces", 0)), ("distinct faces", len(faces))]
     counts += [("sheet pages", sum(_pages(files[r]) for r in pdfs if "/sheets/" in r))]
-    engine = deck.get("engine")
-    rank = (
-        list(ENGINES).index(engine) if engine in ENGINES else len(ENGINES),
-        deck.get("extends") is not None,
-        game_id,
-    )
+    rank = (_ENGINES.get(deck.get("engine"), 2), deck.get("extends") is not None, game_id)
     return GalleryGame(game_id, deck.get("title", game_id), tuple(counts), faces, sheets, setups, other, exports, rank)
+
+
+_ENGINES = {"tranquility": 0, "ascent": 1}
 
 
 def _faces(game_id: str, deck: dict, paths: list[str]) -> tuple[Item, ...]:
