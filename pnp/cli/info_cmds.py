@@ -8,6 +8,8 @@ from typing import Annotated
 import typer
 
 from pnp.cli.common import reports_errors
+from pnp.core.docpages import doc_page, topics_table
+from pnp.game.catalogue import catalogue, catalogue_table
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -23,7 +25,6 @@ def games(
 
     Example: pnp games
     """
-    from pnp.game.catalogue import catalogue, catalogue_table
 
     entries = catalogue()
     if as_json:
@@ -41,6 +42,5 @@ def docs(
 
     Example: pnp docs spec-format
     """
-    from pnp.core.docpages import doc_page, topics_table
 
     typer.echo(doc_page(topic) if topic else topics_table(), nl=not topic)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
@@ -37,7 +38,6 @@ def new(
 
     Example: pnp variant new quiet-sea --from tranquility
     """
-    import re
 
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,47}", name):
         raise UsageError(f"variant name {name!r} must be lower-case letters, digits and '-' (e.g. 'quiet-sea')")

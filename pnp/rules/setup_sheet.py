@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import io
 
-from pnp.game.model import Game
+from pnp.core.units import mm_to_pt
+from pnp.game.model import Face, Game
 from pnp.game.params import physical_pieces, rule_params
+from pnp.pdf.form import SheetCanvas
+from pnp.pdf.paint import paint_face
 from pnp.rules.check import check_state, rules_for
 from pnp.rules.engines import engine_of
 from pnp.rules.problems import rule_warnings
@@ -43,10 +46,6 @@ def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
 def svg_to_pdf(svg: str) -> bytes:
     """One vector PDF page from the sheet SVG, drawn by the same painter as the card faces
     (byte-identical for identical SVG)."""
-    from pnp.core.units import mm_to_pt
-    from pnp.game.model import Face
-    from pnp.pdf.form import SheetCanvas
-    from pnp.pdf.paint import paint_face
 
     buffer = io.BytesIO()
     canvas = SheetCanvas(buffer, (mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)))
