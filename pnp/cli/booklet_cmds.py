@@ -1,4 +1,8 @@
-"""`pnp booklet`: the rules booklet alone, in any shipped language."""
+"""`pnp booklet`: the rules booklet alone, in any shipped language.
+
+The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
+module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
+"""
 
 from __future__ import annotations
 
@@ -7,16 +11,11 @@ from typing import Annotated
 
 import typer
 
-from pnp.booklet import booklet_outputs
 from pnp.cli.common import reports_errors
 from pnp.cli.print_cmds import MODULES_HELP, _write
 from pnp.core.errors import UsageError
-from pnp.core.i18n import languages
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner
-from pnp.game.rulestext import with_reference_text
-from pnp.pipeline.load import load_game
-from pnp.svg.faces import render_faces
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -43,6 +42,11 @@ def booklet(
 
     Example: pnp booklet ascent --lang it
     """
+    from pnp.booklet import booklet_outputs
+    from pnp.core.i18n import languages
+    from pnp.game.rulestext import with_reference_text
+    from pnp.pipeline.load import load_game
+    from pnp.svg.faces import render_faces
 
     if lang is not None and lang not in languages():
         raise UsageError(f"--lang takes one of {', '.join(languages())}, not {lang!r}")

@@ -1,4 +1,8 @@
-"""`pnp games` (what can be built) and `pnp docs` (the documentation shipped with the tool)."""
+"""`pnp games` (what can be built) and `pnp docs` (the documentation shipped with the tool).
+
+The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
+module; docs/performance.md "Start-up").
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,6 @@ from typing import Annotated
 import typer
 
 from pnp.cli.common import reports_errors
-from pnp.core.docpages import doc_page, topics_table
-from pnp.game.catalogue import catalogue, catalogue_table
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -25,6 +27,7 @@ def games(
 
     Example: pnp games
     """
+    from pnp.game.catalogue import catalogue, catalogue_table
 
     entries = catalogue()
     if as_json:
@@ -42,5 +45,6 @@ def docs(
 
     Example: pnp docs spec-format
     """
+    from pnp.core.docpages import doc_page, topics_table
 
     typer.echo(doc_page(topic) if topic else topics_table(), nl=not topic)

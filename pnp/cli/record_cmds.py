@@ -1,4 +1,8 @@
-"""Game records: `pnp replay` re-checks a played or simulated game move by move."""
+"""Game records: `pnp replay` re-checks a played or simulated game move by move.
+
+The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
+module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,6 @@ import typer
 from pnp.cli.common import note, reports_errors
 from pnp.core.errors import UsageError
 from pnp.core.output import write_atomic
-from pnp.pipeline.replay import record_game
-from pnp.pipeline.replay import replay as run
-from pnp.rules.record import dump_state, read_record
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -44,6 +45,9 @@ def replay(
 
     Example: pnp replay output/records/tranquility-3p-seed1-game0001.json
     """
+    from pnp.pipeline.replay import record_game
+    from pnp.pipeline.replay import replay as run
+    from pnp.rules.record import dump_state, read_record
 
     if record_file.is_dir():
         raise UsageError(f"{record_file}: is a folder, not a record file")

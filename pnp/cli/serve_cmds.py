@@ -1,8 +1,11 @@
-"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date."""
+"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date.
+
+The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
+module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
+"""
 
 from pathlib import Path
 from typing import Annotated
-from urllib.parse import urlencode
 
 import typer
 
@@ -11,14 +14,6 @@ from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import sheet_options
 from pnp.core.errors import UsageError
-from pnp.core.locate import find_spec
-from pnp.pipeline.load import load_game
-from pnp.rules.deal import check_players
-from pnp.server.live import Live
-from pnp.server.play import play_routes
-from pnp.server.run import serve as run
-from pnp.server.run import serve_play
-from pnp.server.watch import Rebuilder
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -57,6 +52,10 @@ def serve(
 
     Example: pnp serve galateia --open
     """
+    from pnp.core.locate import find_spec
+    from pnp.server.live import Live
+    from pnp.server.run import serve as run
+    from pnp.server.watch import Rebuilder
 
     if not 1 <= port <= 65535:
         raise UsageError(f"--port must be between 1 and 65535, not {port}")
@@ -72,6 +71,7 @@ def serve(
 
 
 def _play_routes(names: list[str], modules: str) -> list:
+    from pnp.server.play import play_routes
 
     return play_routes(names, modules)
 
@@ -97,6 +97,11 @@ def play(
 
     Example: pnp play galateia --players 3 --seed 7 --bot 3
     """
+    from urllib.parse import urlencode
+
+    from pnp.pipeline.load import load_game
+    from pnp.rules.deal import check_players
+    from pnp.server.run import serve_play
 
     resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
     check_players(resolved, players)

@@ -1,21 +1,21 @@
 """Spec checks for reference cards: a `topic` must be one the game's rules engine prints, and each
-card's sentences must fit its text boxes in every shipped language (`pnp validate`)."""
+card's sentences must fit its text boxes in every shipped language (`pnp validate`).
+
+Its functions import the layout and the rule sentences when they run: start-up (pnp.pipeline.validate
+imports this module, and `pnp --help` imports validate; docs/performance.md "Start-up").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from pnp.core.errors import Problem
-from pnp.core.i18n import languages
-from pnp.face.layout import layout_card
-from pnp.face.template import TemplateError, load_template
-from pnp.game.build import build_game
-from pnp.game.rulestext import topics, with_reference_text
 from pnp.spec.load import Spec
 
 
 def topic_problems(spec: Spec, kinds: Iterator[tuple[list, dict]]) -> Iterator[tuple[list, str]]:
     """A card naming a topic its engine has no sentences for."""
+    from pnp.game.rulestext import topics
 
     engine = spec.data["rules"]["engine"]
     known = topics(engine)
@@ -34,6 +34,11 @@ def topic_problems(spec: Spec, kinds: Iterator[tuple[list, dict]]) -> Iterator[t
 def fit_problems(spec: Spec) -> list[Problem]:
     """Every reference card whose sentences do not fit its template's boxes, per shipped language,
     placed at the card's entry in the spec. The spec must have passed the semantic checks."""
+    from pnp.core.i18n import languages
+    from pnp.face.layout import layout_card
+    from pnp.face.template import TemplateError, load_template
+    from pnp.game.build import build_game
+    from pnp.game.rulestext import with_reference_text
 
     base = build_game(spec)
     problems = []
