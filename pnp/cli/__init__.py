@@ -12,6 +12,7 @@ import gc
 import importlib
 import signal
 from collections.abc import Iterator, MutableMapping
+from typing import Any
 
 import typer
 from typer.core import TyperGroup
@@ -40,7 +41,7 @@ COMMANDS: dict[str, str] = {
 }
 
 
-def module_commands(module_name: str) -> dict[str, typer.main.TyperCommand | typer.core.TyperGroup]:
+def module_commands(module_name: str) -> dict[str, Any]:
     """The click commands of one command module, by name (its typer app converted)."""
     module = importlib.import_module(f"pnp.cli.{module_name}")
     group = typer.main.get_group(module.app)
