@@ -237,7 +237,7 @@ def test_a_seed_out_of_range_is_a_short_usage_error_on_every_command_that_takes_
 
 def test_a_state_seed_out_of_range_is_refused():
     from pnp.core.errors import SpecError
-    from pnp.rules.state.model import loads_state
+    from pnp.rules.state.reader import loads_state
 
     with pytest.raises(SpecError) as caught:
         loads_state('{"seed": ' + "9" * 4000 + "}", "s.json")

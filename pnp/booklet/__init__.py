@@ -30,12 +30,14 @@ from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
 from pnp.core.i18n import language_suffix, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
-from pnp.game.params import ASCENT, rule_params
+from pnp.game.params import ASCENT, TRANQUILITY, rule_params
 from pnp.game.rulestext import game_language, with_language
 from pnp.game.rulestext.facts import game_facts
 from pnp.pdf.form import LABEL_FONT, SheetCanvas
 
 PAPERS = {"a4": A4, "letter": LETTER}
+
+CHAPTERS = {TRANQUILITY: tranquility, ASCENT: ascent}  # each engine's own sections of the booklet
 
 
 def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | None = None) -> dict[str, bytes]:
@@ -82,7 +84,7 @@ def render_booklet(
 def story(book: Book) -> list:
     """Every section in order, each following the last on the same page unless little room is left;
     the variants and options start a new page."""
-    game_sections = (ascent if book.game.engine == ASCENT else tranquility).sections(book)
+    game_sections = CHAPTERS[book.game.engine].sections(book)
     room = CondPageBreak(mm_to_pt(book.paper.height) * 0.3)  # a section starts on a new page near the bottom
     flow = [*content.cover(book), *content.components(book)]
     for name, items in game_sections:

@@ -9,7 +9,10 @@ from pnp.booklet.common import Book, body, bullets, heading, para, reconstructio
 from pnp.booklet.figures import FacePicture, SheetCrop
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
+from pnp.game.params import rule_params
 from pnp.pdf.form import LABEL_FONT
+from pnp.rules import deal_setup
+from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE, _Sheet
 
 GAME_TITLES = (N_("Tranquility"), N_("Tranquility: The Ascent"))
 KIND_NAMES = (
@@ -127,9 +130,6 @@ def setup_svg(game) -> str:
     """The setup sheet of a two-player table (seed 1), as the setup-sheet code draws it; "" when the
     game cannot be dealt (a deck too small for its hands, say): the booklet then has no picture and
     the build goes on, as it does with --no-setup."""
-    from pnp.game.params import rule_params
-    from pnp.rules import deal_setup
-    from pnp.rules.setup_sheet import _Sheet
 
     rules = rule_params(game)
     try:
@@ -143,7 +143,6 @@ def setup_svg(game) -> str:
 
 def setup_picture(book: Book) -> list:
     """The table part of the setup sheet (nothing when the game cannot be dealt)."""
-    from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE
 
     if not book.setup_svg:
         return []

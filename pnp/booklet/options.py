@@ -9,6 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp.booklet.common import Book, bullets, heading, para, sub
+from pnp.core.locate import bundled_root
+from pnp.game.build import build_game
 from pnp.game.params import (
     HANDS,
     HANDS_AND_PILES,
@@ -19,6 +21,7 @@ from pnp.game.params import (
 from pnp.game.rulestext import ascent as ascent_cards
 from pnp.game.rulestext import tranquility as tq_cards
 from pnp.game.rulestext.facts import game_facts
+from pnp.spec.load import Spec, merge
 
 
 @lru_cache(maxsize=4)
@@ -26,7 +29,6 @@ def bundled_variants(engine: str) -> tuple:
     """(variant id, rules, totals) of every bundled variant of this engine. The bundled files are
     merged as `extends` says without validating them again (tests validate every bundled variant):
     validating eight specs took longer than drawing the booklet."""
-    from pnp.core.locate import bundled_root
 
     out = []
     for path in sorted((bundled_root() / "card_specs" / "variants").glob("*.json")):
@@ -37,8 +39,6 @@ def bundled_variants(engine: str) -> tuple:
 
 
 def _bundled_game(path: Path):
-    from pnp.game.build import build_game
-    from pnp.spec.load import Spec, merge
 
     data = json.loads(path.read_text(encoding="utf-8"))
     chain = [data]
@@ -186,7 +186,6 @@ def variants(book: Book) -> list:
 
 @lru_cache(maxsize=4)
 def _base(engine: str):
-    from pnp.core.locate import bundled_root
 
     game = _bundled_game(bundled_root() / "card_specs" / f"{engine}.json")
     return rule_params(game), dict(game_facts(game).totals)

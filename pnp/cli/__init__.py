@@ -1,16 +1,94 @@
 """The `pnp` command: thin wrappers that parse options and call the library.
 
-Each command group lives in its own module and registers itself on `app` when imported.
+Each command group lives in its own module, which keeps its commands on a `typer.Typer` of its own
+(`app`). The `pnp` group below knows them from one explicit table, COMMANDS, and imports a module only
+when one of its commands runs (or `--help` lists them): `pnp build` converts and validates the options
+of `build` alone, not those of all seventeen commands (measured in docs/performance.md, "Start-up").
 """
 
 from __future__ import annotations
 
+import gc
+import importlib
+import signal
+from collections.abc import Iterator, MutableMapping
+from typing import Any
+
 import typer
+from typer.core import TyperGroup
 
 from pnp import __version__
 
+# name → the pnp.cli module that defines it, in the order `pnp --help` lists them
+COMMANDS: dict[str, str] = {
+    "sheets": "print_cmds",
+    "export": "print_cmds",
+    "build": "build_cmds",
+    "render": "build_cmds",
+    "validate": "spec_cmds",
+    "list": "spec_cmds",
+    "booklet": "booklet_cmds",
+    "setup": "rules_cmds",
+    "check": "rules_cmds",
+    "simulate": "rules_cmds",
+    "sweep": "rules_cmds",
+    "games": "info_cmds",
+    "docs": "info_cmds",
+    "replay": "record_cmds",
+    "serve": "serve_cmds",
+    "play": "serve_cmds",
+    "variant": "variant_cmds",
+}
+
+
+def module_commands(module_name: str) -> dict[str, Any]:
+    """The click commands of one command module, by name (its typer app converted)."""
+    module = importlib.import_module(f"pnp.cli.{module_name}")
+    group = typer.main.get_group(module.app)
+    return dict(group.commands)
+
+
+class _Commands(MutableMapping):
+    """The group's commands: every name in COMMANDS from the start, each module loaded on first use."""
+
+    def __init__(self) -> None:
+        self.loaded: dict = {}
+
+    def __getitem__(self, name: str):
+        if name not in self.loaded:
+            if name not in COMMANDS:
+                raise KeyError(name)
+            self.loaded.update(module_commands(COMMANDS[name]))
+        return self.loaded[name]
+
+    def __setitem__(self, name: str, command) -> None:
+        self.loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self.loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*COMMANDS, *self.loaded]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*COMMANDS, *self.loaded]))
+
+
+class LazyGroup(TyperGroup):
+    """A typer group whose commands come from COMMANDS, loaded when asked for."""
+
+    def __init__(self, **attrs) -> None:
+        super().__init__(**attrs)
+        eager, self.commands = self.commands, _Commands()
+        self.commands.update(eager)
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(self.commands)  # the names alone: no module is imported to list them
+
+
 app = typer.Typer(
     name="pnp",
+    cls=LazyGroup,
     help="Print-and-play generator for Tranquility and Tranquility: The Ascent.",
     no_args_is_help=True,
     add_completion=True,
@@ -34,20 +112,6 @@ def _root(
     """Print-and-play generator for Tranquility and Tranquility: The Ascent."""
 
 
-# Command modules register themselves on `app` (import order is the order in --help).
-# isort: off
-from pnp.cli import build_cmds  # noqa: E402,F401
-from pnp.cli import spec_cmds  # noqa: E402,F401
-from pnp.cli import print_cmds  # noqa: E402,F401
-from pnp.cli import booklet_cmds  # noqa: E402,F401
-from pnp.cli import rules_cmds  # noqa: E402,F401
-from pnp.cli import variant_cmds  # noqa: E402,F401
-from pnp.cli import info_cmds  # noqa: E402,F401
-from pnp.cli import record_cmds  # noqa: E402,F401
-from pnp.cli import serve_cmds  # noqa: E402,F401
-# isort: on
-
-
 def _interrupt(signum, frame):
     raise KeyboardInterrupt
 
@@ -57,9 +121,6 @@ def main() -> None:
 
     The garbage collector leaves what was imported alone and runs less often: a run makes many
     objects and few cycles, and a 5,000-card build spent 0.3 s re-scanning them (3 % of the time)."""
-    import gc
-    import signal
-
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
     signal.signal(signal.SIGTERM, _interrupt)

@@ -1,4 +1,8 @@
-"""`pnp booklet`: the rules booklet alone, in any shipped language."""
+"""`pnp booklet`: the rules booklet alone, in any shipped language.
+
+The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
+module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,12 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import Lang, reports_errors, with_lang
 from pnp.cli.print_cmds import MODULES_HELP, _write
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 
 @app.command()

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import Lang, note, note_kept, reports_errors, with_lang
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options, with_ink
@@ -16,6 +15,8 @@ from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.pipeline.build import build_games, face_outputs, output_set, svg_folder
 from pnp.pipeline.load import load_game
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 OUT_HELP = "The output folder."
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."

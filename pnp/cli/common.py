@@ -76,7 +76,7 @@ def note_kept(out, kept, quiet: bool = False) -> None:
 def parse_seed(text: str) -> int:
     """--seed: a whole number in the range of a state's seed; anything else is a usage error that
     quotes at most a few characters of what was given (a 4,000-digit seed is not echoed)."""
-    from pnp.rules.state.model import SEEDS
+    from pnp.rules.state.model import SEEDS  # here: start-up (every command imports this module; few take --seed)
 
     low, high = SEEDS
     text = str(text)  # the default arrives as an int

@@ -1,4 +1,8 @@
-"""`pnp games` (what can be built) and `pnp docs` (the documentation shipped with the tool)."""
+"""`pnp games` (what can be built) and `pnp docs` (the documentation shipped with the tool).
+
+The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
+module; docs/performance.md "Start-up").
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,9 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import reports_errors
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 
 @app.command()

@@ -14,7 +14,6 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from pnp.cli import app
 from pnp.cli.choices import choice_metavar, choice_parser
 from pnp.cli.common import Lang, note, note_kept, reports_errors, with_lang
 from pnp.core.errors import UsageError
@@ -23,6 +22,8 @@ from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner
 from pnp.sheets.spec import SheetSpec
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 INK_HELP = "normal, or saver: light grounds and line art that save ink (default: the spec's print.ink, else normal)."

@@ -1,4 +1,8 @@
-"""Game records: `pnp replay` re-checks a played or simulated game move by move."""
+"""Game records: `pnp replay` re-checks a played or simulated game move by move.
+
+The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
+module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,11 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import note, reports_errors
 from pnp.core.errors import UsageError
 from pnp.core.output import write_atomic
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 
 @app.command()

@@ -10,12 +10,13 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import Lang, note, parse_seed, reports_errors, with_lang
 from pnp.core.errors import UsageError, quoted
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.pipeline.load import load_game
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: what a state may name
@@ -81,7 +82,8 @@ def check(
     """
     from pnp.rules import check_state
     from pnp.rules.outputs import check_report, dumps_check
-    from pnp.rules.state.model import parse_state, read_state_source
+    from pnp.rules.state.model import read_state_source
+    from pnp.rules.state.reader import parse_state
 
     source = read_state_source(_state_path(state_file))
     state = parse_state(source)

@@ -1,16 +1,21 @@
-"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date."""
+"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date.
+
+The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
+module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
+"""
 
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.build_cmds import default_games
 from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import sheet_options
 from pnp.core.errors import UsageError
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 

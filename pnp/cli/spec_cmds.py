@@ -9,7 +9,6 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import note, reports_errors
 from pnp.core.errors import SpecError, UsageError
 from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
@@ -23,6 +22,8 @@ from pnp.pipeline.validate import (
     unwinnable_warnings,
     validation,
 )
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 

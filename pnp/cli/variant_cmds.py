@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pnp.cli import app
 from pnp.cli.common import reports_errors
 from pnp.core.errors import UsageError
 from pnp.core.locate import available_games, find_spec, schema_dir
@@ -18,6 +18,8 @@ from pnp.game.build import build_game
 from pnp.game.variants import GUIDANCE, deck_changes, spec_changes, starter_variant
 from pnp.pipeline.load import load_game
 from pnp.spec.load import load_spec
+
+app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 variant_app = typer.Typer(help="Make and compare custom deck variants.", no_args_is_help=True)
 app.add_typer(variant_app, name="variant")
@@ -36,7 +38,6 @@ def new(
 
     Example: pnp variant new quiet-sea --from tranquility
     """
-    import re
 
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,47}", name):
         raise UsageError(f"variant name {name!r} must be lower-case letters, digits and '-' (e.g. 'quiet-sea')")

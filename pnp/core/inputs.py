@@ -73,12 +73,9 @@ def refuse_special(path: Path) -> None:
         raise NotRegularFile(not_regular_message(path, mode))
 
 
-def check_inside_templates(path: Path) -> None:
-    """OutsideLink when `path`, followed through every symbolic link, is outside the project and the
-    bundled templates."""
-    from pnp.core.locate import template_real_roots
-
-    roots = template_real_roots(str(Path.cwd()))
+def check_inside_templates(path: Path, roots: tuple[Path, ...]) -> None:
+    """OutsideLink when `path`, followed through every symbolic link, is outside `roots` (the project
+    and the bundled templates: pnp.core.locate.template_real_roots)."""
     if not _inside(str(path), roots):
         real = path.resolve()
         link = _first_link(path)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pnp.core.errors import Problem, quoted
+from pnp.core.jsonpath import json_path
 
 
 class NonFinite:
@@ -53,8 +54,6 @@ def too_deep_problem(text: str, name: str, limit: int) -> Problem:
     """Where the first array or object nested deeper than `limit` opens, with its JSON path.
 
     A scan of the text, not a parse: it also works where Python's parser gave up (RecursionError)."""
-    from pnp.core.jsonsrc import json_path
-
     stack: list[list] = []  # per open container: [kind, index or key]
     last_string = None
     for match in _TOKEN.finditer(text):

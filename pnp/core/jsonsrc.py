@@ -14,10 +14,10 @@ from json_source_map import calculate
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import read_regular
 from pnp.core.jsonlimits import NonFinite, finite_float, non_finite_message, non_finite_values, too_deep_problem
+from pnp.core.jsonpath import json_path
 
 MAX_FILE_BYTES = 5 * 1024 * 1024  # 20,000 cards written out one by one fit; parsing stays within seconds
 MAX_DEPTH = 64
-MAX_KEY_SHOWN = 60  # characters of a key shown in a JSON path
 
 
 @dataclass(frozen=True)
@@ -43,21 +43,6 @@ class Source:
             if not parts:
                 return (1, 1)
             parts.pop()
-
-
-def json_path(parts: list | tuple) -> str:
-    out = "$"
-    for p in parts:
-        if isinstance(p, int):
-            out += f"[{p}]"
-        elif str(p).isidentifier() and len(str(p)) <= MAX_KEY_SHOWN:
-            out += f".{p}"
-        elif len(str(p)) <= MAX_KEY_SHOWN:
-            out += "[" + json.dumps(str(p)) + "]"
-        else:  # a 10 KB key is shown by its start and length
-            out += "[" + json.dumps(str(p)[: MAX_KEY_SHOWN - 20])[:-1] + f'…" ({len(str(p))} characters)]'
-
-    return out
 
 
 def _escape(token: str) -> str:

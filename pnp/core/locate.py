@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp.core.errors import UsageError
+from pnp.core.inputs import check_inside_templates, refuse_special
 from pnp.core.names import match_case_insensitive, unknown_game
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -48,8 +49,6 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
     if name.endswith(".json"):
         if as_path.is_file():
             return as_path
-        from pnp.core.inputs import refuse_special
-
         refuse_special(as_path)  # a pipe or device: a usage error that says so
         raise UsageError(f"{name}: spec file not found")
     for root in spec_roots(cwd) if not name.startswith(".") else ():
@@ -71,24 +70,16 @@ def available_games(cwd: Path | None = None) -> list[str]:
     return sorted(names)
 
 
-def bundled_games() -> list[str]:
-    """The base games shipped with the tool (not variants): what `pnp build` builds by default."""
-    root = bundled_root() / "card_specs"
-    return [p.stem for p in spec_files(root)]
-
-
 def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | None:
     """folder/filename in the first of `folders` that has it (a variant's own folder comes first).
 
     The folders are template folders: a file found there that is a pipe or device is a usage error,
     and one that is a symbolic link leading outside the template roots is refused (pnp/core/inputs.py)."""
-    from pnp.core.inputs import check_inside_templates, refuse_special
-
     for folder in folders:
         candidate = folder / filename
         refuse_special(candidate)
         if candidate.is_file():
-            check_inside_templates(candidate)
+            _inside_templates(candidate)
             return candidate
     return None
 
@@ -96,11 +87,9 @@ def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | 
 def find_template_dir(name: str, cwd: Path | None = None) -> tuple[Path, ...]:
     """Every existing templates/<name> folder, user's first; one that leads outside the template
     roots through a symbolic link is refused (OutsideLink)."""
-    from pnp.core.inputs import check_inside_templates
-
     found = tuple(root / name for root in template_roots(cwd) if (root / name).is_dir())
     for folder in found:
-        check_inside_templates(folder)
+        _inside_templates(folder)
     return found
 
 
@@ -109,6 +98,10 @@ def template_real_roots(cwd: str) -> tuple[Path, ...]:
     """The real paths template folders, template files and art may lie in: the project folder `cwd`
     (where ./templates is) and the bundled templates/."""
     return (Path(cwd).resolve(), (bundled_root() / "templates").resolve())
+
+
+def _inside_templates(path: Path) -> None:
+    check_inside_templates(path, template_real_roots(str(Path.cwd())))
 
 
 def _unique_dirs(paths: list[Path]) -> tuple[Path, ...]:

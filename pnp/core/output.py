@@ -20,12 +20,6 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     _write_new(path, _bytes(data))
 
 
-def write_if_changed(path: Path, data: bytes | str) -> bool:
-    """Atomic write that leaves an identical file untouched; True when the file changed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return _changed_written(path, data)
-
-
 def write_all_if_changed(files: dict[Path, bytes | str], staged: Staged | None = None) -> dict[Path, bool]:
     """write_if_changed for many files, each folder made once; a file already staged (see
     `stage_files`) is renamed into place instead. One after the other: on four threads 5,000 faces

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.output import write_all_if_changed, write_if_changed
+from pnp.core.output import write_all_if_changed
 
 MANIFEST_DIR = ".pnp-manifests"
 LEGACY_MANIFEST = ".pnp-manifest.json"  # the single shared manifest of earlier versions
@@ -135,7 +135,7 @@ def _listed_by_others(out_root: Path, names: set[str]) -> set[str]:
 
 def _write_manifest(out_root: Path, name: str, files: Mapping[str, str]) -> None:
     record = {"owner": name, "files": dict(sorted(files.items()))}
-    write_if_changed(_manifest_path(out_root, name), json.dumps(record, indent=1) + "\n")
+    write_all_if_changed({_manifest_path(out_root, name): json.dumps(record, indent=1) + "\n"})
 
 
 def _manifest_path(out_root: Path, name: str) -> Path:

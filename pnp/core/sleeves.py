@@ -34,10 +34,3 @@ def preset_size(text: str) -> tuple[float, float] | None:
 def preset_names() -> str:
     """'square-63.5, square-70, …' for help texts and errors."""
     return ", ".join(CARD_PRESETS)
-
-
-def preset_table() -> str:
-    """A Markdown table of the presets for the docs."""
-    rows = ["| name | width × height | card |", "|---|---|---|"]
-    rows += [f"| `{name}` | {w:g} × {h:g} mm | {what} |" for name, (w, h, what) in CARD_PRESETS.items()]
-    return "\n".join(rows)

@@ -8,7 +8,6 @@ MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0, "px": 25.4 
 PT_PER_MM = 72.0 / 25.4
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt|px)\s*$")
-LENGTH_PATTERN = r"^\s*-?\d+(\.\d+)?\s*(mm|cm|in|pt|px)\s*$"
 
 
 def parse_length(text: str | int | float) -> float:
@@ -25,11 +24,3 @@ def parse_length(text: str | int | float) -> float:
 
 def mm_to_pt(mm: float) -> float:
     return mm * PT_PER_MM
-
-
-def pt_to_mm(pt: float) -> float:
-    return pt / PT_PER_MM
-
-
-def mm_to_px(mm: float, dpi: float) -> float:
-    return mm / 25.4 * dpi

@@ -35,10 +35,6 @@ class Product:
             round((self.height + 2 * self.bleed_y) / INCH * DPI),
         )
 
-    @property
-    def trim_pixels(self) -> tuple[int, int]:
-        return round(self.width / INCH * DPI), round(self.height / INCH * DPI)
-
 
 def _in(
     service: str, name: str, w: float, h: float, bx: float = 0.125, by: float | None = None, kind: str = "card"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import colorsys
 import re
-from dataclasses import replace
 
 INK_MODES = ("normal", "saver")
 OUTLINE_MM = 0.2
@@ -75,14 +74,3 @@ def _outlined(m: re.Match) -> str:
     tag, before, colour, after, close = m.groups()
     stroke = "" if "stroke=" in before + after else f' stroke="LINE{line(colour)[1:]}" stroke-width="{OUTLINE_MM}"'
     return f'<{tag}{before} fill="{ground(colour)}"{stroke}{after}{close}>'
-
-
-def apply_ink(faces, ink: str):
-    """`faces` as printed in the ink mode `ink` ('normal' leaves them untouched)."""
-    if ink not in INK_MODES:
-        from pnp.core.errors import UsageError
-
-        raise UsageError(f"The ink mode {ink!r} is not one of {', '.join(INK_MODES)}.")
-    if ink == "normal":
-        return faces
-    return tuple(replace(face, svg=saver_svg(face.svg)) for face in faces)

@@ -22,6 +22,7 @@ from pnp.core.jsonsrc import Source, read_json
 from pnp.core.locate import bundled_root, first_file
 from pnp.face.art import ART_NAME, ArtError, find_art, load_art
 from pnp.game.model import Game, Theme
+from pnp.spec.load import schema_problems
 
 BUILTIN_FIELDS = ("game.title", "card.id", "card.kind", "terrain.name", "terrain.symbol")
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
@@ -278,7 +279,6 @@ def template_validator() -> Draft202012Validator:
 
 
 def _schema_problems(source: Source) -> list[Problem]:
-    from pnp.spec.load import schema_problems  # the project's wording for schema errors
 
     errors = template_validator().iter_errors(source.data)
     return [source.problem(path, message) for path, message in schema_problems(errors)]

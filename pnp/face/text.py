@@ -44,12 +44,6 @@ def font_path(style: str) -> Path:
     return Path(_fontpkg.__file__).resolve().parent / "files" / _FILES[style]
 
 
-def style_of(bold: bool, italic: bool) -> str:
-    return {(False, False): "regular", (True, False): "bold", (False, True): "italic"}.get(
-        (bold, italic), "bold-italic"
-    )
-
-
 @dataclass(frozen=True)
 class Glyph:
     """One glyph's advance and outline as relative SVG commands (see `line_outline`)."""

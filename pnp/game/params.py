@@ -6,7 +6,7 @@ counts and module parameters all come from the Game, so a variant needs no code 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,12 +210,10 @@ Rules = TranquilityRules | AscentRules
 
 def rule_params(game: Game) -> Rules:
     """The frozen rule parameters of a game, by its engine."""
-    rules = game.rules
-    if game.engine == TRANQUILITY:
-        return _tranquility(rules)
-    if game.engine == ASCENT:
-        return _ascent(rules, {m.id: m.rules for m in game.modules})
-    raise ValueError(f"unknown rules engine {game.engine!r}")
+    read = _READERS.get(game.engine)
+    if read is None:
+        raise ValueError(f"unknown rules engine {game.engine!r}")
+    return read(game)
 
 
 def _players(rules: Mapping[str, Any]) -> tuple[int, int]:
@@ -299,3 +297,9 @@ def first_seat(rules: Rules, dealt: list[int]) -> int:
 def effective_cap(cap: int | None, hand_after: int) -> int:
     """The largest cost a play may have: the cards left in hand, and a fixed cap when one is set."""
     return hand_after if cap is None else min(cap, hand_after)
+
+
+_READERS: dict[str, Callable[[Game], Rules]] = {  # an engine's rule parameters, from its spec's "rules"
+    TRANQUILITY: lambda game: _tranquility(game.rules),
+    ASCENT: lambda game: _ascent(game.rules, {m.id: m.rules for m in game.modules}),
+}

@@ -1,28 +1,25 @@
 """Faces into PDF forms: each SVG face becomes one reusable vector form, drawn by pnp.pdf.paint
 (our painter of the project's SVG subset; see docs/performance.md for why not svglib).
 
-One reportlab 5.1.0 workaround lives here, guarded by tests in tests/print: `SheetCanvas.endForm`
-writes a form whose resources keep its /XObject (the art forms a face form places), /ExtGState,
-/Shading and /ColorSpace entries (stock 5.1.0 drops the last three, so gradients and alpha inside a
-form vanish).
+The canvas's forms come from pnp/pdf/rlforms.py, the one module that touches reportlab's internals:
+they keep their /XObject, /ExtGState, /Shading and /ColorSpace resources (gradients and alpha inside a
+form), and plain forms are written straight to bytes.
 """
 
 from __future__ import annotations
 
 import io
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
 
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from fontpkg_atkinson_hyperlegible import ROOT
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face
 from pnp.pdf.paint import paint_face
+from pnp.pdf.rlforms import FormCanvas
 
 LABEL_FONT = "AtkinsonHyperlegible"
 LABEL_FONT_BOLD = "AtkinsonHyperlegible-Bold"
@@ -34,67 +31,12 @@ def register_label_fonts() -> None:
     """Register the bundled Atkinson Hyperlegible TTFs (embedded and subset by reportlab)."""
     if LABEL_FONT in pdfmetrics.getRegisteredFontNames():
         return
-    from fontpkg_atkinson_hyperlegible import ROOT
-
     files = ROOT / "files"
     pdfmetrics.registerFont(TTFont(LABEL_FONT, str(files / "AtkinsonHyperlegible-Regular.ttf")))
     pdfmetrics.registerFont(TTFont(LABEL_FONT_BOLD, str(files / "AtkinsonHyperlegible-Bold.ttf")))
 
 
-class _ResourcefulForm(pdfdoc.PDFFormXObject):
-    """A form XObject whose resource dictionary also carries ExtGState, Shading and ColorSpace."""
-
-    _shadingUsed: ClassVar[dict] = {}
-    _colorsUsed: ClassVar[dict] = {}
-    ExtGState = None
-
-    def format(self, document):
-        if not self.Resources:
-            resources = pdfdoc.PDFResourceDictionary()
-            resources.basicFonts()
-            resources.allProcs()
-            if self.XObjects:
-                resources.XObject = self.XObjects
-            if self.ExtGState:
-                resources.ExtGState = self.ExtGState
-            resources.setShading(self._shadingUsed)
-            resources.setColorSpace(self._colorsUsed)
-            self.Resources = resources
-        return super().format(document)
-
-
-class _PlainForm(pdfdoc.PDFObject):
-    """A form XObject of plain operators and other forms, formatted straight to bytes: reportlab's
-    general formatting (every token through its encoder, then ASCII85) was a fifth of a
-    5,000-card build. The content is Flate-compressed binary, as PDF allows."""
-
-    __RefOnly__ = 1
-
-    def __init__(self, box: tuple, code: list[str], forms: list[str]):
-        self.box, self.code, self.forms = box, code, forms  # forms: the names of the forms it places
-
-    def format(self, document) -> bytes:
-        content = zlib.compress("\n".join(self.code).encode("latin-1"))
-        resources = b"/ProcSet [/PDF] "
-        if self.forms:
-            numbers = document.idToObjectNumberAndVersion
-            refs = (f"/{n} {numbers[n][0]} 0 R" for n in map(pdfdoc.xObjectName, self.forms))
-            resources += b"/XObject << " + " ".join(refs).encode("ascii") + b" >> "
-        box = " ".join(fp_str(v) for v in self.box).encode("ascii")
-        return (
-            b"<< /BBox ["
-            + box
-            + b"] /Filter /FlateDecode /FormType 1 /Length "
-            + str(len(content)).encode("ascii")
-            + b" /Matrix [1 0 0 1 0 0] /Resources << "
-            + resources
-            + b">> /Subtype /Form /Type /XObject >>\nstream\n"
-            + content
-            + b"\nendstream"
-        )
-
-
-class SheetCanvas(Canvas):
+class SheetCanvas(FormCanvas):
     """A deterministic canvas (invariant, compressed, embedded label font) with working forms."""
 
     def __init__(self, buffer: io.BytesIO, pagesize: tuple[float, float]):
@@ -102,39 +44,6 @@ class SheetCanvas(Canvas):
         super().__init__(
             buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=7
         )
-
-    def endForm(self, **extra_attributes):
-        """Canvas.endForm of reportlab 5.1.0, but building a `_ResourcefulForm`, or a `_PlainForm`
-        for a form that uses nothing but operators and other forms (every face and art form)."""
-        (name, lowerx, lowery, upperx, uppery) = self._formData
-        (w, h) = self._pagesize
-        if not (
-            extra_attributes
-            or self._colorsUsed
-            or self._shadingUsed
-            or self._annotationrefs
-            or self._extgstate.getState()
-        ):
-            box = (lowerx, lowery, w if upperx is None else upperx, h if uppery is None else uppery)
-            self._doc.addForm(name, _PlainForm(box, self._code, sorted(set(self._formsinuse))))
-            self._restartAccumulators()
-            self.pop_state_stack()
-            return
-        form = _ResourcefulForm(
-            lowerx=lowerx, lowery=lowery, upperx=w if upperx is None else upperx, uppery=h if uppery is None else uppery
-        )
-        form.compression = self._pageCompression
-        form.setStreamList([self._preamble] + self._code)
-        for k, v in extra_attributes.items():
-            setattr(form, k, v)
-        self._setColorSpace(form)
-        self._setExtGState(form)
-        self._setXObjects(form)
-        self._setShadingUsed(form)
-        self._setAnnotations(form)
-        self._doc.addForm(name, form)
-        self._restartAccumulators()
-        self.pop_state_stack()
 
 
 @dataclass(frozen=True)

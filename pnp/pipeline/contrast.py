@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from pnp.core.errors import PnpError, Problem
-from pnp.face.inksaver import apply_ink, text_colour
+from pnp.face.inksaver import saver_svg, text_colour
 from pnp.face.layout import GroupItem, Item, Layout, TextItem, layout_card
 from pnp.face.template import Template, load_template
 from pnp.game.build import build_game
-from pnp.game.model import Card, Face, Game
+from pnp.game.model import Card, Game
 from pnp.spec.load import Spec
 from pnp.svg.face import render_svg
 
@@ -131,10 +131,8 @@ def _pixels(game: Game | None, svg: str, layout: Layout):
     import resvg_py
     from PIL import Image
 
-    if game is not None:
-        face = Face(layout.face_id, svg, layout.width, layout.height, layout.bleed, layout.shape)
-        (face,) = apply_ink((face,), game.ink)
-        svg = face.svg
+    if game is not None and game.ink == "saver":
+        svg = saver_svg(svg)
     png = bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=PIXELS_PER_MM * 25.4, skip_system_fonts=True))
     drawn = Image.open(io.BytesIO(png)).convert("RGBA")
     paper = Image.new("RGBA", drawn.size, "white")

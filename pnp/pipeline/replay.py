@@ -12,6 +12,7 @@ from pnp.core.errors import SpecError, UsageError
 from pnp.game.model import Game
 from pnp.pipeline.load import load_game
 from pnp.rules.check import Violation, check_state
+from pnp.rules.engines import engine_of
 from pnp.rules.judge import judge
 from pnp.rules.record import MoveError, Record, move_from_data
 from pnp.rules.state.model import State
@@ -43,14 +44,8 @@ class Replay:
 
 def new_table(game: Game, state: State):
     """A table of the game's engine to play on from a state."""
-    if game.engine == "tranquility":
-        from pnp.rules.tranquility.engine import table_from_state, tranquility_deck
-
-        return table_from_state(tranquility_deck(game), state)
-    from pnp.rules.ascent.engine import ascent_deck
-    from pnp.rules.ascent.engine import table_from_state as ascent_table
-
-    return ascent_table(ascent_deck(game), state)
+    engine = engine_of(game)
+    return engine.table_from_state(engine.deck(game), state)
 
 
 def record_game(record: Record, game_name: str | None = None) -> Game:

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import OutsideLink
-from pnp.core.jsonsrc import read_json
+from pnp.core.jsonsrc import json_path, read_json
 from pnp.core.locate import first_file
 from pnp.core.units import parse_length
-from pnp.game.build import card_size, default_size, expand_cards, template_dirs
+from pnp.game.build import build_game, card_size, default_size, expand_cards, template_dirs
 from pnp.spec.load import Spec
 
 FONTS = ("Atkinson Hyperlegible",)
@@ -111,8 +111,6 @@ def _valid_expansion(kind: dict) -> bool:
 
 
 def _where(path: list) -> str:
-    from pnp.core.jsonsrc import json_path
-
     return json_path(path)
 
 
@@ -229,7 +227,7 @@ def _language_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 
 def _glyph_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     """Text a card may print (the title, kinds' fields and card texts) needs glyphs in the font."""
-    from pnp.face.text import missing_characters
+    from pnp.face.text import missing_characters  # here: start-up (the fonts' tables load only to validate)
 
     texts: list[tuple[list, str]] = [(["title"], spec.data["title"])]
     for path, kind in _all_kinds(spec):
@@ -260,11 +258,11 @@ def _rules_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         yield ["rules", "players"], f"players.min ({players['min']}) is above players.max ({players['max']})"
     if rules["hand_size"] < 2:
         yield ["rules", "hand_size"], "a hand of fewer than 2 cards cannot take the discard-two action"
+    # here: start-up (a no-op `pnp build` loads specs but never the rules: docs/performance.md, "Start-up")
     try:
         from pnp.rules import rule_problems  # the rules engine knows what makes a game playable
     except ImportError:
         return
-    from pnp.game.build import build_game
 
     if any(True for _ in _structural(spec)):
         return
@@ -273,7 +271,7 @@ def _rules_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 
 
 def _topic_problems(spec: Spec) -> Iterator[tuple[list, str]]:
-    from pnp.pipeline.textfit import topic_problems
+    from pnp.pipeline.textfit import topic_problems  # here: start-up (the layout code loads only to validate)
 
     yield from topic_problems(spec, _all_kinds(spec))
 

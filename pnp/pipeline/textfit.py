@@ -1,6 +1,10 @@
 """Spec checks for reference cards: a `topic` must be one the game's rules engine prints, and each
 card's sentences (and every face's catalogue words) must fit their text boxes in every shipped
-language (`pnp validate`)."""
+language (`pnp validate`).
+
+Its functions import the layout and the rule sentences when they run: start-up (pnp.pipeline.validate
+imports this module, and `pnp --help` imports validate; docs/performance.md "Start-up").
+"""
 
 from __future__ import annotations
 

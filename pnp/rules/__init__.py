@@ -7,20 +7,43 @@ Public API:
 - `render_setup_sheet(game, state) -> (svg, pdf bytes)` the table pictured from above
 - `rule_problems(game) -> list[str]`                    why a game or variant cannot be played
 - `read_state(path)`, `loads_state(text)`, `dump_state(state)`: the JSON state format
+
+Each name is imported from its module on first use (PEP 562): importing one module of the package
+(the engine registry for the gallery's order, the state format) does not load the simulator and every
+rule, which a no-op `pnp build` would pay for at start-up (docs/performance.md, "Start-up").
 """
 
 from __future__ import annotations
 
-from pnp.rules import check_counts  # noqa: F401  (what a snapshot's counts prove)
-from pnp.rules.ascent import check as check_ascent  # noqa: F401  (after the base game's, so ids list in that order)
-from pnp.rules.check import RULES, Violation, check_state
-from pnp.rules.deal import deal_setup
-from pnp.rules.problems import rule_problems, rule_warnings
-from pnp.rules.simulation import Report, simulate
-from pnp.rules.state.model import State, dump_state, loads_state, read_state
-from pnp.rules.tranquility import check as check_tranquility  # noqa: F401  (registers its rules in RULES)
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
+if TYPE_CHECKING:
+    from pnp.rules.check import RULES, Violation, check_state
+    from pnp.rules.deal import deal_setup
+    from pnp.rules.problems import rule_problems, rule_warnings
+    from pnp.rules.setup_sheet import render_setup_sheet
+    from pnp.rules.simulation import Report, simulate
+    from pnp.rules.state.model import State, dump_state
+    from pnp.rules.state.reader import loads_state, read_state
+
+_HOMES = {
+    "RULES": "pnp.rules.check",
+    "Violation": "pnp.rules.check",
+    "check_state": "pnp.rules.check",
+    "deal_setup": "pnp.rules.deal",
+    "rule_problems": "pnp.rules.problems",
+    "rule_warnings": "pnp.rules.problems",
+    "render_setup_sheet": "pnp.rules.setup_sheet",
+    "Report": "pnp.rules.simulation",
+    "simulate": "pnp.rules.simulation",
+    "State": "pnp.rules.state.model",
+    "dump_state": "pnp.rules.state.model",
+    "loads_state": "pnp.rules.state.reader",
+    "read_state": "pnp.rules.state.reader",
+}
+
+__all__ = [  # each name is served by __getattr__ below
     "RULES",
     "Report",
     "State",
@@ -37,10 +60,8 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    # the setup sheet pulls in reportlab: load it on first use
-    if name == "render_setup_sheet":
-        from pnp.rules.setup_sheet import render_setup_sheet
-
-        return render_setup_sheet
-    raise AttributeError(name)
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'pnp.rules' has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)

@@ -2,16 +2,16 @@
 
 `BOTS` lists the bots a user may pick (`--bot`); `play_game(game, players, seed, bot)` deals the
 game from `seed`, plays it to the end and returns (won, filled, turns, loss reason). The engine's
-table, deal and bot are looked up in one table here, so no other module compares engine names.
+table, deal and bots come from the engine registry (pnp/rules/engines.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from pnp.core.errors import UsageError
 from pnp.game.model import Game
+from pnp.rules.engine import Engine
+from pnp.rules.engines import engine_of
+from pnp.rules.playout import play_out
 
 BOTS = {
     "baseline": "the documented rule-of-thumb bot (docs/rules.md, 'The baseline bots')",
@@ -19,49 +19,12 @@ BOTS = {
 }
 
 
-@dataclass(frozen=True)
-class EngineKit:
-    """What simulating one engine needs: its deck, its deal, its bots, how far a game got."""
-
-    deck: Callable
-    deal: Callable
-    baseline: Callable
-    search: Callable
-    filled: Callable
-    progress_of: str
-
-
-def _tranquility() -> EngineKit:
-    from pnp.rules.tranquility.bot import TranquilityBot
-    from pnp.rules.tranquility.engine import deal_table, tranquility_deck
-
-    def search(**options):
-        from pnp.rules.search import TranquilitySearch
-
-        return TranquilitySearch(**options)
-
-    return EngineKit(tranquility_deck, deal_table, TranquilityBot, search, lambda t: t.filled, "cells")
-
-
-def _ascent() -> EngineKit:
-    from pnp.rules.ascent.bot import AscentBot
-    from pnp.rules.ascent.engine import ascent_deck
-    from pnp.rules.deal import deal_ascent
-
-    def search(**options):
-        from pnp.rules.search import AscentSearch
-
-        return AscentSearch(**options)
-
-    return EngineKit(ascent_deck, deal_ascent, AscentBot, search, lambda t: sum(t.fill), "slots")
-
-
-KITS: dict[str, Callable[[], EngineKit]] = {"tranquility": _tranquility, "ascent": _ascent}
 _DECKS: dict[int, tuple[Game, object]] = {}
 
 
-def kit(game: Game) -> EngineKit:
-    return KITS[game.engine]()
+def kit(game: Game) -> Engine:
+    """What simulating the game's engine needs: its deck, its deal, its bots, how far a game got."""
+    return engine_of(game)
 
 
 def check_bot(bot: str) -> str:
@@ -75,7 +38,7 @@ def make_bot(game: Game, bot: str, seed: int):
     return k.baseline() if bot == "baseline" else k.search(seed=seed)
 
 
-def _deck(game: Game, k: EngineKit):
+def _deck(game: Game, k: Engine):
     """One deck per game object in a worker (a deck is read-only; building it is the costly part)."""
     hit = _DECKS.get(id(game))
     if hit is None or hit[0] is not game:
@@ -86,8 +49,6 @@ def _deck(game: Game, k: EngineKit):
 
 def play_game(game: Game, players: int, seed: int, bot: str = "baseline") -> tuple[bool, int, int, str]:
     """Deal from `seed`, play to the end with one bot per seat, and say how it went."""
-    from pnp.rules.simulation import play_out
-
     k = kit(game)
     table = play_out(k.deal(_deck(game, k), players, seed), make_bot(game, bot, seed))
     won = table.status == "won"

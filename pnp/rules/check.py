@@ -1,99 +1,25 @@
 """Checking a state against the rules: one pure function per rule, each with an id.
 
-`check_state(game, state)` runs every rule that applies to the game (shared rules, the engine's
-rules, the chosen modules' rules) and returns the violations in rule order. A rule function takes
-the `Facts` of a state and yields `Violation`s; it never changes anything.
+`check_state(game, state)` runs every rule that applies to the game (the rules every engine shares
+below, the engine's rules, the chosen modules' rules: `rules_for`) and returns the violations in rule
+order. A rule function takes the `Facts` of a state and yields `Violation`s; it never changes anything.
+Which rules an engine checks is said once, in its entry in the registry (pnp/rules/engines.py).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
 
 from pnp.game.model import Game
-from pnp.game.params import FEWEST_CARDS, AscentRules, Piece, Rules, physical_pieces, rule_params
+from pnp.game.params import FEWEST_CARDS, AscentRules, physical_pieces, rule_params
+from pnp.rules.engines import ENGINES, engine_of
+from pnp.rules.facts import Facts, Rule, Violation, card_counter, locate, rule, slot_label
 from pnp.rules.state.model import State
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: its id, a sentence, and the cards and cells (or slots) involved."""
-
-    rule: str
-    message: str
-    cards: tuple[str, ...] = ()
-    places: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        extra = []
-        if self.cards:
-            extra.append("cards: " + ", ".join(self.cards))
-        if self.places:
-            extra.append("at: " + ", ".join(self.places))
-        return f"[{self.rule}] {self.message}" + (f" ({'; '.join(extra)})" if extra else "")
-
-    def to_data(self) -> dict:
-        return {"rule": self.rule, "message": self.message, "cards": list(self.cards), "at": list(self.places)}
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    engine: str | None  # None: every engine
-    module: str | None  # a module id: only when the module is chosen
-    summary: str
-    check: Callable[[Facts], Iterable[Violation]]
-
-
-RULES: dict[str, Rule] = {}
-
-
-def rule(rule_id: str, summary: str, engine: str | None = None, module: str | None = None):
-    """Register a rule function under its id (ids are unique; docs/rules.md lists them all)."""
-
-    def register(fn: Callable[[Facts], Iterable[Violation]]):
-        if rule_id in RULES:
-            raise ValueError(f"duplicate rule id {rule_id}")
-        RULES[rule_id] = Rule(rule_id, engine, module, summary, fn)
-        return fn
-
-    return register
-
-
-@dataclass(frozen=True)
-class Facts:
-    """What every rule reads: the game's parameters and pieces, the state, and where each id lies."""
-
-    game: Game
-    rules: Rules
-    state: State
-    pieces: dict[str, Piece]
-    places: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # id → [(area, label)]
-
-    def piece(self, piece_id: str | None) -> Piece | None:
-        return self.pieces.get(piece_id) if piece_id else None
-
-    def kind(self, piece_id: str | None) -> str | None:
-        p = self.piece(piece_id)
-        return p.kind if p else None
-
-    def count(self, kind: str) -> int:
-        return sum(1 for p in self.pieces.values() if p.kind == kind)
-
-    @property
-    def n(self) -> int:
-        return self.state.players
-
-    @property
-    def ended(self) -> bool:
-        return self.state.status != "playing"
 
 
 def check_state(game: Game, state: State) -> list[Violation]:
     """Every violation of the rules in `state`, for `game` (with its chosen modules); [] when legal."""
-    from pnp.rules.tranquility import check as check_tranquility  # noqa: F401  (registers their rules)
-
     if state.engine != game.engine:
         return [
             Violation(
@@ -101,73 +27,20 @@ def check_state(game: Game, state: State) -> list[Violation]:
             )
         ]
     facts = Facts(game, rule_params(game), state, {p.id: p for p in physical_pieces(game)}, locate(state))
-    chosen = {m.id for m in game.modules}
     out: list[Violation] = []
-    for r in RULES.values():
-        if r.engine in (None, game.engine) and (r.module is None or r.module in chosen):
-            out.extend(r.check(facts))
+    for r in rules_for(game, [m.id for m in game.modules]):
+        out.extend(r.check(facts))
     return out
 
 
-def locate(state: State) -> dict[str, list[tuple[str, str]]]:
-    """Every place each id is found: (area, label), e.g. ("cell", "cell 7"), ("hand", "player 2's hand")."""
-    places: dict[str, list[tuple[str, str]]] = {}
-
-    def put(piece_id: str | None, area: str, label: str) -> None:
-        if piece_id:
-            places.setdefault(piece_id, []).append((area, label))
-
-    for q, hand in enumerate(state.hands, 1):
-        for c in hand:
-            put(c, "hand", f"player {q}'s hand")
-    for q, pile in enumerate(state.piles, 1):
-        for c in pile:
-            put(c, "pile", f"player {q}'s pile")
-    for area in ("discard", "box", "aside"):
-        for c in getattr(state, area):
-            put(c, area, f"the {area}" if area != "aside" else "aside")
-    if state.sea is not None:
-        for c in state.sea.frame:
-            put(c, "frame", "the frame")
-        for k, c in enumerate(state.sea.cells, 1):
-            put(c, "cell", f"cell {k}")
-        put(state.sea.start.card if state.sea.start else None, "start", "the start corner")
-        put(state.sea.finish, "finish", "the finish corner")
-    if state.mountain is not None:
-        m = state.mountain
-        for i, c in enumerate(m.base, 1):
-            put(c, "base", f"base {i}")
-        for r, row in enumerate(m.rows, 1):
-            for i, c in enumerate(row, 1):
-                put(c, "slot", slot_label(r, i))
-        put(m.summit, "summit", "the summit")
-        for goat, _ in m.goats:
-            put(goat, "goats", "the goats")
-    return places
-
-
-def slot_label(row: int, slot: int) -> str:
-    return f"row {row} slot {slot}"
+def rules_for(game: Game, modules: Iterable[str]) -> list[Rule]:
+    """The rules checked for `game` with `modules` chosen, in order: shared, then the engine's."""
+    chosen = set(modules)
+    return [r for r in (*SHARED_RULES, *engine_of(game).rules) if r.module is None or r.module in chosen]
 
 
 # ---- rules every engine shares -------------------------------------------------------------------
 
-WHERE = {
-    "tranquility": {
-        "island": {"hand", "pile", "discard", "cell", "box"},
-        "start": {"hand", "pile", "discard", "start", "box"},
-        "finish": {"hand", "pile", "discard", "finish", "box"},  # the box: spares under finish_cards (tq-box)
-        "border": {"frame", "box"},
-    },
-    "ascent": {
-        "terrain": {"hand", "pile", "discard", "slot"},
-        "bridge": {"hand", "pile", "discard", "slot"},
-        "campfire": {"hand", "pile", "discard", "slot"},
-        "summit": {"hand", "pile", "discard", "summit"},
-        "panorama": {"base", "box"},
-        "goat": {"goats", "box"},
-    },
-}
 OUT_OF_PLAY = {"aside", "box"}  # where kinds the engine does not play with (reference cards) may lie
 
 
@@ -236,7 +109,7 @@ def cards_all(f: Facts) -> Iterator[Violation]:
 
 @rule("cards-where", "Each kind of piece lies only where the rules put it (islands never in the frame, …).")
 def cards_where(f: Facts) -> Iterator[Violation]:
-    allowed = WHERE.get(f.game.engine, {})
+    allowed = engine_of(f.game).where
     for piece_id, where in sorted(f.places.items()):
         piece = f.pieces.get(piece_id)
         if piece is None:
@@ -262,13 +135,12 @@ def hand_limit(f: Facts) -> Iterator[Violation]:
     "(or, in Tranquility, a start-discard share not yet drawn back).",
 )
 def hand_drawn(f: Facts) -> Iterator[Violation]:
-    from pnp.rules.tranquility.check import start_shortfall
-
     s = f.state
+    engine = engine_of(f.game)
     for q, (hand, pile) in enumerate(zip(s.hands, s.piles), 1):
         if f.ended and q == s.current_player:
             continue  # the game ended during this player's turn: no draw followed
-        short = start_shortfall(f, q) if s.engine == "tranquility" else 0
+        short = engine.hand_shortfall(f, q)
         expected = f.rules.hand_size - short
         if pile and len(hand) != expected:
             yield Violation(
@@ -316,5 +188,41 @@ def _bridges_given(f: Facts) -> tuple[int, ...]:
     return tuple(given[:n]) + (0,) * (n - len(given))
 
 
-def card_counter(ids: Iterable[str | None], facts: Facts) -> Counter:
-    return Counter(facts.kind(i) for i in ids if i)
+SHARED_RULES: tuple[Rule, ...] = (
+    state_game,
+    players,
+    turn_order,
+    cards_known,
+    cards_once,
+    cards_all,
+    cards_where,
+    hand_limit,
+    hand_drawn,
+    setup_deal,
+)
+
+
+def _catalogue() -> Mapping[str, Rule]:
+    out: dict[str, Rule] = {}
+    for r in (*SHARED_RULES, *(r for engine in ENGINES.values() for r in engine.rules)):
+        if r.id in out:
+            raise ValueError(f"duplicate rule id {r.id}")
+        out[r.id] = r
+    return MappingProxyType(out)
+
+
+RULES: Mapping[str, Rule] = _catalogue()  # every rule by id: the shared ones, then each engine's
+
+__all__ = [
+    "RULES",
+    "SHARED_RULES",
+    "Facts",
+    "Rule",
+    "Violation",
+    "card_counter",
+    "check_state",
+    "locate",
+    "rule",
+    "rules_for",
+    "slot_label",
+]

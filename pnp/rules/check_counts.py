@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pnp.game.params import effective_cap
-from pnp.rules.check import Facts, Violation, rule, slot_label
 from pnp.rules.costs import (
     forced_pair,
     grid_cost_bound,
@@ -22,6 +21,8 @@ from pnp.rules.costs import (
     sequence_cap_feasible,
     sequence_cost_bound,
 )
+from pnp.rules.facts import Facts, Rule, Violation, rule, slot_label
+from pnp.rules.tranquility.check import neighbours
 
 
 def _largest_cost(f: Facts) -> int:
@@ -42,8 +43,6 @@ def _numbers(f: Facts) -> dict[int, int]:
 
 
 def _near(f: Facts):
-    from pnp.rules.tranquility.check import neighbours
-
     return lambda k: neighbours(f.rules, k)
 
 
@@ -228,3 +227,7 @@ def as_campfire(f: Facts) -> Iterator[Violation]:
                     tuple(c for _, c in mine),
                     tuple(slot_label(r, i) for i, _ in mine),
                 )
+
+
+TRANQUILITY_RULES: tuple[Rule, ...] = (tq_turns, tq_costs_paid, tq_cost_cap)
+ASCENT_RULES: tuple[Rule, ...] = (as_turns, as_costs_paid, as_cost_cap, as_campfire)

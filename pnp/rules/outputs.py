@@ -10,7 +10,7 @@ import json
 
 from pnp.core.i18n import language_suffix
 from pnp.game.model import Game
-from pnp.rules.check import RULES, Violation, check_state
+from pnp.rules.check import RULES, Violation, check_state, rules_for
 from pnp.rules.deal import deal_setup
 from pnp.rules.setup_sheet import render_setup_sheet
 from pnp.rules.state.model import State, dump_state
@@ -29,9 +29,7 @@ def setup_name(game: Game, players: int, seed: int | None) -> str:
 
 
 def applicable_rules(game: Game, modules) -> list[str]:
-    return [
-        r.id for r in RULES.values() if r.engine in (None, game.engine) and (r.module is None or r.module in modules)
-    ]
+    return [r.id for r in rules_for(game, modules)]
 
 
 def check_report(game: Game, state: State, violations: list[Violation]) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.ascent.bot import AscentBot, _Goals
 from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
 from pnp.rules.tranquility.engine import START
 
@@ -137,7 +137,6 @@ class AscentSearch(_Search):
         return float(sum(table.fill)) - 4.0 * len(table.goals_missing()) * (sum(table.fill) == sum(table.width))
 
     def candidates(self, t, p: int) -> list:
-        from pnp.rules.ascent.bot import _Goals
 
         hand, bot = t.hands[p], self.baseline
         plays = t.legal_plays(p)

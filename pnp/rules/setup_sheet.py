@@ -6,9 +6,14 @@ from __future__ import annotations
 import io
 
 from pnp.core.i18n import N_, translator
-from pnp.game.model import Game
-from pnp.game.params import AscentRules, TranquilityRules, physical_pieces, rule_params
-from pnp.rules.check import check_state
+from pnp.core.units import mm_to_pt
+from pnp.game.model import Face, Game
+from pnp.game.params import physical_pieces, rule_params
+from pnp.pdf.form import SheetCanvas
+from pnp.pdf.paint import paint_face
+from pnp.rules.check import check_state, rules_for
+from pnp.rules.engines import engine_of
+from pnp.rules.problems import rule_warnings
 from pnp.rules.sheet_svg import SvgPage
 from pnp.rules.state.model import State
 
@@ -51,10 +56,6 @@ def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
 def svg_to_pdf(svg: str) -> bytes:
     """One vector PDF page from the sheet SVG, drawn by the same painter as the card faces
     (byte-identical for identical SVG)."""
-    from pnp.core.units import mm_to_pt
-    from pnp.game.model import Face
-    from pnp.pdf.form import SheetCanvas
-    from pnp.pdf.paint import paint_face
 
     buffer = io.BytesIO()
     canvas = SheetCanvas(buffer, (mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)))
@@ -69,6 +70,7 @@ class _Sheet:
         self.game, self.state = game, state
         self.rules = rule_params(game)
         self.pieces = {p.id: p for p in physical_pieces(game)}
+        self.table = TABLE  # x, y, width, height of the table picture: the engine draws in it
         self.page = SvgPage(PAGE_W, PAGE_H, f"setup-{game.id}")
         self.colours = {**DEFAULTS, **dict(game.theme.colours)}
         self.ink, self.paper = self.colours["ink"], self.colours["paper"]
@@ -92,24 +94,13 @@ class _Sheet:
             self.ink,
         )
         self._check_note()
-        from pnp.rules.problems import rule_warnings
-
         for i, warning in enumerate(rule_warnings(self.game)[:2]):
             note = t.gettext("Note: {warning}.", warning=warning)
             page.fit_text(MARGIN, PAGE_H - 4.5 - 4 * i, note, 2.4, PAGE_W - 2 * MARGIN, self.ink)
-        if isinstance(self.rules, TranquilityRules) and s.sea is not None:
-            from pnp.rules.tranquility.sheet import draw_sea
-
-            draw_sea(self, s.sea)
-        elif isinstance(self.rules, AscentRules) and s.mountain is not None:
-            from pnp.rules.ascent.sheet import draw_mountain
-
-            draw_mountain(self, s.mountain)
+        engine_of(self.game).draw_setup(self, s)
         self._players()
 
     def _check_note(self) -> None:
-        from pnp.rules.check import RULES
-
         problems = check_state(self.game, self.state)
         if problems:
             ids = sorted({v.rule for v in problems})
@@ -118,11 +109,7 @@ class _Sheet:
             )
             colour = self.colours["accent"]
         else:
-            applicable = sum(
-                1
-                for r in RULES.values()
-                if r.engine in (None, self.game.engine) and (r.module is None or r.module in self.state.modules)
-            )
+            applicable = len(rules_for(self.game, self.state.modules))
             note, colour = self.t.gettext("checked: all {n} rules hold", n=applicable), self.ink
         self.page.fit_text(PAGE_W - MARGIN, 17, note, 3.6, 100, colour, "bold", anchor="end")
 

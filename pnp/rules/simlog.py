@@ -11,29 +11,20 @@ from pathlib import Path
 
 from pnp.core.output import write_atomic
 from pnp.game.model import Game
-from pnp.rules.deal import deal_ascent
+from pnp.rules.engines import engine_of
+from pnp.rules.playout import PLAYING
 from pnp.rules.record import Recorder
-from pnp.rules.tranquility.engine import PLAYING, deal_table, tranquility_deck
 
 MAX_LOGGED = 10_000  # records written by one run: one file each
 
 
 def new_bot(game: Game):
-    if game.engine == "tranquility":
-        from pnp.rules.tranquility.bot import TranquilityBot
-
-        return TranquilityBot()
-    from pnp.rules.ascent.bot import AscentBot
-
-    return AscentBot()
+    return engine_of(game).baseline()
 
 
 def deal(game: Game, players: int, seed: int):
-    if game.engine == "tranquility":
-        return deal_table(tranquility_deck(game), players, seed)
-    from pnp.rules.ascent.engine import ascent_deck
-
-    return deal_ascent(ascent_deck(game), players, seed)
+    engine = engine_of(game)
+    return engine.deal(engine.deck(game), players, seed)
 
 
 def bot_game(game: Game, players: int, seed: int, bot=None) -> Recorder:

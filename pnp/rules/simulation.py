@@ -12,8 +12,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pnp.game.model import Game
+from pnp.rules.bots import check_bot, kit
 from pnp.rules.deal import check_players
-from pnp.rules.tranquility.engine import PLAYING, tranquility_deck
+from pnp.rules.engines import engine_of
+from pnp.rules.playout import play_out
+from pnp.rules.workers import batch_size, batches, run_batches
+
+__all__ = ["REASONS", "Report", "play_out", "report", "simulate", "wilson"]
 
 REASONS = {
     "start-discard": "the hands (and, by the rule option, the piles) could not pay the start discard",
@@ -131,9 +136,6 @@ def simulate(
 ) -> Report:
     """Play `games` games with a bot (`BOTS`); `progress(done)` is called now and then. The games run
     on `jobs` processes (or a Dask scheduler); the report is the same whatever the number of workers."""
-    from pnp.rules.bots import check_bot, kit
-    from pnp.rules.workers import batch_size, batches, run_batches
-
     check_players(game, players)
     check_bot(bot)
     work = batches(game, players, bot, seed, games, batch_size(games, max(jobs, 1)))
@@ -143,7 +145,8 @@ def simulate(
 
 def report(game: Game, players: int, seed: int, bot: str, results: list, of: str) -> Report:
     """Count a run's per-game results (won, filled, turns, reason) into a Report."""
-    total = tranquility_deck(game).rules.cells if of == "cells" else _slots(game)
+    engine = engine_of(game)
+    total = engine.spaces(engine.deck(game))
     games = len(results)
     wins = sum(1 for won, _, _, _ in results if won)
     filled = [0] * (total + 1)
@@ -169,27 +172,5 @@ def report(game: Game, players: int, seed: int, bot: str, results: list, of: str
     )
 
 
-def _slots(game: Game) -> int:
-    from pnp.rules.ascent.engine import ascent_deck
-
-    return ascent_deck(game).rules.slots
-
-
 def _options(game: Game) -> dict:
     return {k: (dict(v) if hasattr(v, "items") else v) for k, v in game.rules.items()}
-
-
-def play_out(table, bot, max_turns: int = 100_000):
-    """Play a table to its end with one bot for every player (any engine)."""
-    while table.status == PLAYING:
-        p = table.turn % table.n
-        action = bot.choose(table, p)
-        if action is None:
-            if table.has_action(p):
-                raise RuntimeError(f"the bot found no action for player {p + 1} but one exists")
-            table.lose()
-            break
-        table.apply(p, action)
-        if table.turn > max_turns:
-            raise RuntimeError("a game ran past the turn limit")
-    return table

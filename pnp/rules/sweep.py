@@ -15,7 +15,11 @@ from dataclasses import dataclass
 
 from pnp.core.errors import UsageError
 from pnp.game.model import Game, frozen_map
-from pnp.rules.simulation import Report
+from pnp.rules.bots import check_bot, kit
+from pnp.rules.deal import check_players
+from pnp.rules.problems import rule_problems
+from pnp.rules.simulation import Report, report
+from pnp.rules.workers import batch_size, batches, run_batches
 
 MAX_CELLS = 500
 
@@ -96,7 +100,6 @@ def apply_setting(game: Game, path: tuple[str, ...], value) -> Game:
 def variants(game: Game, settings: list[Setting]) -> list[tuple[tuple, Game]]:
     """Every combination of the settings' values, with its game; a variant that cannot be played
     is a usage error naming the setting."""
-    from pnp.rules.problems import rule_problems
 
     out = []
     for combo in itertools.product(*(s.values for s in settings)):
@@ -178,10 +181,6 @@ def sweep(
     progress=None,
 ) -> SweepResult:
     """Simulate every combination of settings at every player count; the same numbers on any workers."""
-    from pnp.rules.bots import check_bot, kit
-    from pnp.rules.deal import check_players
-    from pnp.rules.simulation import report
-    from pnp.rules.workers import batch_size, batches, run_batches
 
     check_bot(bot)
     grid = [(vals, g, p) for vals, g in variants(game, settings) for p in players]

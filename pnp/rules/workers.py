@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from pnp.core.errors import UsageError
 from pnp.game.model import Game
+from pnp.rules.bots import play_game
 
 Result = tuple[bool, int, int, str]  # won, cells or slots filled, turns, loss reason ("" when won)
 
@@ -59,8 +60,6 @@ def batches(game: Game, players: int, bot: str, seed: int, games: int, size: int
 
 def play_batch(batch: Batch) -> list[Result]:
     """Play one batch (in a worker): each game from its own seed."""
-    from pnp.rules.bots import play_game
-
     return [play_game(batch.game, batch.players, s, batch.bot) for s in batch.seeds]
 
 

@@ -19,7 +19,8 @@ from pnp.core.errors import UsageError
 from pnp.core.i18n import N_, Translator, translator
 from pnp.core.units import PT_PER_MM
 from pnp.pdf.form import LABEL_FONT, LABEL_FONT_BOLD, SheetCanvas
-from pnp.sheets.plan import Affine, apply, back_map
+from pnp.sheets.placement import Affine, apply
+from pnp.sheets.plan import back_map
 from pnp.sheets.spec import Grid, SheetSpec
 
 K = PT_PER_MM

@@ -257,8 +257,3 @@ def _paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes]
     if spec.duplex != "none" and not spec.gutter_fold:
         out[calibration_file(game, spec)] = calibration_sheet(plan.spec, game.language)
     return out, warnings
-
-
-def default_sheet_specs() -> tuple[SheetSpec, SheetSpec]:
-    """What `pnp build` makes by default: A4 and US Letter, long-edge duplex, crop marks, labels."""
-    return SheetSpec.from_options(paper="a4"), SheetSpec.from_options(paper="letter")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.sheets.plan import Page, Placement, apply
+from pnp.sheets.placement import Page, Placement, apply
 from pnp.sheets.spec import EPSILON, MARK_GAP, MARK_MAX, REGISTRATION_SIZE, SheetSpec
 
 Segment = tuple[tuple[float, float], tuple[float, float]]

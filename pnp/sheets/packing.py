@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from pnp.sheets.plan import (
+from pnp.sheets.placement import (
     Page,
     Piece,
     Placement,

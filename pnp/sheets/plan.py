@@ -23,61 +23,24 @@ from functools import cached_property
 
 from pnp.core.errors import PnpError
 from pnp.game.model import Face, Game
+from pnp.sheets.packing import pack_into_free_cells
+from pnp.sheets.placement import (
+    Affine,
+    Page,
+    Piece,
+    Placement,
+    cell_size,
+    compose,
+    face_mirror,
+    front_transforms,
+)
 from pnp.sheets.spec import Grid, SheetSpec, best_grid, candidate_orientations, fit_grid
 
-Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
-IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 SHAPES = ("square", "triangle", "circle")
 
 
 class SheetError(PnpError):
     """The faces given cannot be imposed as asked."""
-
-
-def compose(m: Affine, n: Affine) -> Affine:
-    """m ∘ n: apply n first, then m."""
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
-
-
-def apply(m: Affine, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
-
-
-@dataclass(frozen=True)
-class Piece:
-    """One physical piece to print: a card copy, a triangle or a token."""
-
-    card: str  # Card.id
-    front: Face
-    back: Face | None
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One face on one page: `transform` maps face mm (y down, trim top-left at 0,0) to page mm."""
-
-    face: Face
-    transform: Affine
-    side: str  # "front" | "back"
-    card: str
-    packed: bool = False  # a small piece put into a free cell of another group's grid (pnp/sheets/packing.py)
-
-
-@dataclass(frozen=True)
-class Page:
-    """One PDF page: fronts, their backs, or both halves of a gutter-fold sheet."""
-
-    sheet: int  # 1-based sheet (sheet of paper) number
-    side: str  # "front" | "back" | "fold"
-    grid: Grid
-    shape: str
-    cells: tuple[tuple[float, float], ...]  # top-left trims of the occupied front cells
-    placements: tuple[Placement, ...]
-    back_map: Affine  # front page → back position (mirror, then the back offset)
-    packed: tuple[tuple[float, float], ...] = ()  # top-left trims of free cells now holding small pieces
 
 
 @dataclass(frozen=True)
@@ -147,31 +110,6 @@ def _scaled(face: Face, scale: float) -> Face:
     return replace(face, width=face.width * scale, height=face.height * scale, bleed=face.bleed * scale)
 
 
-def cell_size(face: Face) -> tuple[float, float]:
-    if face.shape == "triangle":
-        side = face.width / math.sqrt(2)
-        return side, side
-    return face.width, face.height
-
-
-def front_transforms(face: Face, cell_origin: tuple[float, float], slots: int) -> list[Affine]:
-    """Face → page maps for the pieces sharing one cell (two triangles, or one of anything else)."""
-    x, y = cell_origin
-    if face.shape != "triangle":
-        return [(1.0, 0.0, 0.0, 1.0, x, y)]
-    side = face.width / math.sqrt(2)
-    r = 1 / math.sqrt(2)
-    lower_left = (-r, -r, r, -r, x + side / 2, y + 1.5 * side)
-    cx, cy = x + side / 2, y + side / 2
-    turned = (-1.0, 0.0, 0.0, -1.0, 2 * cx, 2 * cy)
-    return [lower_left, compose(turned, lower_left)][:slots]
-
-
-def face_mirror(face: Face) -> Affine:
-    """F: the face mirrored about its own vertical centre line (face mm)."""
-    return (-1.0, 0.0, 0.0, 1.0, face.width, 0.0)
-
-
 def flip_axis(spec: SheetSpec, grid: Grid) -> str:
     """'columns' when the sheet turns about a vertical line on the page, else 'rows'."""
     portrait = grid.page[0] <= grid.page[1]
@@ -222,8 +160,6 @@ def choose_orientation(spec: SheetSpec, groups: list[list[Piece]]) -> str:
 def plan_sheets(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSpec) -> SheetPlan:
     """Lay out every piece of `game` on pages; pure geometry, ready for `impose` to draw. Pieces
     smaller than a card first fill the free cells of earlier sheets (pnp/sheets/packing.py)."""
-    from pnp.sheets.packing import pack_into_free_cells
-
     pieces = game_pieces(game, faces, sheet)
     if not pieces:
         raise SheetError(f"The game {game.id!r} has no cards to print.")

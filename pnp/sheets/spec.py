@@ -274,13 +274,6 @@ class Grid:
             self.origin[1] + row * (self.cell[1] + self.gutter),
         )
 
-    @property
-    def extent(self) -> tuple[float, float, float, float]:
-        """(left, top, right, bottom) of the trims of the whole grid, mm."""
-        w = self.cols * self.cell[0] + (self.cols - 1) * self.gutter
-        h = self.rows * self.cell[1] + (self.rows - 1) * self.gutter
-        return self.origin[0], self.origin[1], self.origin[0] + w, self.origin[1] + h
-
     def mirror(self, flip: str) -> tuple[float, float, float, float, float, float]:
         """The page-to-page affine map (a, b, c, d, e, f) that puts a back behind its front.
 

@@ -8,7 +8,7 @@ import math
 import pytest
 from helpers.printkit import ascent_like_game, nearest_face, pdf_pages, pixel_mm, render
 
-from pnp.sheets import packing
+from pnp.sheets import plan as sheet_plan
 from pnp.sheets.impose import impose
 from pnp.sheets.marks import outline
 from pnp.sheets.plan import plan_sheets
@@ -93,7 +93,7 @@ def test_ascent_on_a4_needs_a_sheet_fewer(monkeypatch):
     faces = render_faces(game)
     spec = SheetSpec.from_options(paper="a4")
     packed = plan_sheets(game, faces, spec).sheets
-    monkeypatch.setattr(packing, "pack_into_free_cells", lambda spec, pages, cells: cells)
+    monkeypatch.setattr(sheet_plan, "pack_into_free_cells", lambda spec, pages, cells: cells)
     unpacked = plan_sheets(game, faces, spec).sheets
     assert packed <= unpacked - 1
     assert packed == 13

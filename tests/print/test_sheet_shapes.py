@@ -9,7 +9,8 @@ from helpers.printkit import nearest_face, pdf_pages, pixel_mm, render
 
 from pnp.sheets.impose import impose
 from pnp.sheets.marks import outline
-from pnp.sheets.plan import SheetError, apply, plan_sheets
+from pnp.sheets.placement import apply
+from pnp.sheets.plan import SheetError, plan_sheets
 from pnp.sheets.spec import SheetSpec
 
 SIDE = 70.0

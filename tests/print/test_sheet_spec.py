@@ -8,6 +8,13 @@ from pnp.core.errors import UsageError
 from pnp.sheets.spec import A4, LETTER, SheetSpec, best_grid, fit_grid, parse_paper
 
 
+def _extent(grid):
+    """(left, top, right, bottom) of the trims of the whole grid, mm: first cell to last."""
+    left, top = grid.cell_origin(0)
+    right, bottom = grid.cell_origin(grid.capacity - 1)
+    return left, top, right + grid.cell[0], bottom + grid.cell[1]
+
+
 @pytest.mark.parametrize(
     "text, size, name",
     [
@@ -81,7 +88,7 @@ def test_seventy_mm_cards_fit_eight_to_a4_and_six_to_letter():
 def test_the_grid_is_centred_and_keeps_room_for_crop_marks_inside_the_margin():
     spec = SheetSpec.from_options()
     grid = fit_grid(spec, (70, 70), "portrait")
-    left, top, right, bottom = grid.extent
+    left, top, right, bottom = _extent(grid)
     assert (left, top, right, bottom) == pytest.approx((35.0, 8.5, 175.0, 288.5))
     assert top >= spec.margin + spec.mark_reserve
 
@@ -105,7 +112,7 @@ def test_a_gutter_between_cards_spaces_the_cells():
 def test_gutter_fold_puts_the_fronts_in_one_half_beside_the_fold():
     grid = best_grid(SheetSpec.from_options(gutter_fold=True), (70, 70))
     assert grid.fold == ("vertical", 105.0)
-    _left, _top, right, _bottom = grid.extent
+    _left, _top, right, _bottom = _extent(grid)
     assert right <= 105.0 - SheetSpec().mark_reserve + 1e-9
     assert grid.capacity == 4
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from pnp.rules.ascent.engine import ascent_deck, table_from_state
 from pnp.rules.ascent.modules import coloured, path_rows, sequence_found
-from pnp.rules.check import Facts, Violation, card_counter, rule, slot_label
+from pnp.rules.facts import Facts, Rule, Violation, card_counter, rule, slot_label
 
 ENGINE = "ascent"
 
@@ -217,8 +218,6 @@ def as_lost(f: Facts) -> Iterator[Violation]:
 
 def _stuck(f: Facts) -> bool | None:
     """Whether the current player has no action; None when the state is too broken to tell."""
-    from pnp.rules.ascent.engine import ascent_deck, table_from_state
-
     if len(f.state.hands[f.state.current_player - 1]) >= 2:
         return False
     try:
@@ -281,6 +280,21 @@ def panorama(f: Facts) -> Iterator[Violation]:
             )
 
 
-from pnp.rules.ascent import goats as check_goats  # noqa: E402,F401  (the Mountain Goats rules)
+RULES: tuple[Rule, ...] = (  # checked in this order (the Mountain Goats' rules are in goats.py)
+    as_base,
+    as_box,
+    as_rows,
+    as_fill,
+    as_support,
+    as_row_minimum,
+    as_colours,
+    as_bridge_end,
+    as_summit,
+    as_won,
+    as_lost,
+    as_setup,
+    green_path,
+    panorama,
+)
 
-__all__ = ["coloured", "grid"]
+__all__ = ["RULES", "coloured", "grid"]

@@ -7,13 +7,16 @@ Project decisions for what no source settles are marked "decision" and listed in
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
+from pnp.core.errors import PnpError
 from pnp.game.model import Game
-from pnp.game.params import AscentRules, Piece, effective_cap, physical_pieces, rule_params
+from pnp.game.params import AscentRules, Piece, effective_cap, first_seat, physical_pieces, rule_params
+from pnp.rules.ascent.kinds import BRIDGE, CAMPFIRE, GOAT, OTHER, PANORAMA, SUMMIT, TERRAIN
+from pnp.rules.ascent.modules import goals_missing, goats_follow
 from pnp.rules.state.model import Mountain, State
 
-TERRAIN, SUMMIT, BRIDGE, CAMPFIRE, PANORAMA, GOAT, OTHER = range(7)
 PLAYING, WON, LOST = "playing", "won", "lost"
 _KINDS = {
     "terrain": TERRAIN,
@@ -23,7 +26,6 @@ _KINDS = {
     "panorama": PANORAMA,
     "goat": GOAT,
 }
-DECK_KINDS = (TERRAIN, SUMMIT, BRIDGE, CAMPFIRE)
 
 
 @dataclass(frozen=True)
@@ -196,8 +198,6 @@ class AscentTable:
     # ---- module goals ----------------------------------------------------------------------
     def goals_missing(self) -> list[str]:
         """The chosen modules whose goal the mountain does not meet yet (checked before the summit)."""
-        from pnp.rules.ascent.modules import goals_missing
-
         return goals_missing(self)
 
     # ---- actions ---------------------------------------------------------------------------
@@ -242,8 +242,6 @@ class AscentTable:
         self.rows[r][i] = c
         if not swap:
             self.fill[r] += 1
-        from pnp.rules.ascent.modules import goats_follow
-
         goats_follow(self, c, r, i)
 
     def lose(self) -> None:
@@ -290,6 +288,49 @@ class AscentTable:
             aside=names(self.aside),
             mountain=mountain,
         )
+
+
+def deal_ascent(deck: AscentDeck, players: int, seed: int | None) -> AscentTable:
+    """Panorama base in a row (k revealed with the Panorama module), the deck dealt evenly into piles,
+    opening hands drawn, goats waiting at the foot (decision: RULES.md §2 "Turn and setup")."""
+    r = deck.rules
+    rng = random.Random(seed)
+    triangles = list(deck.of(PANORAMA))
+    if len(triangles) < r.base_pieces:
+        raise PnpError(f"{deck.game} has {len(triangles)} panorama triangles; the base needs {r.base_pieces}")
+    rng.shuffle(triangles)
+    base, spare = triangles[: r.base_pieces], triangles[r.base_pieces :]
+    revealed = []
+    if r.panorama:
+        if r.panorama.revealed > len(base):
+            raise PnpError(f"the Panorama module reveals {r.panorama.revealed} triangles but the base has {len(base)}")
+        chosen = set(rng.sample(base, r.panorama.revealed))
+        revealed = [t for t in base if t in chosen]
+    given = r.bridges_given(players)
+    bridges = list(deck.of(BRIDGE))
+    if sum(given) > len(bridges):
+        raise PnpError(f"bridges_at_setup gives {sum(given)} bridges to {players} players; the game has {len(bridges)}")
+    held = set(bridges[: sum(given)])  # the bridges handed out at setup (the preview's reading)
+    cards = [i for i, k in enumerate(deck.kind) if k in (TERRAIN, SUMMIT, BRIDGE, CAMPFIRE) and i not in held]
+    rng.shuffle(cards)
+    piles = [cards[q::players] for q in range(players)]
+    first = first_seat(r, [len(pile) for pile in piles])
+    piles = piles[first:] + piles[:first]  # players are numbered from the one who plays first
+    out = iter(sorted(held))
+    hands = [[next(out) for _ in range(n)] for n in given]  # by turn order from player 1
+    for hand, pile in zip(hands, piles):
+        hand += [pile.pop() for _ in range(min(r.hand_size - len(hand), len(pile)))]
+    goat_pieces = list(deck.of(GOAT))
+    wanted = r.goats.goats if r.goats else 0
+    if len(goat_pieces) < wanted:
+        raise PnpError(f"the Mountain Goats module needs {wanted} goats but the game has {len(goat_pieces)}")
+    goats = [[g, None] for g in goat_pieces[:wanted]]
+    box = sorted(spare) + goat_pieces[wanted:]
+    rows = [[-1] * r.width(row) for row in range(1, r.rows + 1)]
+    table = AscentTable(deck, hands, piles, [], box, list(deck.of(OTHER)), base, revealed, rows, goats=goats, seed=seed)
+    if not table.has_action(0):
+        table.lose()
+    return table
 
 
 def table_from_state(deck: AscentDeck, state: State) -> AscentTable:

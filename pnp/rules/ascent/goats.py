@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from pnp.rules.ascent.check import ENGINE, grid
 from pnp.rules.ascent.modules import coloured
-from pnp.rules.check import Facts, Violation, rule, slot_label
+from pnp.rules.facts import Facts, Rule, Violation, rule, slot_label
 
 MODULE = "goats"
 
@@ -91,3 +91,6 @@ def goats_goal(f: Facts) -> Iterator[Violation]:
     low = tuple(g for g, at in f.state.mountain.goats if at is None or at[0] < target)
     if low:
         yield Violation("goats-goal", f"the summit is down but {len(low)} goat(s) are below row {target}", low)
+
+
+RULES: tuple[Rule, ...] = (goats_where, goats_board, goats_climb, goats_goal)

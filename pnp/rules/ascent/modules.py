@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.rules.ascent.engine import BRIDGE, CAMPFIRE, TERRAIN
+from pnp.rules.ascent.kinds import BRIDGE, CAMPFIRE, TERRAIN
 
 Slot = tuple[str, int, str] | None  # (kind, number or -1, colour or "")
 Grid = Sequence[Sequence[Slot]]

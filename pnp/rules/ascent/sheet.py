@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pnp.rules.setup_sheet import TABLE
 from pnp.rules.state.model import Mountain
 
 
@@ -13,7 +12,7 @@ def slot_centre(x0: float, ybase: float, d: float, row: int, slot: int) -> tuple
 
 def draw_mountain(sheet, m: Mountain) -> None:
     r, page, colours = sheet.rules, sheet.page, sheet.colours
-    x, y, w, h = TABLE
+    x, y, w, h = sheet.table
     d = min(w / r.base_pieces, (h - 26) * 2 / (r.rows + 2))
     x0 = x + (w - d * r.base_pieces) / 2
     ybase = y + 4 + d * (r.rows + 2) / 2

@@ -8,6 +8,7 @@ slots. Piles list their top card first. Every physical piece appears by its id (
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ FORMAT = "pnp-state"
 VERSION = 2  # 2: a start-discard share says how many cards came from the hand and how many from the pile
 READS = (1, 2)  # version 1 files are still read: their shares were numbers of cards from the hand
 STATUSES = ("playing", "won", "lost")
-ENGINES = ("tranquility", "ascent")
+TABLES = {"tranquility": "sea", "ascent": "mountain"}  # an engine's section of the file → the State field it fills
+ENGINES = tuple(TABLES)
 
 # Limits of the format (docs/state-format.md, "Limits"): far above any game a spec can describe, low
 # enough that reading and checking a state takes well under a second.
@@ -36,7 +38,7 @@ MAX_ID = 200  # characters in an id or a game name
 # unsigned 64-bit (pnp.rules.workers.game_seeds), and its record's setup must read back
 SEEDS = (-(2**63), 2**64 - 1)
 MAX_PROBLEMS = 100  # problems reported for one file
-_TOO_LARGE = f"is larger than {MAX_STATE_BYTES // 1024} KB, the most a state file may hold"
+TOO_LARGE = f"is larger than {MAX_STATE_BYTES // 1024} KB, the most a state file may hold"
 
 Ids = tuple[str, ...]
 
@@ -168,20 +170,7 @@ def _dump(value: Any, level: int) -> str:
 
 
 def _scalar(value: Any) -> str:
-    import json
-
     return json.dumps(value, ensure_ascii=False)
-
-
-def read_state(path: Path) -> State:
-    """Read a state file; every structural problem is reported at once with file, line and JSON path."""
-    return parse_state(read_state_source(Path(path)))
-
-
-def loads_state(text: str, name: str = "<state>") -> State:
-    if len(text) > MAX_STATE_BYTES:
-        raise SpecError([Problem(name, 0, 0, "$", _TOO_LARGE)])
-    return parse_state(parse_json(text, name))
 
 
 def read_state_source(path: Path) -> Source:
@@ -197,12 +186,9 @@ def read_state_source(path: Path) -> Source:
     except OSError as exc:
         raise SpecError([Problem(name, 0, 0, "$", f"cannot be read ({exc.strerror or exc})")]) from None
     if len(raw) > MAX_STATE_BYTES:
-        raise SpecError([Problem(name, 0, 0, "$", _TOO_LARGE)])
+        raise SpecError([Problem(name, 0, 0, "$", TOO_LARGE)])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SpecError([Problem(name, 0, 0, "$", f"is not UTF-8 text (byte {exc.start})")]) from None
     return parse_json(text, name)  # a number Python cannot read is a problem at its place, too
-
-
-from pnp.rules.state.reader import parse_state  # noqa: E402  (the reader uses the model above)

@@ -7,10 +7,11 @@ pnp/rules/check.py.
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import Problem, SpecError, quoted
-from pnp.core.jsonsrc import Source
+from pnp.core.jsonsrc import Source, parse_json
 from pnp.rules.state.model import (
     ENGINES,
     FORMAT,
@@ -22,15 +23,19 @@ from pnp.rules.state.model import (
     MAX_PROBLEMS,
     MAX_ROWS,
     MAX_SLOTS,
+    MAX_STATE_BYTES,
     READS,
     SEEDS,
     STATUSES,
+    TABLES,
+    TOO_LARGE,
     VERSION,
     Mountain,
     Sea,
     Share,
     StartPlay,
     State,
+    read_state_source,
 )
 
 
@@ -40,6 +45,17 @@ def parse_state(source: Source) -> State:
     if reader.problems:
         raise SpecError(reader.problems)
     return state
+
+
+def read_state(path: Path) -> State:
+    """Read a state file; every structural problem is reported at once with file, line and JSON path."""
+    return parse_state(read_state_source(Path(path)))
+
+
+def loads_state(text: str, name: str = "<state>") -> State:
+    if len(text) > MAX_STATE_BYTES:
+        raise SpecError([Problem(name, 0, 0, "$", TOO_LARGE)])
+    return parse_state(parse_json(text, name))
 
 
 def id_problem(value: Any, what: str = "a card id") -> str | None:
@@ -77,8 +93,7 @@ class _Reader:
         "discard",
         "box",
         "aside",
-        "tranquility",
-        "ascent",
+        *TABLES,
     )
 
     def __init__(self, source: Source):
@@ -119,13 +134,20 @@ class _Reader:
             discard=self.ids(data, ["discard"]),
             box=self.ids(data, ["box"]),
             aside=self.ids(data, ["aside"]),
-            sea=self.sea(data) if engine == "tranquility" else None,
-            mountain=self.mountain(data) if engine == "ascent" else None,
+            **self.tables(data, engine),
         )
-        other = "ascent" if engine == "tranquility" else "tranquility"
-        if engine and other in data:
-            self.fail([other], f"a {engine} state has no {other!r} section")
+        for other in TABLES:
+            if engine and other != engine and other in data:
+                self.fail([other], f"a {engine} state has no {other!r} section")
         return state
+
+    def tables(self, data: dict, engine: str) -> dict[str, Any]:
+        """The State field of the engine's table (`sea`, `mountain`: TABLES), read from its section."""
+        fields: dict[str, Any] = dict.fromkeys(TABLES.values())
+        field = TABLES.get(engine)
+        if field is not None:
+            fields[field] = getattr(self, field)(data)
+        return fields
 
     def keys(self, obj: dict, path: list, allowed: tuple[str, ...]) -> None:
         for key in obj:

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from pnp.game.params import AT_ONCE, HANDS, ONE_PER_PLAYER, STUCK_OR_EMPTY, TranquilityRules, effective_cap
-from pnp.rules.check import Facts, Violation, card_counter, rule
+from pnp.rules.facts import Facts, Rule, Violation, card_counter, rule
 
 ENGINE = "tranquility"
 
@@ -316,3 +316,18 @@ def tq_setup(f: Facts) -> Iterator[Violation]:
     for card in (sea.start.card if sea.start else None, sea.finish):
         if card:
             yield Violation("tq-setup", "a start or finish card is down before the first turn", (card,))
+
+
+RULES: tuple[Rule, ...] = (  # checked in this order
+    tq_frame,
+    tq_box,
+    tq_grid,
+    tq_ascending,
+    tq_start,
+    tq_start_dead,
+    tq_start_own,
+    tq_finish,
+    tq_won,
+    tq_lost,
+    tq_setup,
+)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pnp.rules.setup_sheet import TABLE
 from pnp.rules.state.model import Sea
 
 
@@ -17,7 +16,7 @@ def frame_positions(rows: int, cols: int) -> list[tuple[int, int]]:
 
 def draw_sea(sheet, sea: Sea) -> None:
     r, page, colours = sheet.rules, sheet.page, sheet.colours
-    x, y, w, h = TABLE
+    x, y, w, h = sheet.table
     size = min(20.0, w / (r.cols + 2), (h - 8) / (r.rows + 2))
     x0 = x + (w - size * (r.cols + 2)) / 2
     y0 = y + 4

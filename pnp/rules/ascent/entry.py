@@ -1,0 +1,66 @@
+"""The Ascent as the engine registry (pnp/rules/engines.py) sees it: one object offering the `Engine`
+protocol (pnp/rules/engine.py), built from this package's modules; its module rules (the Mountain
+Goats', in goats.py) come after its own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from pnp.game.model import Game
+from pnp.rules import check_counts
+from pnp.rules.ascent import check, goats
+from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
+from pnp.rules.ascent.sheet import draw_mountain
+from pnp.rules.facts import Facts, Rule
+from pnp.rules.search import AscentSearch
+from pnp.rules.state.model import State
+
+
+class AscentEngine:
+    name = "ascent"
+    progress_of = "slots"
+    rules: tuple[Rule, ...] = (*check_counts.ASCENT_RULES, *check.RULES, *goats.RULES)
+    where: Mapping[str, frozenset[str]] = MappingProxyType(
+        {
+            "terrain": frozenset({"hand", "pile", "discard", "slot"}),
+            "bridge": frozenset({"hand", "pile", "discard", "slot"}),
+            "campfire": frozenset({"hand", "pile", "discard", "slot"}),
+            "summit": frozenset({"hand", "pile", "discard", "summit"}),
+            "panorama": frozenset({"base", "box"}),
+            "goat": frozenset({"goats", "box"}),
+        }
+    )
+
+    def deck(self, game: Game) -> AscentDeck:
+        return ascent_deck(game)
+
+    def deal(self, deck: AscentDeck, players: int, seed: int | None) -> AscentTable:
+        return deal_ascent(deck, players, seed)
+
+    def table_from_state(self, deck: AscentDeck, state: State) -> AscentTable:
+        return table_from_state(deck, state)
+
+    def filled(self, table: AscentTable) -> int:
+        return sum(table.fill)
+
+    def spaces(self, deck: AscentDeck) -> int:
+        return deck.rules.slots
+
+    def baseline(self) -> AscentBot:
+        return AscentBot()
+
+    def search(self, **options: Any) -> AscentSearch:
+        return AscentSearch(**options)
+
+    def hand_shortfall(self, facts: Facts, player: int) -> int:
+        return 0  # every hand is drawn back up at the end of its turn
+
+    def draw_setup(self, sheet: Any, state: State) -> None:
+        if state.mountain is not None:
+            draw_mountain(sheet, state.mountain)
+
+
+ASCENT = AscentEngine()

@@ -1,0 +1,87 @@
+"""What every rules engine offers: the `Engine` protocol, and the `Table` it plays on.
+
+An engine is one object (pnp/rules/<game>/entry.py) registered by name in pnp/rules/engines.py; the
+rest of the project asks the registry (`engine_of(game)`) and never compares engine names. Adding a
+game: docs/architecture.md, "Adding a third game".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from pnp.game.model import Game
+from pnp.rules.facts import Facts, Rule
+from pnp.rules.state.model import State
+
+
+@runtime_checkable
+class Table(Protocol):
+    """A game in play: whose turn, what may be played, playing it, and the state it stands in."""
+
+    n: int  # players
+    turn: int  # turns completed
+    status: str  # "playing" | "won" | "lost"
+
+    def legal_plays(self, p: int) -> list: ...
+
+    def has_action(self, p: int) -> bool: ...
+
+    def apply(self, p: int, action: Any) -> None: ...
+
+    def lose(self) -> None: ...
+
+    def loss_reason(self) -> str: ...
+
+    def to_state(self) -> State: ...
+
+
+class Bot(Protocol):
+    def choose(self, table: Any, p: int) -> Any: ...
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """One game's rules: its deck and deal, its table (legal plays, apply), its checks, its state
+    section and its drawing on the setup sheet, its bots."""
+
+    name: str  # the spec's and the state's "engine"
+    progress_of: str  # what `filled` counts, for reports: "cells" or "slots"
+    rules: tuple[Rule, ...]  # its checks, in order (after the shared ones); module rules name their module
+    where: Mapping[str, frozenset[str]]  # piece kind → the areas of a state it may lie in (cards-where)
+
+    def deck(self, game: Game) -> Any:
+        """The game's pieces as the engine counts them (built once per game: the costly part)."""
+        ...
+
+    def deal(self, deck: Any, players: int, seed: int | None) -> Table:
+        """The setup by the rules, same seed, same table."""
+        ...
+
+    def table_from_state(self, deck: Any, state: State) -> Table:
+        """The table a state (JSON, pnp/rules/state/) stands for, to play on from there."""
+        ...
+
+    def filled(self, table: Any) -> int:
+        """How far a game got: cells (or slots) filled."""
+        ...
+
+    def spaces(self, deck: Any) -> int:
+        """Cells (or slots) a game can fill: the top of `filled`."""
+        ...
+
+    def baseline(self) -> Bot:
+        """The documented rule-of-thumb bot."""
+        ...
+
+    def search(self, **options: Any) -> Bot:
+        """The bot that tries every candidate play against sampled hidden cards."""
+        ...
+
+    def hand_shortfall(self, facts: Facts, player: int) -> int:
+        """Cards `player` (1-based) may hold fewer than the hand size without breaking hand-drawn."""
+        ...
+
+    def draw_setup(self, sheet: Any, state: State) -> None:
+        """Draw the state's table on the setup sheet (pnp/rules/setup_sheet.py)."""
+        ...

@@ -1,0 +1,135 @@
+"""What a rule reads and what it reports: the `Facts` of a state, a `Violation`, and a `Rule` (an id,
+a summary and a pure function of the Facts).
+
+A rule module (pnp/rules/check.py for the rules every engine shares, pnp/rules/<engine>/check.py,
+pnp/rules/check_counts.py) makes its rules with the `rule` decorator and lists them in a tuple; the
+engine registry (pnp/rules/engines.py) says which tuples each engine checks. Nothing registers itself
+on import.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from pnp.game.model import Game
+from pnp.game.params import Piece, Rules
+from pnp.rules.state.model import State
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: its id, a sentence, and the cards and cells (or slots) involved."""
+
+    rule: str
+    message: str
+    cards: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        extra = []
+        if self.cards:
+            extra.append("cards: " + ", ".join(self.cards))
+        if self.places:
+            extra.append("at: " + ", ".join(self.places))
+        return f"[{self.rule}] {self.message}" + (f" ({'; '.join(extra)})" if extra else "")
+
+    def to_data(self) -> dict:
+        return {"rule": self.rule, "message": self.message, "cards": list(self.cards), "at": list(self.places)}
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    engine: str | None  # None: every engine
+    module: str | None  # a module id: only when the module is chosen
+    summary: str
+    check: Callable[[Facts], Iterable[Violation]]
+
+    def __call__(self, facts: Facts) -> Iterable[Violation]:
+        return self.check(facts)
+
+
+def rule(rule_id: str, summary: str, engine: str | None = None, module: str | None = None):
+    """Make a rule function a `Rule` (ids are unique; docs/rules.md lists them all). `engine` names the
+    engine whose tuple lists it (None: every engine's); the registry test holds the two together."""
+
+    def make(fn: Callable[[Facts], Iterable[Violation]]) -> Rule:
+        return Rule(rule_id, engine, module, summary, fn)
+
+    return make
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What every rule reads: the game's parameters and pieces, the state, and where each id lies."""
+
+    game: Game
+    rules: Rules
+    state: State
+    pieces: dict[str, Piece]
+    places: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # id → [(area, label)]
+
+    def piece(self, piece_id: str | None) -> Piece | None:
+        return self.pieces.get(piece_id) if piece_id else None
+
+    def kind(self, piece_id: str | None) -> str | None:
+        p = self.piece(piece_id)
+        return p.kind if p else None
+
+    def count(self, kind: str) -> int:
+        return sum(1 for p in self.pieces.values() if p.kind == kind)
+
+    @property
+    def n(self) -> int:
+        return self.state.players
+
+    @property
+    def ended(self) -> bool:
+        return self.state.status != "playing"
+
+
+def locate(state: State) -> dict[str, list[tuple[str, str]]]:
+    """Every place each id is found: (area, label), e.g. ("cell", "cell 7"), ("hand", "player 2's hand")."""
+    places: dict[str, list[tuple[str, str]]] = {}
+
+    def put(piece_id: str | None, area: str, label: str) -> None:
+        if piece_id:
+            places.setdefault(piece_id, []).append((area, label))
+
+    for q, hand in enumerate(state.hands, 1):
+        for c in hand:
+            put(c, "hand", f"player {q}'s hand")
+    for q, pile in enumerate(state.piles, 1):
+        for c in pile:
+            put(c, "pile", f"player {q}'s pile")
+    for area in ("discard", "box", "aside"):
+        for c in getattr(state, area):
+            put(c, area, f"the {area}" if area != "aside" else "aside")
+    if state.sea is not None:
+        for c in state.sea.frame:
+            put(c, "frame", "the frame")
+        for k, c in enumerate(state.sea.cells, 1):
+            put(c, "cell", f"cell {k}")
+        put(state.sea.start.card if state.sea.start else None, "start", "the start corner")
+        put(state.sea.finish, "finish", "the finish corner")
+    if state.mountain is not None:
+        m = state.mountain
+        for i, c in enumerate(m.base, 1):
+            put(c, "base", f"base {i}")
+        for r, row in enumerate(m.rows, 1):
+            for i, c in enumerate(row, 1):
+                put(c, "slot", slot_label(r, i))
+        put(m.summit, "summit", "the summit")
+        for goat, _ in m.goats:
+            put(goat, "goats", "the goats")
+    return places
+
+
+def slot_label(row: int, slot: int) -> str:
+    return f"row {row} slot {slot}"
+
+
+def card_counter(ids: Iterable[str | None], facts: Facts) -> Counter:
+    return Counter(facts.kind(i) for i in ids if i)

@@ -1,0 +1,69 @@
+"""Tranquility as the engine registry (pnp/rules/engines.py) sees it: one object offering the
+`Engine` protocol (pnp/rules/engine.py), built from this package's modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from pnp.game.model import Game
+from pnp.rules import check_counts
+from pnp.rules.facts import Facts, Rule
+from pnp.rules.search import TranquilitySearch
+from pnp.rules.state.model import State
+from pnp.rules.tranquility import check
+from pnp.rules.tranquility.bot import TranquilityBot
+from pnp.rules.tranquility.engine import (
+    TranquilityDeck,
+    TranquilityTable,
+    deal_table,
+    table_from_state,
+    tranquility_deck,
+)
+from pnp.rules.tranquility.sheet import draw_sea
+
+
+class TranquilityEngine:
+    name = "tranquility"
+    progress_of = "cells"
+    rules: tuple[Rule, ...] = (*check_counts.TRANQUILITY_RULES, *check.RULES)
+    where: Mapping[str, frozenset[str]] = MappingProxyType(
+        {
+            "island": frozenset({"hand", "pile", "discard", "cell", "box"}),
+            "start": frozenset({"hand", "pile", "discard", "start", "box"}),
+            "finish": frozenset({"hand", "pile", "discard", "finish", "box"}),  # spares under finish_cards (tq-box)
+            "border": frozenset({"frame", "box"}),
+        }
+    )
+
+    def deck(self, game: Game) -> TranquilityDeck:
+        return tranquility_deck(game)
+
+    def deal(self, deck: TranquilityDeck, players: int, seed: int | None) -> TranquilityTable:
+        return deal_table(deck, players, seed)
+
+    def table_from_state(self, deck: TranquilityDeck, state: State) -> TranquilityTable:
+        return table_from_state(deck, state)
+
+    def filled(self, table: TranquilityTable) -> int:
+        return table.filled
+
+    def spaces(self, deck: TranquilityDeck) -> int:
+        return deck.rules.cells
+
+    def baseline(self) -> TranquilityBot:
+        return TranquilityBot()
+
+    def search(self, **options: Any) -> TranquilitySearch:
+        return TranquilitySearch(**options)
+
+    def hand_shortfall(self, facts: Facts, player: int) -> int:
+        return check.start_shortfall(facts, player)
+
+    def draw_setup(self, sheet: Any, state: State) -> None:
+        if state.sea is not None:
+            draw_sea(sheet, state.sea)
+
+
+TRANQUILITY = TranquilityEngine()
