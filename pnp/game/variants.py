@@ -14,8 +14,11 @@ from pnp.spec.load import Spec
 GUIDANCE = [
     "A variant overrides only what it changes; everything else comes from the spec it extends.",
     "Objects merge key by key; set a key to null to remove it. Other values and lists replace the parent's.",
-    'kinds and modules merge by id: an entry with a known id changes that kind; {"id": ..., "remove": true} drops it; a new id adds a kind, which needs its own template and back.',
-    "You can change: card counts (kinds[].count), number ranges (kinds[].each.number), the grid or mountain size, hand_size, rule options, the card size (card: the templates scale to any size of the same proportions), the theme (colours, font), and templates (your own folder under templates/, searched before the parent's).",
+    "kinds and modules merge by id: an entry with a known id changes that kind; "
+    '{"id": ..., "remove": true} drops it; a new id adds a kind, which needs its own template and back.',
+    "You can change: card counts (kinds[].count), number ranges (kinds[].each.number), the grid or mountain size, "
+    "hand_size, rule options, the card size (card: the templates scale to any size of the same proportions), "
+    "the theme (colours, font), and templates (your own folder under templates/, searched before the parent's).",
     "Check it with: pnp validate NAME; compare with: pnp variant diff NAME; try it: pnp simulate NAME --vs PARENT.",
     "`pnp docs spec-format` and `pnp docs rules` explain every key and rule option (`pnp docs` lists every page).",
 ]
