@@ -12,11 +12,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
-from artkit import (
+# Re-exported: the drawing scripts take every primitive from here.
+from artkit import (  # noqa: F401
+    circle,
     clip_polygon,
     document,
+    ellipse,
     group,
-    polygon,  # noqa: F401
+    line,
+    path,
+    polygon,
+    polyline,
+    rect,
 )
 
 ROOT = Path(__file__).resolve().parents[2]  # the project checkout

@@ -9,10 +9,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
-from artkit import (
+# Re-exported: the drawing scripts take every primitive from here.
+from artkit import (  # noqa: F401
+    circle,
+    clip_polygon,
+    document,
+    ellipse,
     f,
+    group,
+    line,
     path,
     polygon,
+    rect,
 )
 
 
@@ -35,7 +43,8 @@ def leaf(x: float, y: float, length: float, angle: float, width: float, droop: f
     norm = math.hypot(nx, ny) or 1
     nx, ny = nx / norm * width, ny / norm * width
     return path(
-        f"M{f(x)} {f(y)}Q{f(mx + nx)} {f(my + ny)} {f(tx)} {f(ty)}Q{f(mx - nx * 0.4)} {f(my - ny * 0.4)} {f(x)} {f(y)}Z",
+        f"M{f(x)} {f(y)}Q{f(mx + nx)} {f(my + ny)} {f(tx)} {f(ty)}"
+        f"Q{f(mx - nx * 0.4)} {f(my - ny * 0.4)} {f(x)} {f(y)}Z",
         fill,
     )
 
