@@ -13,7 +13,7 @@ import io
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Literal
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -54,7 +54,7 @@ class _ResourcefulForm(pdfdoc.PDFFormXObject):
             resources.basicFonts()
             resources.allProcs()
             if self.XObjects:
-                resources.XObject = self.XObjects
+                resources.XObject = self.XObjects  # type: ignore[attr-defined]  # an entry the stubs omit
             if self.ExtGState:
                 resources.ExtGState = self.ExtGState
             resources.setShading(self._shadingUsed)
@@ -97,10 +97,34 @@ class _PlainForm(pdfdoc.PDFObject):
 class SheetCanvas(Canvas):
     """A deterministic canvas (invariant, compressed, embedded label font) with working forms."""
 
+    # reportlab's private canvas state that endForm uses: types-reportlab describes only the public API.
+    _formData: tuple[str, float, float, float | None, float | None]
+    _pagesize: tuple[float, float]
+    _colorsUsed: dict[Any, Any]
+    _shadingUsed: dict[Any, Any]
+    _annotationrefs: list[Any]
+    _extgstate: Any
+    _doc: pdfdoc.PDFDocument
+    _code: list[str]
+    _formsinuse: list[str]
+    _pageCompression: Literal[0, 1] | bool
+    _preamble: str
+    _restartAccumulators: Callable[[], None]
+    _setColorSpace: Callable[[Any], None]
+    _setExtGState: Callable[[Any], None]
+    _setXObjects: Callable[[Any], None]
+    _setShadingUsed: Callable[[Any], None]
+    _setAnnotations: Callable[[Any], None]
+
     def __init__(self, buffer: io.BytesIO, pagesize: tuple[float, float]):
         register_label_fonts()
         super().__init__(
-            buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=7
+            buffer,
+            pagesize=pagesize,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=LABEL_FONT,  # type: ignore[arg-type]  # a font name: types-reportlab says float
+            initialFontSize=7,
         )
 
     def endForm(self, **extra_attributes):
