@@ -89,7 +89,8 @@ def _face_images(faces: list[Face], fit, warn: Warn | None) -> dict[str, ImageRe
         region, needed = product_region(face, fit)
         if face.bleed + SHORT_BLEED_TOLERANCE < needed and warn is not None:
             warn(
-                f"face {face.id}: has {face.bleed:.1f} mm of bleed but DriveThruCards needs {needed:.1f} mm; its outermost pixels are repeated"
+                f"face {face.id}: has {face.bleed:.1f} mm of bleed but DriveThruCards needs {needed:.1f} mm; "
+                "its outermost pixels are repeated"
             )
         pictures.append(Picture.of(face.id, region, DPI, full_bleed=face.shape == "triangle"))
     return {face.id: ImageReader(to_cmyk(image)) for face, image in zip(faces, make_images(faces, pictures))}

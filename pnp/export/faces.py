@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Set
 
 from pnp.core.errors import UsageError
 from pnp.export.pixels import Picture, Progress, make_pngs
@@ -34,7 +34,8 @@ def product_region(face: Face, fit: Fit) -> tuple[Region, float]:
     if abs(product.width / product.height - face.width / face.height) > 0.01:
         raise UsageError(
             f"The face {face.id!r} is {face.width:.1f} × {face.height:.1f} mm and cannot be fitted to the "
-            f"{product.name} ({product.width:.1f} × {product.height:.1f} mm) without stretching; choose another product."
+            f"{product.name} ({product.width:.1f} × {product.height:.1f} mm) without stretching; "
+            "choose another product."
         )
     per_mm = product.width / face.width  # product mm per face mm
     bleed_x, bleed_y = product.bleed_x / per_mm, product.bleed_y / per_mm
@@ -103,7 +104,7 @@ def _notes(face: Face, fit: Fit, needed: float) -> list[str]:
     return notes
 
 
-def _card_list(game: Game, left_out: set[str] = frozenset()) -> bytes:
+def _card_list(game: Game, left_out: Set[str] = frozenset()) -> bytes:
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(["card", "copies", "front", "back"])

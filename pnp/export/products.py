@@ -76,7 +76,10 @@ PRODUCTS: dict[str, tuple[Product, ...]] = {
 SERVICE_BLEED = {"tgc": 0.125 * INCH, "mpc": MPC_BLEED * INCH, "drivethru": 0.125 * INCH}
 SERVICE_NAMES = {"tgc": "The Game Crafter", "mpc": "MakePlayingCards", "drivethru": "DriveThruCards"}
 CLOSE_ENOUGH = 0.5  # mm: a product this close to the card's size is the card's product
-ROUND_PIECES_ELSEWHERE = "print them from the sheets (pnp sheets GAME) or order them as The Game Crafter's circle chits (pnp export GAME --target tgc)"
+ROUND_PIECES_ELSEWHERE = (
+    "print them from the sheets (pnp sheets GAME) "
+    "or order them as The Game Crafter's circle chits (pnp export GAME --target tgc)"
+)
 
 
 class NoProduct(Exception):
