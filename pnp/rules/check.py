@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 from pnp.game.model import Game
 from pnp.game.params import Piece, Rules, physical_pieces, rule_params
-from pnp.rules.state.model import State
+from pnp.rules.state.model import Mountain, Sea, State
+
+# The rule parameters a Facts carries: an engine's rules take Facts[TranquilityRules] or
+# Facts[AscentRules]; the shared rules take Facts (either).
+RulesT = TypeVar("RulesT", bound=Rules, default=Rules, covariant=True)
+RuleFn = TypeVar("RuleFn", bound=Callable[..., Iterable["Violation"]])
 
 
 @dataclass(frozen=True)
@@ -43,7 +51,7 @@ class Rule:
     engine: str | None  # None: every engine
     module: str | None  # a module id: only when the module is chosen
     summary: str
-    check: Callable[[Facts], Iterable[Violation]]
+    check: Callable[[Any], Iterable[Violation]]  # takes the Facts of its engine's states (check_state pairs them)
 
 
 RULES: dict[str, Rule] = {}
@@ -52,7 +60,7 @@ RULES: dict[str, Rule] = {}
 def rule(rule_id: str, summary: str, engine: str | None = None, module: str | None = None):
     """Register a rule function under its id (ids are unique; docs/rules.md lists them all)."""
 
-    def register(fn: Callable[[Facts], Iterable[Violation]]):
+    def register(fn: RuleFn) -> RuleFn:
         if rule_id in RULES:
             raise ValueError(f"duplicate rule id {rule_id}")
         RULES[rule_id] = Rule(rule_id, engine, module, summary, fn)
@@ -62,11 +70,11 @@ def rule(rule_id: str, summary: str, engine: str | None = None, module: str | No
 
 
 @dataclass(frozen=True)
-class Facts:
+class Facts(Generic[RulesT]):
     """What every rule reads: the game's parameters and pieces, the state, and where each id lies."""
 
     game: Game
-    rules: Rules
+    rules: RulesT
     state: State
     pieces: dict[str, Piece]
     places: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # id → [(area, label)]
@@ -84,6 +92,20 @@ class Facts:
     @property
     def n(self) -> int:
         return self.state.players
+
+    @property
+    def sea(self) -> Sea:
+        """The Tranquility table (its rules run only on states of that engine, which have one)."""
+        if self.state.sea is None:
+            raise ValueError(f"the {self.state.engine} state {self.state.game!r} has no Tranquility table")
+        return self.state.sea
+
+    @property
+    def mountain(self) -> Mountain:
+        """The Ascent table (its rules run only on states of that engine, which have one)."""
+        if self.state.mountain is None:
+            raise ValueError(f"the {self.state.engine} state {self.state.game!r} has no Ascent table")
+        return self.state.mountain
 
     @property
     def ended(self) -> bool:
@@ -117,6 +139,7 @@ def locate(state: State) -> dict[str, list[tuple[str, str]]]:
         if piece_id:
             places.setdefault(piece_id, []).append((area, label))
 
+    c: str | None  # an id, or None for an empty cell or slot
     for q, hand in enumerate(state.hands, 1):
         for c in hand:
             put(c, "hand", f"player {q}'s hand")
@@ -148,6 +171,11 @@ def locate(state: State) -> dict[str, list[tuple[str, str]]]:
 
 def slot_label(row: int, slot: int) -> str:
     return f"row {row} slot {slot}"
+
+
+def filled(cells: Iterable[str | None]) -> tuple[str, ...]:
+    """The ids in cells or slots, without the empty ones (None)."""
+    return tuple(c for c in cells if c is not None)
 
 
 # ---- rules every engine shares -------------------------------------------------------------------
