@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from typing import cast
 
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -30,7 +31,7 @@ from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
 from pnp.core.i18n import translator
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
-from pnp.game.params import ASCENT, rule_params
+from pnp.game.params import AscentRules, TranquilityRules, rule_params
 from pnp.game.rulestext import game_language
 from pnp.game.rulestext.facts import game_facts
 from pnp.pdf.form import LABEL_FONT, SheetCanvas
@@ -78,7 +79,10 @@ def render_booklet(
 def story(book: Book) -> list:
     """Every section in order, each following the last on the same page unless little room is left;
     the variants and options start a new page."""
-    game_sections = (ascent if book.game.engine == ASCENT else tranquility).sections(book)
+    if isinstance(book.rules, AscentRules):  # rule_params gives each engine's games their own parameters
+        game_sections = ascent.sections(cast("Book[AscentRules]", book))
+    else:
+        game_sections = tranquility.sections(cast("Book[TranquilityRules]", book))
     room = CondPageBreak(mm_to_pt(book.paper.height) * 0.3)  # a section starts on a new page near the bottom
     flow = [*content.cover(book), *content.components(book)]
     for name, items in game_sections:

@@ -9,6 +9,7 @@ from pnp.booklet.common import Book, body, bullets, heading, para, reconstructio
 from pnp.booklet.figures import FacePicture, SheetCrop
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
+from pnp.game.params import TranquilityRules
 from pnp.pdf.form import LABEL_FONT
 
 GAME_TITLES = (N_("Tranquility"), N_("Tranquility: The Ascent"))
@@ -70,7 +71,11 @@ def kind_note(book: Book, kind) -> str:
         "island": lambda: t.gettext("Numbered {low} to {high}.", low=f.low, high=f.high),
         "start": lambda: t.gettext("One per player is used; the rest stay in the box."),
         "finish": lambda: t.gettext("Shuffled in with the islands."),
-        "border": lambda: t.gettext("{frame} frame the sea; any others are spares.", frame=r.frame),
+        "border": lambda: (
+            t.gettext("{frame} frame the sea; any others are spares.", frame=r.frame)
+            if isinstance(r, TranquilityRules)
+            else ""
+        ),
         "reference": lambda: t.gettext("A summary of the rules."),
         "terrain": lambda: t.gettext(
             "Numbered {low} to {high}, one colour and symbol per terrain.", low=f.low, high=f.high

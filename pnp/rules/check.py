@@ -10,17 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Generic
-
-from typing_extensions import TypeVar
+from typing import Any, Generic, TypeVar
 
 from pnp.game.model import Game
-from pnp.game.params import Piece, Rules, physical_pieces, rule_params
+from pnp.game.params import Piece, RulesT, physical_pieces, rule_params
 from pnp.rules.state.model import Mountain, Sea, State
 
-# The rule parameters a Facts carries: an engine's rules take Facts[TranquilityRules] or
-# Facts[AscentRules]; the shared rules take Facts (either).
-RulesT = TypeVar("RulesT", bound=Rules, default=Rules, covariant=True)
 RuleFn = TypeVar("RuleFn", bound=Callable[..., Iterable["Violation"]])
 
 
