@@ -8,7 +8,7 @@ import enum
 import functools
 import inspect
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -86,7 +86,8 @@ _SHEET_PARAMS = [
             list[str] | None,
             _opt(
                 "--paper",
-                help="a4, letter, a3, a5, legal, tabloid or a size such as 200x300mm; repeat for several (default: a4 and letter).",
+                help="a4, letter, a3, a5, legal, tabloid or a size such as 200x300mm; "
+                "repeat for several (default: a4 and letter).",
                 metavar="PAPER",
             ),
         ],
@@ -156,7 +157,8 @@ _SHEET_PARAMS = [
             _opt(
                 "--back-offset",
                 metavar="DX,DY",
-                help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); read it off the calibration sheet.",
+                help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); "
+                "read it off the calibration sheet.",
             ),
         ],
         "0,0",
@@ -178,9 +180,8 @@ _SHEET_PARAMS = [
             _opt(
                 "--card-size",
                 metavar="SIZE",
-                help="Print the cards at this trim size (same proportions): a length such as 63.5mm or 2.5x2.5in, or a named size: "
-                + _presets_help()
-                + ".",
+                help="Print the cards at this trim size (same proportions): a length such as 63.5mm or 2.5x2.5in, "
+                "or a named size: " + _presets_help() + ".",
             ),
         ],
         None,
@@ -221,7 +222,7 @@ def sheet_options(fn):
         _say_back_offset(chosen.get("back_offset", "0,0"), specs[0].back_offset, kwargs.get("quiet", False))
         return fn(*args, sheets=specs, **kwargs)
 
-    wrapper.__signature__ = signature.replace(parameters=own + extra)
+    wrapper.__signature__ = signature.replace(parameters=own + extra)  # type: ignore[attr-defined]  # read by inspect
     return wrapper
 
 
@@ -247,7 +248,8 @@ def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple, 
         raise UsageError(
             f"--dpi and --with-bleed set the png previews only; the {target.value} export does not use them."
         )
-    if target is not Target.cut and sheets != sheet_specs(**{name: default for name, _, default in _SHEET_PARAMS}):
+    defaults: dict[str, Any] = {name: default for name, _, default in _SHEET_PARAMS}
+    if target is not Target.cut and sheets != sheet_specs(**defaults):
         raise UsageError(
             f"The sheet options (--paper, --card-size, --bleed, …) shape the cut export's sheets only; "
             f"the {target.value} export does not use them."

@@ -255,7 +255,8 @@ def sweep(
         list[str],
         typer.Option(
             "--set",
-            help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; repeat for every combination.",
+            help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; "
+            "repeat for every combination.",
             metavar="PATH=VALUES",
         ),
     ] = [],  # noqa: B006
@@ -269,7 +270,8 @@ def sweep(
         str | None,
         typer.Option(
             "--scheduler",
-            help="Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. The numbers are the same as locally.",
+            help="Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. "
+            "The numbers are the same as locally.",
             metavar="ADDRESS",
         ),
     ] = None,

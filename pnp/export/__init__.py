@@ -27,7 +27,7 @@ def export(
     sheet: SheetSpec | None = None,
     warn: Warn | None = None,
     base_url: str = "",
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,  # (pictures just finished, pictures in all)
 ) -> dict[str, bytes]:
     """Files for one export target:
 
