@@ -105,7 +105,8 @@ def test_a_card_no_product_matches_is_exported_at_its_own_size_with_a_warning(sm
     files = _files(export(game, faces, "mpc", warn=warnings.append), game.id, "mpc")
     assert _png(files["island-01.png"]).size == (899, 899)  # 70 mm = 827 px, + 36 px each side
     assert warnings == [
-        "square faces of 70.0 × 70.0 mm: no MakePlayingCards product is 70.0 × 70.0 mm; the images are 70.0 × 70.0 mm with its bleed, for a custom size"
+        "square faces of 70.0 × 70.0 mm: no MakePlayingCards product is 70.0 × 70.0 mm; "
+        "the images are 70.0 × 70.0 mm with its bleed, for a custom size"
     ]
 
 
