@@ -1,8 +1,8 @@
 """Ink coverage of the printed sheets, default vs `--ink saver` (docs/printing.md).
 
 Renders every page of each game's A4 sheets with pypdfium2 at 150 dpi (pnp/core/inkcover.py says
-why not less) and reports the median and mean coverage (C+M+Y+K, pnp/core/inkcover.py) of the front pages and of the back pages, and the
-saver's share of the default.
+why not less) and reports the median and mean coverage (C+M+Y+K, pnp/core/inkcover.py) of the front
+pages and of the back pages, and the saver's share of the default.
 
     PYTHONPATH=$PWD python bench/ink.py [tranquility ascent]
 """

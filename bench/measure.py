@@ -54,7 +54,9 @@ if os.environ.get("PNP_BENCH_SAMPLE") and os.path.exists("/proc/self/smaps_rollu
 stderr = proc.communicate()[1]
 seconds = time.perf_counter() - start
 peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(json.dumps({"seconds": seconds, "peak_kb": peak_kb, "pss_kb": peak_pss, "code": proc.returncode, "stderr": stderr[-3000:]}))
+print(json.dumps({
+    "seconds": seconds, "peak_kb": peak_kb, "pss_kb": peak_pss, "code": proc.returncode, "stderr": stderr[-3000:]
+}))
 """
 
 

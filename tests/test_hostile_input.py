@@ -307,7 +307,8 @@ def test_an_art_file_linked_to_outside_the_project_is_refused_naming_the_link(ou
     assert result.stderr.splitlines()[0] == (
         "templates/mine/island.json:5:41: $.background.art: templates/mine/art/sky.svg: the symbolic link "
         f"templates/mine/art/sky.svg leads outside the project (to {(outside / 'sky.svg').resolve()}); templates and "
-        f"art are read only from inside {Path.cwd().resolve()} and {(bundled_root() / 'templates').resolve()}: copy the file "
+        f"art are read only from inside {Path.cwd().resolve()} and {(bundled_root() / 'templates').resolve()}: "
+        "copy the file "
         "into the project instead"
     )
     assert not Path("output").exists()
@@ -329,8 +330,8 @@ def test_a_template_file_linked_to_outside_is_refused(outside):
     result = pnp("validate", "v")
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0].startswith(  # the kind and its template are the parent's
-        f"{bundled_root() / 'card_specs' / 'tranquility.json'}:29:19: $.kinds[0].template: templates/mine/island.json: the "
-        "symbolic link templates/mine/island.json leads outside the project"
+        f"{bundled_root() / 'card_specs' / 'tranquility.json'}:29:19: $.kinds[0].template: "
+        "templates/mine/island.json: the symbolic link templates/mine/island.json leads outside the project"
     )
 
 

@@ -93,7 +93,8 @@ def test_choice_options_ignore_case(tmp_path, monkeypatch):
     [
         (
             ["sheets", "tranquility", "--duplex", "short"],
-            "Error: Invalid value for '--duplex': 'short' is not one of long-edge, short-edge, none; did you mean 'short-edge'?",
+            "Error: Invalid value for '--duplex': 'short' is not one of long-edge, short-edge, none; "
+            "did you mean 'short-edge'?",
         ),
         (
             ["sheets", "tranquility", "--orientation", "sideways"],
@@ -307,7 +308,8 @@ def test_validate_finds_text_that_does_not_fit_naming_card_template_and_spec_lin
     assert result.stderr == (
         f"card_specs/variants/long.json:8:9: $.kinds[0].cards[0]: card reference-1 cannot be drawn with template "
         f"'reference': {template}:8:5: $.elements[1]: the text 'Your turn, which is a very long title indeed that "
-        "cannot …' does not fit its 60 × 8 mm box even at 10.0 pt; shorten it, enlarge the box or allow a smaller size.\n"
+        "cannot …' does not fit its 60 × 8 mm box even at 10.0 pt; "
+        "shorten it, enlarge the box or allow a smaller size.\n"
         "1 problem found; nothing was written\n"
     )
     render = run("render", "long", "--out", str(tmp_path / "out"))

@@ -133,7 +133,8 @@ SAMPLER = {
         '<ellipse cx="20" cy="20" rx="3" ry="1.5" fill="#fff"/>'
     ),
     "clip-transform-skew": (
-        '<defs><clipPath id="c1" clipPathUnits="userSpaceOnUse"><circle cx="20" cy="20" r="12" transform="translate(2 0)"/></clipPath>'
+        '<defs><clipPath id="c1" clipPathUnits="userSpaceOnUse">'
+        '<circle cx="20" cy="20" r="12" transform="translate(2 0)"/></clipPath>'
         '<clipPath id="c2" clip-rule="evenodd"><path d="M0 0h40v40H0z M15 15h10v10H15z"/></clipPath></defs>'
         '<g clip-path="url(#c1)" transform="rotate(15 20 20)"><rect x="0" y="0" width="40" height="40" fill="#16a085"/>'
         '<rect x="0" y="18" width="40" height="4" fill="#fdfefe"/></g>'
@@ -189,7 +190,8 @@ def test_the_same_face_gives_the_same_bytes(bundled_faces):
     face = next(f for f in bundled_faces if f.id == "island-74")
     assert face_pdf(face) == face_pdf(face)
     code = (
-        "from pnp.pipeline.load import load_game; from pnp.svg.faces import render_faces; from pnp.pdf.paint import face_operators;"
+        "from pnp.pipeline.load import load_game; from pnp.svg.faces import render_faces; "
+        "from pnp.pdf.paint import face_operators;"
         "import hashlib, sys; f = [f for f in render_faces(load_game('tranquility')) if f.id == 'island-74'][0];"
         "sys.stdout.write(hashlib.sha256(face_operators(f, 215.4, 215.4).encode()).hexdigest())"
     )

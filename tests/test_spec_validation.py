@@ -96,7 +96,8 @@ def test_unknown_parent_lists_known_games():
     result = validate(INVALID / "unknown-parent.json")
     assert result.exit_code == 1
     assert error_lines(result)[0].startswith(
-        "tests/fixtures/invalid/unknown-parent.json:3:14: $.extends: unknown game or variant 'tranquilty' to extend; did you mean 'tranquility'? (known: "
+        "tests/fixtures/invalid/unknown-parent.json:3:14: $.extends: unknown game or variant 'tranquilty' to extend; "
+        "did you mean 'tranquility'? (known: "
     )
 
 
@@ -105,7 +106,8 @@ def test_extends_cycle_is_named():
     assert result.exit_code == 1
     assert error_lines(result)[0] == (
         "tests/fixtures/invalid/cycle-b.json:1:31: $.extends: extends forms a cycle: "
-        "tests/fixtures/invalid/cycle-a.json → tests/fixtures/invalid/cycle-b.json → tests/fixtures/invalid/cycle-a.json"
+        "tests/fixtures/invalid/cycle-a.json → tests/fixtures/invalid/cycle-b.json → "
+        "tests/fixtures/invalid/cycle-a.json"
     )
 
 

@@ -162,10 +162,12 @@ def test_semantic_problems_are_all_reported_with_positions(folder):
         "tpl/card.json:3:27: $.background.fill: unknown colour 'sand': use a theme colour (ink, paper, sea), "
         "'#rrggbb', 'none' or 'terrain.<key>.<attribute>'",
         "tpl/card.json:5:42: $.elements[0].text: {number.__class__} in '{number.__class__}' is not a field name: "
-        "use {name} with lower-case letters, digits and '_', or one of {game.title}, {card.id}, {card.kind}, {terrain.name}, {terrain.symbol}",
+        "use {name} with lower-case letters, digits and '_', or one of {game.title}, {card.id}, {card.kind}, "
+        "{terrain.name}, {terrain.symbol}",
         "tpl/card.json:6:29: $.elements[1].id: the id 'n' is used twice in this template; ids must be unique",
         "tpl/card.json:6:42: $.elements[1].text: {number:>99} in '{number:>99}' is not a field name: "
-        "use {name} with lower-case letters, digits and '_', or one of {game.title}, {card.id}, {card.kind}, {terrain.name}, {terrain.symbol}",
+        "use {name} with lower-case letters, digits and '_', or one of {game.title}, {card.id}, {card.kind}, "
+        "{terrain.name}, {terrain.symbol}",
         "tpl/card.json:7:22: $.elements[1].min_size_pt: min_size_pt 12 is larger than size_pt 9",
         "tpl/card.json:8:30: $.elements[2].name: art 'island-9' not found (looked for island-9.svg in tpl/art).",
         "tpl/card.json:9:54: $.elements[3].fill: '#12345' is not a colour: write '#rrggbb'",
@@ -212,7 +214,8 @@ def test_colour_from_a_card_field(folder):
     result = layout(
         folder,
         """
-        { "size": [70, 70], "elements": [ { "type": "rect", "id": "r", "box": [0, 0, 9, 9], "fill": "terrain.{colour}.fill" } ] }
+        { "size": [70, 70], "elements": [
+          { "type": "rect", "id": "r", "box": [0, 0, 9, 9], "fill": "terrain.{colour}.fill" } ] }
     """,
         make_card(colour="green"),
     )
@@ -253,7 +256,8 @@ def test_shared_back_gets_no_card_fields(folder):
         folder,
         "back.json",
         """
-        { "size": [70, 70], "elements": [ { "type": "text", "text": "{number}", "box": [5, 5, 20, 10], "size_pt": 9 } ] }
+        { "size": [70, 70], "elements": [
+          { "type": "text", "text": "{number}", "box": [5, 5, 20, 10], "size_pt": 9 } ] }
     """,
     )
     game = make_game(folder)
@@ -315,11 +319,13 @@ def test_text_that_does_not_fit_names_the_element_and_card(folder):
             folder,
             """
             { "size": [70, 70], "elements": [
-              { "type": "text", "text": "Supercalifragilistic", "box": [5, 5, 20, 10], "size_pt": 20, "min_size_pt": 14 } ] }
+              { "type": "text", "text": "Supercalifragilistic", "box": [5, 5, 20, 10],
+                "size_pt": 20, "min_size_pt": 14 } ] }
         """,
         )
     assert str(caught.value).startswith(
-        "tpl/card.json:2:3: $.elements[0]: card island-07: the text 'Supercalifragilistic' does not fit its 20 × 10 mm box"
+        "tpl/card.json:2:3: $.elements[0]: card island-07: "
+        "the text 'Supercalifragilistic' does not fit its 20 × 10 mm box"
     )
 
 
@@ -328,7 +334,8 @@ def test_lines_need_a_list_field(folder):
         layout(
             folder,
             """
-            { "size": [70, 70], "elements": [ { "type": "lines", "field": "number", "box": [5, 5, 60, 60], "size_pt": 9 } ] }
+            { "size": [70, 70], "elements": [
+              { "type": "lines", "field": "number", "box": [5, 5, 60, 60], "size_pt": 9 } ] }
         """,
         )
 
@@ -339,9 +346,11 @@ CONDITIONS = """
 { "size": [70, 70], "elements": [
   { "type": "rect", "id": "one", "box": [0, 0, 1, 1], "fill": "ink", "when": { "field": "decade", "equals": 1 } },
   { "type": "rect", "id": "low", "box": [0, 0, 1, 1], "fill": "ink", "when": { "field": "number", "in": [1, 2, 3] } },
-  { "type": "rect", "id": "not-low", "box": [0, 0, 1, 1], "fill": "ink", "when": { "field": "number", "not_in": [1, 2, 3] } },
+  { "type": "rect", "id": "not-low", "box": [0, 0, 1, 1], "fill": "ink",
+    "when": { "field": "number", "not_in": [1, 2, 3] } },
   { "type": "rect", "id": "titled", "box": [0, 0, 1, 1], "fill": "ink", "when": { "field": "title", "exists": true } },
-  { "type": "rect", "id": "untitled", "box": [0, 0, 1, 1], "fill": "ink", "when": { "field": "title", "exists": false } }
+  { "type": "rect", "id": "untitled", "box": [0, 0, 1, 1], "fill": "ink",
+    "when": { "field": "title", "exists": false } }
 ] }
 """
 
@@ -401,7 +410,8 @@ def test_underline_condition(folder):
     "svg,message",
     [
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" opacity="0.5"/></svg>',
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
+            '<rect width="9" height="9" opacity="0.5"/></svg>',
             "the attribute 'opacity' on <rect> is not allowed (use solid colours (transparency is lost in the PDF))",
         ),
         (
@@ -413,7 +423,8 @@ def test_underline_condition(folder):
             "stroke='url(#g)' on <path>: use '#rrggbb' or 'none' (no gradients, patterns or names)",
         ),
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" rx="1" ry="2"/></svg>',
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
+            '<rect width="9" height="9" rx="1" ry="2"/></svg>',
             "a <rect> needs rx and ry both given and equal, or neither (svglib draws rx != ry wrongly)",
         ),
         (
@@ -421,7 +432,8 @@ def test_underline_condition(folder):
             "<svg> is not allowed in art (nested <svg> gets the wrong size in svglib; flatten it to a <g transform>)",
         ),
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><defs><clipPath id="c" clipPathUnits="objectBoundingBox">'
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
+            '<defs><clipPath id="c" clipPathUnits="objectBoundingBox">'
             '<rect width="1" height="1"/></clipPath></defs></svg>',
             "clipPathUnits must be userSpaceOnUse (objectBoundingBox makes the element vanish in svglib)",
         ),

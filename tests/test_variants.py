@@ -153,7 +153,8 @@ def test_a_variant_extending_itself_is_a_cycle(tmp_path, monkeypatch):
     write_variant(tmp_path, "selfish", '{"id": "selfish", "extends": "selfish"}')
     result = runner.invoke(app, ["validate", "selfish"])
     assert result.stderr.splitlines()[0] == (
-        "card_specs/variants/selfish.json:1:30: $.extends: extends forms a cycle: card_specs/variants/selfish.json extends itself"
+        "card_specs/variants/selfish.json:1:30: $.extends: extends forms a cycle: "
+        "card_specs/variants/selfish.json extends itself"
     )
 
 

@@ -59,7 +59,8 @@ def leaf(x: float, y: float, length: float, angle: float, width: float, droop: f
     norm = math.hypot(nx, ny) or 1
     nx, ny = nx / norm * width, ny / norm * width
     return path(
-        f"M{f(x)} {f(y)}Q{f(mx + nx)} {f(my + ny)} {f(tx)} {f(ty)}Q{f(mx - nx * 0.4)} {f(my - ny * 0.4)} {f(x)} {f(y)}Z",
+        f"M{f(x)} {f(y)}Q{f(mx + nx)} {f(my + ny)} {f(tx)} {f(ty)}"
+        f"Q{f(mx - nx * 0.4)} {f(my - ny * 0.4)} {f(x)} {f(y)}Z",
         fill,
     )
 

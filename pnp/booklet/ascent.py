@@ -15,10 +15,13 @@ from pnp.booklet.common import (
     summary,
 )
 from pnp.booklet.figures import CardRow
+from pnp.game.params import AscentRules
 from pnp.game.rulestext import ascent as cards
 
+AsBook = Book[AscentRules]  # what this engine's sections read
 
-def setup_steps(book: Book) -> list[str]:
+
+def setup_steps(book: AsBook) -> list[str]:
     r, f, t = book.rules, book.facts, book.t
     return [
         t.gettext(
@@ -36,7 +39,7 @@ def setup_steps(book: Book) -> list[str]:
     ]
 
 
-def mountain(book: Book) -> list:
+def mountain(book: AsBook) -> list:
     r, f, t = book.rules, book.facts, book.t
     names = ", ".join(t.gettext(name) for name in f.colours.values())
     out = [
@@ -75,7 +78,7 @@ def mountain(book: Book) -> list:
     return out + bullets(book, rules)
 
 
-def turn(book: Book) -> list:
+def turn(book: AsBook) -> list:
     r, t = book.rules, book.t
     _title, lines = cards.turn(r, book.facts, t)
     return [
@@ -109,7 +112,7 @@ def turn(book: Book) -> list:
     ]
 
 
-def examples(book: Book) -> list:
+def examples(book: AsBook) -> list:
     t, colours = book.t, (book.st.ink, book.st.paper, book.st.accent)
     return [
         CardRow([4, 7, None], 1, t.ngettext("costs {n} card", "costs {n} cards", 3), colours),
@@ -118,7 +121,7 @@ def examples(book: Book) -> list:
     ]
 
 
-def special(book: Book) -> list:
+def special(book: AsBook) -> list:
     r, f, t = book.rules, book.facts, book.t
     _title, lines = cards.special(r, f, t)
     out = [heading(book, t.gettext("Special cards"))]
@@ -128,8 +131,8 @@ def special(book: Book) -> list:
             *body(
                 book,
                 t.gettext(
-                    "A bridge may not go at either end of a row. It holds its slot so the row can go on, and must later "
-                    "be swapped for a terrain card; that swap costs the {which} of the two differences to its "
+                    "A bridge may not go at either end of a row. It holds its slot so the row can go on, and must "
+                    "later be swapped for a terrain card; that swap costs the {which} of the two differences to its "
                     "neighbours. You cannot win while a bridge is uncovered.",
                     which=t.gettext("greater") if r.bridge_swap_cost == "greater" else t.gettext("smaller"),
                 ),
@@ -161,7 +164,7 @@ def special(book: Book) -> list:
     return out + summary(book, lines)
 
 
-def end(book: Book) -> list:
+def end(book: AsBook) -> list:
     t = book.t
     return [
         heading(book, t.gettext("End of the game")),
@@ -175,7 +178,7 @@ def end(book: Book) -> list:
     ]
 
 
-def modules(book: Book) -> list:
+def modules(book: AsBook) -> list:
     r, f, t = book.rules, book.facts, book.t
     chosen = [
         m
@@ -205,7 +208,7 @@ def modules(book: Book) -> list:
     return out
 
 
-def sections(book: Book) -> list:
+def sections(book: AsBook) -> list:
     t = book.t
     setup = [
         heading(book, t.gettext("Setup")),

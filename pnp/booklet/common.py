@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Generic
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Spacer
@@ -12,14 +13,15 @@ from reportlab.platypus import Paragraph, Spacer
 from pnp.booklet.styles import Paper, Styles
 from pnp.core.i18n import Translator
 from pnp.game.model import Face, Game
+from pnp.game.params import RulesT
 from pnp.game.rulestext.facts import Facts
 
 
 @dataclass(frozen=True)
-class Book:
+class Book(Generic[RulesT]):
     game: Game
     faces: Mapping[str, Face]
-    rules: object  # TranquilityRules | AscentRules
+    rules: RulesT  # Book[TranquilityRules] or Book[AscentRules] where one engine's sections read it
     facts: Facts
     t: Translator
     st: Styles

@@ -9,7 +9,7 @@ from pnp.booklet.common import Book, body, bullets, heading, para, reconstructio
 from pnp.booklet.figures import FacePicture, SheetCrop
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
-from pnp.game.params import rule_params
+from pnp.game.params import TranquilityRules, rule_params
 from pnp.pdf.form import LABEL_FONT
 from pnp.rules import deal_setup
 from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE, _Sheet
@@ -73,7 +73,11 @@ def kind_note(book: Book, kind) -> str:
         "island": lambda: t.gettext("Numbered {low} to {high}.", low=f.low, high=f.high),
         "start": lambda: t.gettext("One per player is used; the rest stay in the box."),
         "finish": lambda: t.gettext("Shuffled in with the islands."),
-        "border": lambda: t.gettext("{frame} frame the sea; any others are spares.", frame=r.frame),
+        "border": lambda: (
+            t.gettext("{frame} frame the sea; any others are spares.", frame=r.frame)
+            if isinstance(r, TranquilityRules)
+            else ""
+        ),
         "reference": lambda: t.gettext("A summary of the rules."),
         "terrain": lambda: t.gettext(
             "Numbered {low} to {high}, one colour and symbol per terrain.", low=f.low, high=f.high

@@ -20,7 +20,7 @@ def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
         outer_left, outer_right = total - 1 - 2 * sheet, 2 * sheet
         sides.append((outer_left, outer_right))
         sides.append((outer_right + 1, outer_left - 1))
-    return [tuple(p if p < pages else None for p in side) for side in sides]
+    return [(a if a < pages else None, b if b < pages else None) for a, b in sides]
 
 
 def refit(document: bytes, page_size: tuple[float, float]) -> bytes:

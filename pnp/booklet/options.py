@@ -7,6 +7,7 @@ import json
 from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from pnp.booklet.common import Book, bullets, heading, para, sub
 from pnp.core.locate import bundled_root
@@ -145,7 +146,8 @@ def options(book: Book) -> list:
             other = _OTHER[name][current]
         if current == other:
             other = None if name == "cost_cap" else ("sequence" if name == "adjacency" else "nearest")
-        alternative = replace(r, **{name: other})
+        change: dict[str, Any] = {name: other}
+        alternative = replace(r, **change)
         out += [
             sub(book, name),
             *bullets(

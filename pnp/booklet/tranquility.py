@@ -14,10 +14,13 @@ from pnp.booklet.common import (
     summary,
 )
 from pnp.booklet.figures import CardRow
+from pnp.game.params import TranquilityRules
 from pnp.game.rulestext import tranquility as cards
 
+TqBook = Book[TranquilityRules]  # what this engine's sections read
 
-def setup_steps(book: Book) -> list[str]:
+
+def setup_steps(book: TqBook) -> list[str]:
     r, f, t = book.rules, book.facts, book.t
     lines = [
         t.gettext(
@@ -52,7 +55,7 @@ def setup_steps(book: Book) -> list[str]:
     return lines
 
 
-def turn(book: Book) -> list:
+def turn(book: TqBook) -> list:
     r, t = book.rules, book.t
     _title, lines = cards.turn(r, book.facts, t)
     return [
@@ -78,7 +81,7 @@ def turn(book: Book) -> list:
     ]
 
 
-def placing(book: Book) -> list:
+def placing(book: TqBook) -> list:
     r, t = book.rules, book.t
     out = [
         heading(book, t.gettext("Placing islands and their cost")),
@@ -123,11 +126,11 @@ def example_cost(rules, left: int | None, new: int, right: int | None) -> int:
     """The cost of `new` between `left` and `right` (None: empty) under the game's cost rule."""
     filled = [n for n in (left, right) if n is not None]
     if rules.cost == "gap":
-        return abs(right - left) if len(filled) == 2 else 0
+        return abs(right - left) if left is not None and right is not None else 0
     return min((abs(new - n) for n in filled), default=0)
 
 
-def examples(book: Book) -> list:
+def examples(book: TqBook) -> list:
     r, t = book.rules, book.t
     colours = (book.st.ink, book.st.paper, book.st.accent)
     first, between = example_cost(r, 3, 5, None), example_cost(r, 3, 6, 7)
@@ -139,7 +142,7 @@ def examples(book: Book) -> list:
     ]
 
 
-def start_finish(book: Book) -> list:
+def start_finish(book: TqBook) -> list:
     r, t = book.rules, book.t
     _title, lines = cards.start_finish(r, book.facts, t)
     return [
@@ -173,7 +176,7 @@ def start_finish(book: Book) -> list:
     ]
 
 
-def end(book: Book) -> list:
+def end(book: TqBook) -> list:
     t = book.t
     return [
         heading(book, t.gettext("End of the game")),
@@ -187,7 +190,7 @@ def end(book: Book) -> list:
     ]
 
 
-def sections(book: Book) -> list:
+def sections(book: TqBook) -> list:
     t = book.t
     return [
         ("setup", [heading(book, t.gettext("Setup")), *steps(book, setup_steps(book))]),

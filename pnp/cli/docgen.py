@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 import typer
+from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -26,6 +27,8 @@ violation), 2 a usage error (unknown game, bad option).
 def command_paths() -> list[list[str]]:
     """Every command and sub-command, in --help order."""
     click_app = typer.main.get_command(app)
+    if not isinstance(click_app, TyperGroup):
+        raise TypeError("the pnp app is a group of commands")
     paths = []
     for name, command in click_app.commands.items():
         if hasattr(command, "commands"):

@@ -218,7 +218,7 @@ def sheet_options(fn):
         _say_back_offset(chosen.get("back_offset", "0,0"), specs[0].back_offset, kwargs.get("quiet", False))
         return fn(*args, sheets=specs, **kwargs)
 
-    wrapper.__signature__ = signature.replace(parameters=own + extra)
+    wrapper.__signature__ = signature.replace(parameters=own + extra)  # type: ignore[attr-defined]  # how typer reads the options  # type: ignore[attr-defined]  # read by inspect
     return wrapper
 
 
@@ -438,7 +438,7 @@ def export_options(fn):
         run = ExportRun(**{name: kwargs.pop(name) for name in EXPORT_OPTION_NAMES})
         return fn(*args, run=run, **kwargs)
 
-    wrapper.__signature__ = signature.replace(parameters=own + extra)
+    wrapper.__signature__ = signature.replace(parameters=own + extra)  # type: ignore[attr-defined]  # typer reads it
     return wrapper
 
 
@@ -562,8 +562,7 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
 
     out, quiet = run.out, run.quiet
     check_out_folder(out, [game])
-    given = {key: value for key, value in (("ink", run.ink), ("lang", run.lang)) if value}
-    resolved, faces = _load(game, run.modules, **given)
+    resolved, faces = _load(game, run.modules, run.ink, run.lang)
     shaping = {k: v for k, v in options.items() if k in ("product", "dpi", "bleed")}
     name = export_folder(target, resolved.ink, **shaping)
     folder = f"{resolved.id}/export/{name}{language_suffix(resolved.language)}/"  # tgc-it

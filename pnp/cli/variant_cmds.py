@@ -6,7 +6,7 @@ import json
 import re
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 
@@ -17,7 +17,7 @@ from pnp.core.output import write_atomic
 from pnp.game.build import build_game
 from pnp.game.variants import GUIDANCE, deck_changes, spec_changes, starter_variant
 from pnp.pipeline.load import load_game
-from pnp.spec.load import load_spec
+from pnp.spec.load import Spec, load_spec
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -79,14 +79,15 @@ def diff(
     Example: pnp variant diff big-sea
     """
     spec = load_spec(find_spec(name))
-    changes = spec_changes(spec)
+    changes = spec_changes(spec)  # a usage error for a spec that extends nothing
+    parent = cast(Spec, spec.parent)  # so it extends one
     variant = load_game(spec.path)
-    deck = deck_changes(build_game(spec.parent), variant)
+    deck = deck_changes(build_game(parent), variant)
     if as_json:
-        data = {"variant": spec.id, "extends": spec.parent.id, "changes": [asdict(c) for c in changes], "deck": deck}
+        data = {"variant": spec.id, "extends": parent.id, "changes": [asdict(c) for c in changes], "deck": deck}
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    typer.echo(f"{spec.id} extends {spec.parent.id}")
+    typer.echo(f"{spec.id} extends {parent.id}")
     for line in [str(c) for c in changes] or ["(no changes)"]:
         typer.echo(f"  {line}")
     if deck:

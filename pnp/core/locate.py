@@ -64,7 +64,7 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
 
 def available_games(cwd: Path | None = None) -> list[str]:
     """Every spec name that can be built, user's first, without duplicates, sorted."""
-    names = set()
+    names: set[str] = set()
     for root in spec_roots(cwd):
         names.update(p.stem for p in spec_files(root))
     return sorted(names)

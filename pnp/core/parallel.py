@@ -23,7 +23,7 @@ import threading
 import traceback
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from pnp.core.errors import PnpError, SpecError
 
@@ -54,7 +54,7 @@ def on_two_cores(jobs: Sequence[Callable[[], T]]) -> list[T]:
     return [mine[n // 2] if n % 2 == 0 else results[n // 2] for n in range(len(jobs))]
 
 
-def _raise_first(theirs: Background, index: int, exc: BaseException) -> None:
+def _raise_first(theirs: Background[Any], index: int, exc: BaseException) -> None:
     """The parent's job `index` failed with `exc`: the child's error instead if one of its jobs
     that comes earlier failed too."""
     try:
@@ -65,7 +65,7 @@ def _raise_first(theirs: Background, index: int, exc: BaseException) -> None:
     raise exc
 
 
-class Background:
+class Background(Generic[T]):
     """One job running in a forked child from now on (call only when `may_fork()`): `result()`
     waits for it and returns what it returned, or raises what it raised; `cancel()` stops it."""
 
@@ -103,7 +103,7 @@ class Background:
             os.waitpid(self.pid, 0)
 
 
-def _start(job: Callable[[], T]) -> Background | None:
+def _start(job: Callable[[], T]) -> Background[T] | None:
     try:
         return Background(job)
     except OSError:
@@ -111,12 +111,14 @@ def _start(job: Callable[[], T]) -> Background | None:
 
 
 def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
-    results = []
+    results: list[T] = []
     for n, job in enumerate(jobs):
         try:
             results.append(job())
         except (PnpError, OSError) as exc:
-            exc.job_index = n  # which of the child's jobs failed: the parent picks the earliest error
+            # which of the child's jobs failed (an attribute of our own, read back with getattr): the parent
+            # picks the earliest error
+            cast(Any, exc).job_index = n
             raise
     return results
 
@@ -136,6 +138,7 @@ def may_fork() -> bool:
 def _child(job: Callable[[], T], write: int) -> None:
     global _IN_CHILD
     _IN_CHILD = True
+    message: tuple[Any, ...]
     try:
         try:
             message = ("ok", job())
@@ -177,5 +180,5 @@ def _unpack(data: bytes):
     else:
         error = PnpError(message[2])
         error.exit_code = message[1]
-    error.job_index = message[-1]
+    cast(Any, error).job_index = message[-1]  # an attribute of our own, read back with getattr by _raise_first
     raise error

@@ -31,7 +31,10 @@ Warn = Callable[[str], None]
 
 def to_cmyk(image: Image.Image) -> Image.Image:
     """sRGB → the CMYK of the embedded FOGRA39 output profile (at most 240 % ink)."""
-    return ImageCms.applyTransform(image.convert("RGB"), _separation())
+    converted = ImageCms.applyTransform(image.convert("RGB"), _separation())
+    if converted is None:  # only an in-place transform returns None
+        raise RuntimeError("littleCMS returned no image")
+    return converted
 
 
 @cache

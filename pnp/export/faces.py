@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Set
 
 from pnp.core.errors import UsageError
 from pnp.export.pixels import Picture, Progress, make_pngs
@@ -104,7 +104,7 @@ def _notes(face: Face, fit: Fit, needed: float) -> list[str]:
     return notes
 
 
-def _card_list(game: Game, left_out: set[str] = frozenset()) -> bytes:
+def _card_list(game: Game, left_out: Set[str] = frozenset()) -> bytes:
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(["card", "copies", "front", "back"])

@@ -60,7 +60,7 @@ def render_region(face: Face, region: Region, background: str | None = "#ffffff"
         )
     except ValueError as exc:
         raise RasterError(f"The face {face.id!r} could not be rendered: {exc}.") from None
-    image = Image.open(io.BytesIO(bytes(png)))
+    image: Image.Image = Image.open(io.BytesIO(bytes(png)))
     image.load()
     image = extend_edges(image, face, region)
     return image.convert("RGB" if background else "RGBA")
@@ -94,13 +94,18 @@ def extend_edges(image: Image.Image, face: Face, region: Region) -> Image.Image:
     h = bottom - top
     out = image  # changed in place: only the strips outside the drawn bleed are written
     if left:
-        out.paste(out.crop((left, top, left + 1, bottom)).resize((left, h), Image.NEAREST), (0, top))
+        out.paste(out.crop((left, top, left + 1, bottom)).resize((left, h), Image.Resampling.NEAREST), (0, top))
     if right < width:
-        out.paste(out.crop((right - 1, top, right, bottom)).resize((width - right, h), Image.NEAREST), (right, top))
+        out.paste(
+            out.crop((right - 1, top, right, bottom)).resize((width - right, h), Image.Resampling.NEAREST), (right, top)
+        )
     if top:
-        out.paste(out.crop((0, top, width, top + 1)).resize((width, top), Image.NEAREST), (0, 0))
+        out.paste(out.crop((0, top, width, top + 1)).resize((width, top), Image.Resampling.NEAREST), (0, 0))
     if bottom < height:
-        out.paste(out.crop((0, bottom - 1, width, bottom)).resize((width, height - bottom), Image.NEAREST), (0, bottom))
+        out.paste(
+            out.crop((0, bottom - 1, width, bottom)).resize((width, height - bottom), Image.Resampling.NEAREST),
+            (0, bottom),
+        )
     return out
 
 

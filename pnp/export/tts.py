@@ -140,7 +140,7 @@ def cut_to_circle(image: Image.Image) -> Image.Image:
     big = Image.new("L", (image.width * TOKEN_SUPERSAMPLE, image.height * TOKEN_SUPERSAMPLE), 0)
     ImageDraw.Draw(big).ellipse((0, 0, big.width - 1, big.height - 1), fill=255)
     out = image.convert("RGBA")
-    out.putalpha(big.resize(image.size, Image.LANCZOS))
+    out.putalpha(big.resize(image.size, Image.Resampling.LANCZOS))
     return out
 
 

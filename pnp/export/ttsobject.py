@@ -92,7 +92,9 @@ def _decks(game: Game, sheets, base_url: str) -> list[dict[str, Any]]:
     objects, key = [], 0
     for position, (name, deck_sheets) in enumerate(by_deck.items()):
         x = position * DECK_SPACING
-        entries, cards, copies = {}, [], {}
+        entries: dict[str, dict] = {}
+        cards: list[dict] = []
+        copies: dict[str, int] = {}
         for sheet in deck_sheets:
             key += 1
             entries[str(key)] = _custom_deck(sheet, base_url)

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NoReturn
 
 from pnp.core.artxml import ArtSyntaxError, parse_art_xml
 from pnp.core.errors import PnpError, display_path
@@ -160,7 +161,7 @@ class _Checker:
         self.ids: dict[str, str] = {}
         self.clip_refs: list[str] = []
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise ArtError(f"{self.name}: {message}.")
 
     def check(self, node: ET.Element, is_root: bool = False) -> None:
@@ -178,8 +179,9 @@ class _Checker:
             self.fail("a <rect> needs rx and ry both given and equal, or neither (svglib draws rx != ry wrongly)")
         if tag == "clipPath" and node.get("clipPathUnits", "userSpaceOnUse") != "userSpaceOnUse":
             self.fail("clipPathUnits must be userSpaceOnUse (objectBoundingBox makes the element vanish in svglib)")
-        if node.get("id"):
-            self.ids[node.get("id")] = tag
+        node_id = node.get("id")
+        if node_id:
+            self.ids[node_id] = tag
         for child in node:
             self.check(child)
 
@@ -223,7 +225,10 @@ def _serialise(node: ET.Element) -> str:
         if key == "id":
             value = f"{ID_TOKEN}-{value}"
         elif key == "clip-path":
-            value = f"url(#{ID_TOKEN}-{_CLIP_REF.match(value).group(1)})"
+            match = _CLIP_REF.match(value)
+            if match is None:  # the checker refuses such art before it is written out
+                raise ArtError(f"clip-path={value!r} must be url(#id)")
+            value = f"url(#{ID_TOKEN}-{match.group(1)})"
         attributes.append(f" {key}={quoteattr(value)}")
     children = "".join(_serialise(child) for child in node)
     if children:

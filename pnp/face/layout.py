@@ -69,7 +69,7 @@ class ArtItem:
 @dataclass(frozen=True)
 class TextItem:
     id: str
-    fill: str
+    fill: str | None  # None: the colour "none"
     size: float  # mm (em size)
     lines: tuple[textset.SetLine, ...]  # baselines in face mm
     rotate: Rotation | None = None
@@ -237,6 +237,8 @@ class _Context:
             return (element.rotate, *element.centre)
         if isinstance(element, GroupElement):
             return (element.rotate, self.card.size.width / 2, self.card.size.height / 2)
+        if not isinstance(element, (RectElement, ArtElement, TextElement, LinesElement)):
+            raise TypeError(f"{element.where}: no rotation for {type(element).__name__}")
         x, y, w, h = element.box
         return (element.rotate, x + w / 2, y + h / 2)
 
@@ -268,6 +270,8 @@ class _Context:
             return ArtItem(item_id, art, placement(element.box, art.viewbox, element.fit), rotation)
         if isinstance(element, GroupElement):
             return GroupItem(item_id, self.items(element.elements, matrix), rotation)
+        if not isinstance(element, (TextElement, LinesElement)):
+            raise TypeError(f"{where}: no layout for {type(element).__name__}")
         self.check_safe(element, matrix)
         if isinstance(element, TextElement):
             content = element.text.format(self.fields, where)
@@ -318,7 +322,7 @@ class _Context:
         )
         return TextItem(item_id, self.colour(look.fill, element.where), setting.size, lines, rotation)
 
-    def check_safe(self, element: Element, matrix: Matrix) -> None:
+    def check_safe(self, element: TextElement | LinesElement, matrix: Matrix) -> None:
         """Text boxes (after every rotation) must stay inside the safe zone."""
         x, y, w, h = element.box
         corners = [_apply(matrix, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]

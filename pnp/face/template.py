@@ -301,7 +301,7 @@ class _Builder:
             bg = data["background"]
             background = Background(
                 self.colour(bg, ["background"], "fill"),
-                self.art_name(bg, ["background"], "art"),
+                self.art_name(bg, ["background"], "art") if "art" in bg else None,
                 self.where(["background"]),
             )
         elements = self.elements(data["elements"], ["elements"])
@@ -428,9 +428,7 @@ class _Builder:
                 self.fail(path + [key], str(exc))
         return value
 
-    def art_name(self, data: dict, path: list, key: str) -> Formatted | None:
-        if key not in data:
-            return None
+    def art_name(self, data: dict, path: list, key: str) -> Formatted:
         value = self.formatted(data, path, key)
         if value.is_static:
             try:

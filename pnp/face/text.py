@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 import fontpkg_atkinson_hyperlegible as _fontpkg
 from fontTools.pens.basePen import BasePen
@@ -90,10 +91,10 @@ class _Font:
         tt.close()  # every table used is read by now: no file reads later (forked workers share the offset)
 
 
-def _read_kerning(tt: TTFont) -> tuple[dict[tuple[str, str], int], list]:
+def _read_kerning(tt: TTFont) -> tuple[dict[tuple[str, str], int], list[Any]]:
     """The GPOS 'kern' pair adjustments: explicit pairs plus class-based subtables, in order."""
     pairs: dict[tuple[str, str], int] = {}
-    class_subtables = []
+    class_subtables: list[Any] = []  # fontTools' PairPos format 2 subtables (untyped)
     if "GPOS" not in tt:
         return pairs, class_subtables
     gpos = tt["GPOS"].table
@@ -238,6 +239,8 @@ def _placed(text: str, style: str, quantum: int):
 
 @lru_cache(maxsize=4096)
 def _glyph_outline(style: str, g: Glyph) -> str:
+    if g.first is None:  # a blank glyph (a space) has no outline; _placed yields none of them
+        return ""
     return f"m{g.first[0]}{'' if g.first[1] < 0 else ' '}{g.first[1]}{g.body}"
 
 

@@ -80,7 +80,7 @@ def set_text(paragraphs: tuple[str, ...], spec: Spec, width: float, height: floa
     setting = _try_set(paragraphs, spec, round(spec.size, 4) if shrinks else spec.size, width, height)
     if setting is not None:  # the usual case: it fits at its own size
         return setting
-    if not shrinks:
+    if spec.min_size is None or not shrinks:
         raise TextError(_overflow(paragraphs, spec.size, width, height))
     steps = math.floor((spec.size - spec.min_size) / 0.05 + 1e-9)
     lo, hi, best = 0, steps, None

@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from typing_extensions import TypeVar
+
 from pnp.game.model import Game
 
 TRANQUILITY = "tranquility"
@@ -206,6 +208,8 @@ class AscentRules:
 
 
 Rules = TranquilityRules | AscentRules
+# What reads one engine's parameters takes X[TranquilityRules] or X[AscentRules]; bare X takes either.
+RulesT = TypeVar("RulesT", bound=Rules, default=Rules, covariant=True)
 
 
 def rule_params(game: Game) -> Rules:

@@ -42,7 +42,12 @@ class SheetCanvas(FormCanvas):
     def __init__(self, buffer: io.BytesIO, pagesize: tuple[float, float]):
         register_label_fonts()
         super().__init__(
-            buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=7
+            buffer,
+            pagesize=pagesize,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=LABEL_FONT,  # type: ignore[arg-type]  # a font name: types-reportlab says float
+            initialFontSize=7,
         )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
+from typing import Any
 
 from pnp.core.units import mm_to_pt
 from pnp.core.xmlattr import quoteattr
@@ -62,7 +63,8 @@ class FacePainter:
                 canvas.addLiteral(self._art[piece.name])
                 canvas.endForm()
             canvas.doForm(piece.name)
-        for cache, size in zip((self._faces, self._art, self._lines), self._sizes):
+        caches: tuple[OrderedDict[Any, Any], ...] = (self._faces, self._art, self._lines)
+        for cache, size in zip(caches, self._sizes):
             while len(cache) > size:
                 cache.popitem(last=False)  # the least recently used
 

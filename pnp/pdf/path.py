@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from typing import Any
 
 from pnp.core.svgsubset import NUMBER
 
@@ -77,14 +78,14 @@ def _tokens(d: str) -> list:
 def _arc_tokens(d: str) -> list:
     """Tokens for path data with arcs, whose flags may be written without separators ("011")."""
     out: list = []
-    pos, end, command, index = 0, len(d), "", 0
+    pos, command, index = 0, "", 0
     while True:
         found = _COMMAND_AT.match(d, pos)
         if found:
             command, index, pos = found.group(1), 0, found.end()
             out.append(command)
             continue
-        if _SEPARATORS.match(d, pos).end() == end:
+        if _SEPARATORS.fullmatch(d, pos):  # nothing but separators left
             return out
         flag = command in "Aa" and index % 7 in (3, 4)
         found = (_FLAG_AT if flag else _NUMBER_AT).match(d, pos)
@@ -153,7 +154,7 @@ class _Pen:
             if lower == "c":
                 x1, y1, rest = a[0] + ox, a[1] + oy, a[2:]
             else:
-                x1, y1, rest = self._reflect("cs")
+                x1, y1, _ = self._reflect("cs")
                 rest = a
             self.curve(x1, y1, rest[0] + ox, rest[1] + oy, rest[2] + ox, rest[3] + oy)
         elif lower in "qt":
@@ -260,7 +261,7 @@ def rect_ops(x: float, y: float, w: float, h: float, rx: float, ry: float) -> st
         return trim("%.4f %.4f %.4f %.4f re" % (x, y, w, h))
     kx, ky = rx * _KAPPA, ry * _KAPPA
     r, b = x + w, y + h
-    segments = [
+    segments: list[tuple[Any, ...]] = [  # coordinates, then the operator
         (x + rx, y, "m"),
         (r - rx, y, "l"),
         (r - rx + kx, y, r, y + ry - ky, r, y + ry, "c"),

@@ -14,7 +14,8 @@ reportlab's endForm is still the source this port copies, and that no other modu
 from __future__ import annotations
 
 import zlib
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
@@ -62,7 +63,7 @@ class _ResourcefulForm(pdfdoc.PDFFormXObject):
             resources.basicFonts()
             resources.allProcs()
             if self.XObjects:
-                resources.XObject = self.XObjects
+                resources.XObject = self.XObjects  # type: ignore[attr-defined]  # set as reportlab's own endForm does; the stubs omit it
             if self.ExtGState:
                 resources.ExtGState = self.ExtGState
             resources.setShading(self._shadingUsed)
@@ -104,6 +105,25 @@ class _PlainForm(pdfdoc.PDFObject):
 
 class FormCanvas(Canvas):
     """A reportlab Canvas whose forms keep their resources, and whose plain forms are written fast."""
+
+    # reportlab's private canvas state that endForm uses: types-reportlab describes only the public API.
+    _formData: tuple[str, float, float, float | None, float | None]
+    _pagesize: tuple[float, float]
+    _colorsUsed: dict[Any, Any]
+    _shadingUsed: dict[Any, Any]
+    _annotationrefs: list[Any]
+    _extgstate: Any
+    _doc: pdfdoc.PDFDocument
+    _code: list[str]
+    _formsinuse: list[str]
+    _pageCompression: Literal[0, 1] | bool
+    _preamble: str
+    _restartAccumulators: Callable[[], None]
+    _setColorSpace: Callable[[Any], None]
+    _setExtGState: Callable[[Any], None]
+    _setXObjects: Callable[[Any], None]
+    _setShadingUsed: Callable[[Any], None]
+    _setAnnotations: Callable[[Any], None]
 
     def endForm(self, **extra_attributes):
         """reportlab's Canvas.endForm, but building a `_ResourcefulForm`, or a `_PlainForm`

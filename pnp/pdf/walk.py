@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from typing import NoReturn
 
 from pnp.core.errors import PnpError
 from pnp.pdf.path import (
@@ -71,7 +72,7 @@ class Walker:
         self.state: dict = {}  # paint state already set inside the current q … Q
         self.saved: list[dict] = []
 
-    def fail(self, element: ET.Element, message: str):
+    def fail(self, element: ET.Element, message: str) -> NoReturn:
         tag, own, near = _local(element.tag), element.get("id"), self.near(element)
         where = f"<{tag} id={own!r}>" if own else f"a <{tag}>" + (f" inside {near!r}" if near else "")
         raise PaintError(f"The face {self.face_id!r} cannot be drawn into the PDF: {where}: {message}.")
@@ -86,7 +87,7 @@ class Walker:
         up = self.parent(element)
         while up is not None and not up.get("id"):
             up = self.parent(up)
-        return "" if up is None else up.get("id")
+        return "" if up is None else up.get("id", "")
 
     def run(self, width_pt: float, height_pt: float) -> list:
         """Operator text and ArtRefs, in drawing order (consecutive text joined)."""
@@ -113,9 +114,10 @@ class Walker:
         """'q' and the matrix that fits the root's viewBox into the box, y up."""
         root = self.root
         box = [float_or_none(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
-        if len(box) != 4 or None in box or box[2] <= 0 or box[3] <= 0:
+        numbers = [v for v in box if v is not None]
+        if len(box) != 4 or len(numbers) != 4 or numbers[2] <= 0 or numbers[3] <= 0:
             self.fail(root, "it needs a viewBox with four numbers and a positive size")
-        x, y, w, h = box
+        x, y, w, h = numbers
         s = min(width_pt / w, height_pt / h)  # xMidYMid meet; faces have equal proportions
         ex, ey = (width_pt - w * s) / 2 - x * s, (height_pt - h * s) / 2 - y * s
         return "q " + fmt_matrix((s, 0.0, 0.0, -s, ex, height_pt - ey))
@@ -206,7 +208,7 @@ class Walker:
         """Draw a big, self-contained group's content as a form named by its content; False
         (draw inline) for small groups or groups that use clip paths from outside."""
         key = _art_key(group, inherited, self.clips)
-        if key is None:
+        if key is None or self.art is None:
             return False
         name = _art_name(key)
         if name not in self.known and name not in self.art:
@@ -275,11 +277,11 @@ class Walker:
         even = style["fill-rule"] == "evenodd"
         paint = ("B*" if even else "B") if fill and stroke else ("f*" if even else "f") if fill else "S"
         if self.art is not None and tag == "path" and len(ops) >= PATH_FORM_MIN:
-            self.out.append(ArtRef(self.path_form(f"{ops} {paint}")))  # drawn in the colours set here
+            self.out.append(ArtRef(self.path_form(self.art, f"{ops} {paint}")))  # drawn in the colours set here
         else:
             self.out.append(f"{ops} {paint}")
 
-    def path_form(self, content: str) -> str:
+    def path_form(self, art: dict[str, str], content: str) -> str:
         """A form for one big path (a glyph, mostly), named by its content: a face then places a
         glyph it shares with other faces instead of carrying its outline."""
         name = _PATH_NAMES.get(content)
@@ -287,8 +289,8 @@ class Walker:
             if len(_PATH_NAMES) >= 8192:
                 _PATH_NAMES.clear()
             name = _PATH_NAMES[content] = "path" + hashlib.sha1(content.encode("ascii")).hexdigest()[:20]
-        if name not in self.known and name not in self.art:
-            self.art[name] = content
+        if name not in self.known and name not in art:
+            art[name] = content
         return name
 
     def stroke_state(self, style: Style) -> None:
@@ -318,7 +320,8 @@ class Walker:
             if tag in ("polygon", "polyline"):
                 return points_ops(get("points", ""), tag == "polygon")
             if tag == "rect":
-                return rect_geometry(*(length(get(k), k) for k in ("x", "y", "width", "height")), get("rx"), get("ry"))
+                x, y, w, h = (length(get(k), k) for k in ("x", "y", "width", "height"))
+                return rect_geometry(x, y, w, h, get("rx"), get("ry"))
             if tag in ("circle", "ellipse"):
                 cx, cy = length(get("cx"), "cx"), length(get("cy"), "cy")
                 rx, ry = (length(get("r"), "r"),) * 2 if tag == "circle" else (length(get(k), k) for k in ("rx", "ry"))

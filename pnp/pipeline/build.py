@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from pnp.core.errors import PnpError
 from pnp.core.i18n import language_suffix
@@ -137,7 +138,7 @@ def _draw_all(pending: list[tuple]) -> list[GameBuild]:
             error = PnpError(result[1])
             error.exit_code = result[0]
             raise error
-    return results
+    return cast(list[GameBuild], results)  # every (exit code, message) raised above
 
 
 def _load_drawing_code(setup: bool) -> None:
@@ -196,7 +197,7 @@ class _SvgStager:
 
     MIN_FILES = 200  # fewer are written at the end: forking would cost more than it saves
 
-    def __init__(self, out: Path, files: dict[Path, str]):
+    def __init__(self, out: Path, files: dict[Path, bytes | str]):
         from pnp.core.output import stage_files
         from pnp.core.parallel import Background
 

@@ -16,6 +16,7 @@ import json
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from pnp import __version__
 from pnp.core.i18n import language_suffix
@@ -69,7 +70,7 @@ def input_key(name: str, options: str, language: str | None = None) -> tuple[str
     return game_id, digest.hexdigest()
 
 
-def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, object]]:
+def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, Any]]:  # (file, its JSON)
     data = json.loads(path.read_bytes())
     parent = data.get("extends") if isinstance(data, dict) else None
     if not isinstance(parent, str) or depth > 8:
@@ -152,8 +153,7 @@ def is_fresh(out: Path, record: dict, input: str | None) -> bool:
 
 def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -> dict[str, Face]:
     """Faces whose key is unchanged since the last build, read back from their SVG files."""
-    old = record.get("faces") if isinstance(record.get("faces"), dict) else {}
-    written = record.get("files") if isinstance(record.get("files"), dict) else {}
+    old, written = _table(record, "faces"), _table(record, "files")
     sizes = {}
     for card in game.cards:
         sizes[card.front_face_id] = card
@@ -173,3 +173,9 @@ def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -
                 face_id, data.decode("utf-8"), card.size.width, card.size.height, card.size.bleed, card.shape
             )
     return faces
+
+
+def _table(record: dict, key: str) -> dict:
+    """The object under `key` in a build record, {} when it is missing or not an object."""
+    value = record.get(key)
+    return value if isinstance(value, dict) else {}

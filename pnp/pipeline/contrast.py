@@ -85,6 +85,8 @@ def _face_contrast(
     marked = replace(layout, items=_marked(layout.items, keys))
     mask = _pixels(None, render_svg(marked), marked)
     for item in texts:
+        if item.fill is None:
+            continue  # a text drawn in no colour is not seen
         covered = np.all(mask[..., :3] == _rgb(keys[item.id]), axis=-1) & (mask[..., 3] == 255)
         if not covered.any():
             continue

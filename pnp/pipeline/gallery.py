@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from pnp.core.i18n import N_, Translator, translator
 
-Outputs = dict[str, bytes]
+Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 BACKS = N_("Backs")
 
 
@@ -80,20 +80,26 @@ window.addEventListener('load', function () {
 document.addEventListener('click', function (event) {
   var viewer = document.getElementById('viewer');
   var link = event.target.closest ? event.target.closest('a.face') : null;
-  if (viewer.classList.contains('open')) { viewer.classList.remove('open'); viewer.innerHTML = ''; event.preventDefault(); return; }
+  if (viewer.classList.contains('open')) {
+    viewer.classList.remove('open'); viewer.innerHTML = ''; event.preventDefault(); return;
+  }
   if (!link) return;
   event.preventDefault();
   var shown = [link.getAttribute('href')];
   if (link.getAttribute('data-back')) shown.push(link.getAttribute('data-back'));
   for (var i = 0; i < shown.length; i++) {
-    var img = document.createElement('img'); img.src = shown[i]; img.alt = i ? 'back' : 'front'; viewer.appendChild(img);
+    var img = document.createElement('img'); img.src = shown[i]; img.alt = i ? 'back' : 'front';
+    viewer.appendChild(img);
   }
-  var caption = document.createElement('p'); caption.textContent = link.getAttribute('title') + (shown.length > 1 ? ' — front and back' : '');
+  var caption = document.createElement('p');
+  caption.textContent = link.getAttribute('title') + (shown.length > 1 ? ' — front and back' : '');
   viewer.appendChild(caption); viewer.classList.add('open');
 });
 document.addEventListener('keydown', function (event) {
   var viewer = document.getElementById('viewer');
-  if (event.key === 'Escape' && viewer.classList.contains('open')) { viewer.classList.remove('open'); viewer.innerHTML = ''; }
+  if (event.key === 'Escape' && viewer.classList.contains('open')) {
+    viewer.classList.remove('open'); viewer.innerHTML = '';
+  }
 });
 """
 
@@ -103,7 +109,10 @@ def _href(path: str) -> str:
 
 
 def _figure(item: Item) -> str:
-    return f'<figure><img src="{_href(item.href)}" alt="{escape(item.label)}" loading="eager"><figcaption>{escape(item.label)}</figcaption></figure>'
+    return (
+        f'<figure><img src="{_href(item.href)}" alt="{escape(item.label)}" loading="eager">'
+        f"<figcaption>{escape(item.label)}</figcaption></figure>"
+    )
 
 
 def _face(item: Item) -> str:
@@ -251,7 +260,7 @@ def _game(game_id: str, files: Outputs, suffix: str = "") -> GalleryGame:
     counts = [(str(names.get(kind, kind)), n) for kind, n in deck.get("totals", {}).items()]
     counts += [(N_("pieces in all"), deck.get("pieces", 0)), (N_("distinct faces"), len(faces))]
     counts += [(N_("sheet pages"), sum(_pages(files[r]) for r in pdfs if "/sheets/" in r))]
-    rank = (_ENGINES.get(deck.get("engine"), 2), deck.get("extends") is not None, game_id, suffix)
+    rank = (_ENGINES.get(str(deck.get("engine")), 2), deck.get("extends") is not None, game_id, suffix)
     title = deck.get("title", game_id)
     lang = suffix[1:] or None
     return GalleryGame(game_id + suffix, title, tuple(counts), faces, sheets, setups, other, exports, rank, lang)
@@ -278,12 +287,12 @@ def _faces(game_id: str, deck: dict, paths: list[str]) -> tuple[Item, ...]:
     return tuple(fronts + backs + rest)
 
 
-def _deck(data: bytes | None) -> dict:
+def _deck(data: bytes | str | None) -> dict:
     try:
         return json.loads(data) if data else {}
     except ValueError:
         return {}
 
 
-def _pages(pdf: bytes) -> int:
-    return len(_PAGES.findall(pdf))
+def _pages(pdf: bytes | str) -> int:
+    return len(_PAGES.findall(pdf.encode("latin-1") if isinstance(pdf, str) else pdf))

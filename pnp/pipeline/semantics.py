@@ -124,7 +124,7 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         yield ["templates"], f"template folder {spec.data['templates']!r} not found under templates/"
         return
     card = card_size(spec.data["card"])
-    misfits: dict[tuple, tuple] = {}  # (where, size, drawn size) → template names
+    misfits: dict[tuple, set[str]] = {}  # (where, size, drawn size) → template names
     for path, kind in _all_kinds(spec):
         back = kind["back"] if isinstance(kind["back"], str) else kind["back"]["template"]
         size = card_size(kind["size"], card) if "size" in kind else default_size(kind.get("shape", "square"), card)
@@ -251,7 +251,7 @@ def _strings(path: list, fields: dict) -> list[tuple[list, str]]:
     return out
 
 
-def _rules_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+def _rules_problems(spec: Spec) -> Iterator[tuple[list, str] | tuple[str, list, str]]:
     rules = spec.data["rules"]
     players = rules["players"]
     if players["min"] > players["max"]:

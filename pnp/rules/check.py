@@ -39,6 +39,11 @@ def rules_for(game: Game, modules: Iterable[str]) -> list[Rule]:
     return [r for r in (*SHARED_RULES, *engine_of(game).rules) if r.module is None or r.module in chosen]
 
 
+def filled(cells: Iterable[str | None]) -> tuple[str, ...]:
+    """The ids in cells or slots, without the empty ones (None)."""
+    return tuple(c for c in cells if c is not None)
+
+
 # ---- rules every engine shares -------------------------------------------------------------------
 
 OUT_OF_PLAY = {"aside", "box"}  # where kinds the engine does not play with (reference cards) may lie

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnp.game.params import effective_cap
+from pnp.game.params import AscentRules, TranquilityRules, effective_cap
 from pnp.rules.costs import (
     forced_pair,
     grid_cost_bound,
@@ -21,8 +21,11 @@ from pnp.rules.costs import (
     sequence_cap_feasible,
     sequence_cost_bound,
 )
-from pnp.rules.facts import Facts, Rule, Violation, rule, slot_label
+from pnp.rules.facts import Facts, Rule, Violation, filled, rule, slot_label
 from pnp.rules.tranquility.check import neighbours
+
+TqFacts = Facts[TranquilityRules]
+AsFacts = Facts[AscentRules]
 
 
 def _largest_cost(f: Facts) -> int:
@@ -30,29 +33,30 @@ def _largest_cost(f: Facts) -> int:
     return effective_cap(f.rules.cost_cap, f.rules.hand_size - 1)
 
 
-def _numbers(f: Facts) -> dict[int, int]:
+def _numbers(f: TqFacts) -> dict[int, int]:
     """Island numbers by cell; none when the grid has the wrong size (tq-grid says so)."""
     out: dict[int, int] = {}
-    if len(f.state.sea.cells) != f.rules.cells:
+    if len(f.sea.cells) != f.rules.cells:
         return out
-    for k, c in enumerate(f.state.sea.cells, 1):
+    for k, c in enumerate(f.sea.cells, 1):
         p = f.piece(c)
         if p is not None and p.kind == "island" and p.number is not None:
             out[k] = p.number
     return out
 
 
-def _near(f: Facts):
+def _near(f: TqFacts):
+
     return lambda k: neighbours(f.rules, k)
 
 
-def _tq_plays(f: Facts) -> tuple[int, int]:
+def _tq_plays(f: TqFacts) -> tuple[int, int]:
     """(islands in the grid, plays that took a counted turn: islands and a start card whose turn ended)."""
-    start, islands = f.state.sea.start, len(_numbers(f))
+    start, islands = f.sea.start, len(_numbers(f))
     return islands, islands + (start is not None and start.turn <= f.state.turn)
 
 
-def _tq_bound(f: Facts, numbers: dict[int, int]) -> int:
+def _tq_bound(f: TqFacts, numbers: dict[int, int]) -> int:
     r = f.rules
     if r.cost != "nearest":
         return 0  # the gap cost: a run filled from one end costs nothing (no bound)
@@ -62,7 +66,7 @@ def _tq_bound(f: Facts, numbers: dict[int, int]) -> int:
 
 
 @rule("tq-turns", "No more cards went down than turns were taken: one island or start card per turn.", "tranquility")
-def tq_turns(f: Facts) -> Iterator[Violation]:
+def tq_turns(f: TqFacts) -> Iterator[Violation]:
     islands, plays = _tq_plays(f)
     if plays > f.state.turn:
         yield Violation(
@@ -78,8 +82,8 @@ def tq_turns(f: Facts) -> Iterator[Violation]:
     "at least the least total cost the grid implies, at most the largest cost per island.",
     "tranquility",
 )
-def tq_costs_paid(f: Facts) -> Iterator[Violation]:
-    s, start = f.state, f.state.sea.start
+def tq_costs_paid(f: TqFacts) -> Iterator[Violation]:
+    s, start = f.state, f.sea.start
     _, plays = _tq_plays(f)
     if plays > s.turn:
         return  # tq-turns says it
@@ -96,18 +100,18 @@ def tq_costs_paid(f: Facts) -> Iterator[Violation]:
         yield Violation(
             "tq-costs-paid",
             f"{what}, but the islands in the grid cost at least {least} whatever the order they went down",
-            tuple(c for c in s.sea.cells if c),
+            tuple(c for c in f.sea.cells if c),
         )
     elif paid > most:
         yield Violation(
             "tq-costs-paid",
             f"{what}, but the islands in the grid can have cost at most {most} whatever the order they went down",
-            tuple(c for c in s.sea.cells if c),
+            tuple(c for c in f.sea.cells if c),
         )
 
 
 @rule("tq-cost-cap", "No island in the grid can have cost more than a hand can pay, whatever the order.", "tranquility")
-def tq_cost_cap(f: Facts) -> Iterator[Violation]:
+def tq_cost_cap(f: TqFacts) -> Iterator[Violation]:
     r, cap, numbers = f.rules, _largest_cost(f), _numbers(f)
     if r.cost != "nearest":
         return
@@ -123,7 +127,7 @@ def tq_cost_cap(f: Facts) -> Iterator[Violation]:
             "tq-cost-cap",
             f"in every order the islands in {where} could have gone down, one of them "
             f"cost more than {cap}, the most a hand can pay",
-            tuple(f.state.sea.cells[k - 1] for k in span),
+            filled(f.sea.cells[k - 1] for k in span),
             tuple(f"cell {k}" for k in span),
         )
 
@@ -131,10 +135,10 @@ def tq_cost_cap(f: Facts) -> Iterator[Violation]:
 # ---- The Ascent ----------------------------------------------------------------------------------
 
 
-def _as_rows(f: Facts) -> list[list[int | None]]:
+def _as_rows(f: AsFacts) -> list[list[int | None]]:
     """Terrain numbers by row and slot (None: empty, bridge or campfire)."""
     out = []
-    for row in f.state.mountain.rows:
+    for row in f.mountain.rows:
         cells = []
         for c in row:
             p = f.piece(c)
@@ -143,11 +147,11 @@ def _as_rows(f: Facts) -> list[list[int | None]]:
     return out
 
 
-def _as_down(f: Facts) -> int:
-    return sum(1 for row in f.state.mountain.rows for c in row if c is not None)
+def _as_down(f: AsFacts) -> int:
+    return sum(1 for row in f.mountain.rows for c in row if c is not None)
 
 
-def _greater(f: Facts) -> bool:
+def _greater(f: AsFacts) -> bool:
     return f.rules.bridge_swap_cost == "greater"
 
 
@@ -156,7 +160,7 @@ def _greater(f: Facts) -> bool:
     "No more cards went onto the mountain than turns were taken (the summit ends the game inside its turn).",
     "ascent",
 )
-def as_turns(f: Facts) -> Iterator[Violation]:
+def as_turns(f: AsFacts) -> Iterator[Violation]:
     down = _as_down(f)
     if down > f.state.turn:
         yield Violation("as-turns", f"{down} cards are on the mountain after {f.state.turn} turns")
@@ -168,7 +172,7 @@ def as_turns(f: Facts) -> Iterator[Violation]:
     "bridges: enough for the differences of the terrain cards side by side.",
     "ascent",
 )
-def as_costs_paid(f: Facts) -> Iterator[Violation]:
+def as_costs_paid(f: AsFacts) -> Iterator[Violation]:
     s, down = f.state, _as_down(f)
     if down > s.turn:
         return  # as-turns says it
@@ -186,19 +190,19 @@ def as_costs_paid(f: Facts) -> Iterator[Violation]:
 
 
 @rule("as-cost-cap", "No two terrain cards side by side differ by more than a hand can pay.", "ascent")
-def as_cost_cap(f: Facts) -> Iterator[Violation]:
+def as_cost_cap(f: AsFacts) -> Iterator[Violation]:
     s, cap = f.state, _largest_cost(f)
     if f.rules.bridge_swap_cost != "greater" and any(f.kind(c) == "bridge" for c in s.discard):
         return  # a swap paying the smaller side may have put a wide pair down cheaply
     _, pairs = row_pairs_bound(_as_rows(f), _greater(f), 0)
     for r, i, d in pairs:
         if d > cap:
-            row = s.mountain.rows[r - 1]
+            row = f.mountain.rows[r - 1]
             yield Violation(
                 "as-cost-cap",
                 f"the terrain cards in row {r} slots {i - 1} and {i} differ by {d}; "
                 f"the later one cost more than {cap}, the most a hand can pay",
-                (row[i - 2], row[i - 1]),
+                filled((row[i - 2], row[i - 1])),
                 (slot_label(r, i - 1), slot_label(r, i)),
             )
 
@@ -209,24 +213,28 @@ def as_cost_cap(f: Facts) -> Iterator[Violation]:
     "of a colour are at most the terrain cards of that colour in higher rows.",
     "ascent",
 )
-def as_campfire(f: Facts) -> Iterator[Violation]:
-    rows = f.state.mountain.rows
+def as_campfire(f: AsFacts) -> Iterator[Violation]:
+    rows = f.mountain.rows
     for r, row in enumerate(rows, 1):
         fires = [(i, c) for i, c in enumerate(row, 1) if f.kind(c) == "campfire"]
-        for colour in sorted({f.piece(c).colour or "" for _, c in fires}):
-            mine = [(i, c) for i, c in fires if (f.piece(c).colour or "") == colour]
-            above = sum(
-                1 for row2 in rows[r:] for c in row2 if f.kind(c) == "terrain" and (f.piece(c).colour or "") == colour
-            )
+        for colour in sorted({_colour(f, c) for _, c in fires}):
+            mine = [(i, c) for i, c in fires if _colour(f, c) == colour]
+            above = sum(1 for row2 in rows[r:] for c in row2 if f.kind(c) == "terrain" and _colour(f, c) == colour)
             if len(mine) > above:
                 where = "no higher row" if r == len(rows) else f"{above} {colour} terrain card(s) above row {r}"
                 yield Violation(
                     "as-campfire",
                     f"{len(mine)} {colour} campfire(s) in row {r} replaced cards that "
                     f"must have moved up, but there is {where}",
-                    tuple(c for _, c in mine),
+                    filled(c for _, c in mine),
                     tuple(slot_label(r, i) for i, _ in mine),
                 )
+
+
+def _colour(f: Facts, piece_id: str | None) -> str:
+    """A piece's colour ("" when it has none); the callers ask only about pieces of known kinds."""
+    p = f.piece(piece_id)
+    return (p.colour or "") if p is not None else ""
 
 
 TRANQUILITY_RULES: tuple[Rule, ...] = (tq_turns, tq_costs_paid, tq_cost_cap)

@@ -141,16 +141,19 @@ def row_pairs_bound(rows: list[list[int | None]], greater: bool, swaps: int) -> 
     save: with the published swap cost (the greater difference) the smaller of their two sides; with
     the smaller difference both sides (a side it paid may since have been replaced by a campfire).
     """
-    pairs, savings = [], []
+    pairs: list[tuple[int, int, int]] = []
+    savings: list[int] = []
     for r, row in enumerate(rows, 1):
         for i in range(1, len(row)):
-            if row[i - 1] is not None and row[i] is not None:
-                pairs.append((r, i + 1, abs(row[i] - row[i - 1])))
+            before, here = row[i - 1], row[i]
+            if before is not None and here is not None:
+                pairs.append((r, i + 1, abs(here - before)))
         for i in range(1, len(row) - 1):
-            if row[i] is None:
+            before, here, after = row[i - 1], row[i], row[i + 1]
+            if here is None:
                 continue
-            left = abs(row[i] - row[i - 1]) if row[i - 1] is not None else 0
-            right = abs(row[i + 1] - row[i]) if row[i + 1] is not None else 0
+            left = abs(here - before) if before is not None else 0
+            right = abs(after - here) if after is not None else 0
             savings.append(left + right - (max(left, right) if greater else 0))
     savings.sort(reverse=True)
     return sum(d for _, _, d in pairs) - sum(savings[: max(swaps, 0)]), pairs

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, Generic
 
 from pnp.game.model import Game
-from pnp.game.params import Piece, Rules
-from pnp.rules.state.model import State
+from pnp.game.params import Piece, RulesT
+from pnp.rules.state.model import Mountain, Sea, State
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,9 @@ class Rule:
     engine: str | None  # None: every engine
     module: str | None  # a module id: only when the module is chosen
     summary: str
-    check: Callable[[Facts], Iterable[Violation]]
+    check: Callable[[Any], Iterable[Violation]]  # takes the Facts of its engine's states (check_state pairs them)
 
-    def __call__(self, facts: Facts) -> Iterable[Violation]:
+    def __call__(self, facts: Facts[Any]) -> Iterable[Violation]:
         return self.check(facts)
 
 
@@ -55,18 +56,19 @@ def rule(rule_id: str, summary: str, engine: str | None = None, module: str | No
     """Make a rule function a `Rule` (ids are unique; docs/rules.md lists them all). `engine` names the
     engine whose tuple lists it (None: every engine's); the registry test holds the two together."""
 
-    def make(fn: Callable[[Facts], Iterable[Violation]]) -> Rule:
+    def make(fn: Callable[[Any], Iterable[Violation]]) -> Rule:
         return Rule(rule_id, engine, module, summary, fn)
 
     return make
 
 
 @dataclass(frozen=True)
-class Facts:
-    """What every rule reads: the game's parameters and pieces, the state, and where each id lies."""
+class Facts(Generic[RulesT]):
+    """What every rule reads: the game's parameters and pieces, the state, and where each id lies.
+    Generic in the engine's rule parameters: `Facts[TranquilityRules]` for that engine's rules."""
 
     game: Game
-    rules: Rules
+    rules: RulesT
     state: State
     pieces: dict[str, Piece]
     places: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # id → [(area, label)]
@@ -86,8 +88,27 @@ class Facts:
         return self.state.players
 
     @property
+    def sea(self) -> Sea:
+        """The Tranquility table (its rules run only on states of that engine, which have one)."""
+        if self.state.sea is None:
+            raise ValueError(f"the {self.state.engine} state {self.state.game!r} has no Tranquility table")
+        return self.state.sea
+
+    @property
+    def mountain(self) -> Mountain:
+        """The Ascent table (its rules run only on states of that engine, which have one)."""
+        if self.state.mountain is None:
+            raise ValueError(f"the {self.state.engine} state {self.state.game!r} has no Ascent table")
+        return self.state.mountain
+
+    @property
     def ended(self) -> bool:
         return self.state.status != "playing"
+
+
+def filled(cells: Iterable[str | None]) -> tuple[str, ...]:
+    """The ids in cells or slots, without the empty ones (None)."""
+    return tuple(c for c in cells if c is not None)
 
 
 def locate(state: State) -> dict[str, list[tuple[str, str]]]:
@@ -98,6 +119,7 @@ def locate(state: State) -> dict[str, list[tuple[str, str]]]:
         if piece_id:
             places.setdefault(piece_id, []).append((area, label))
 
+    c: str | None  # an id, or None for an empty cell or slot
     for q, hand in enumerate(state.hands, 1):
         for c in hand:
             put(c, "hand", f"player {q}'s hand")

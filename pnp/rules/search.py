@@ -14,6 +14,7 @@ so the comparison is not blurred by luck, and the bot's random numbers come from
 from __future__ import annotations
 
 import random
+from typing import Generic, TypeVar
 
 from pnp.rules.ascent.bot import AscentBot, _Goals
 from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
@@ -38,13 +39,16 @@ def clone(table):
     return other
 
 
-class _Search:
-    baseline_class = TranquilityBot
+Bot = TypeVar("Bot", TranquilityBot, AscentBot)  # the engine's baseline bot
+
+
+class _Search(Generic[Bot]):
+    baseline_class: type[Bot]  # each engine's search names its own
 
     def __init__(self, seed: int = 0, samples: int = 6, horizon: int = 400, width: int = 2, margin: float = 2.0):
         self.rng = random.Random(seed ^ 0x5EA5C4)
         self.samples, self.horizon, self.width, self.margin = samples, horizon, width, margin
-        self.baseline = self.baseline_class()
+        self.baseline: Bot = self.baseline_class()
 
     def choose(self, t, p: int):
         first = self.baseline.choose(t, p)
@@ -109,7 +113,7 @@ class _Search:
         raise NotImplementedError
 
 
-class TranquilitySearch(_Search):
+class TranquilitySearch(_Search[TranquilityBot]):
     baseline_class = TranquilityBot
 
     def stays(self, table, card) -> bool:
@@ -130,7 +134,7 @@ class TranquilitySearch(_Search):
         return out
 
 
-class AscentSearch(_Search):
+class AscentSearch(_Search[AscentBot]):
     baseline_class = AscentBot
 
     def progress(self, table) -> float:
@@ -143,7 +147,7 @@ class AscentSearch(_Search):
         goal = _Goals(t, hand)
         scored = sorted((bot.rate(t, goal, play), play) for play in plays)
         ratings = bot.card_ratings(t, hand, scored)
-        out = []
+        out: list[tuple] = []
         for _, (what, c, r, i, r2, i2, cost) in scored[: self.width]:
             others = sorted((ratings[q], q) for q in hand if q != c)
             paid = tuple(q for _, q in reversed(others[-cost:])) if cost else ()

@@ -104,7 +104,8 @@ class Report:
 
 def _spread(progress: tuple[int, ...]) -> str:
     total = sum(progress)
-    marks, seen, out = (0.1, 0.5, 0.9), 0, []
+    marks: tuple[float, ...] = (0.1, 0.5, 0.9)
+    seen, out = 0, []
     for k, n in enumerate(progress):
         seen += n
         while marks and seen >= marks[0] * total:

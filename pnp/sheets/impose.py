@@ -137,7 +137,7 @@ def _draw_front_lines(canvas: SheetCanvas, spec: SheetSpec, page: Page, height: 
     canvas.setDash()
     _draw_registration(canvas, spec, page.grid.page)
     if page.grid.fold is not None:
-        _draw_fold(canvas, spec, page)
+        _draw_fold(canvas, spec, page, page.grid.fold)
     canvas.restoreState()
 
 
@@ -172,10 +172,10 @@ def _draw_registration(canvas: SheetCanvas, spec: SheetSpec, page_size: tuple[fl
             canvas.setLineWidth(HAIRLINE)
 
 
-def _draw_fold(canvas: SheetCanvas, spec: SheetSpec, page: Page) -> None:
+def _draw_fold(canvas: SheetCanvas, spec: SheetSpec, page: Page, fold: tuple[str, float]) -> None:
     k = PT_PER_MM
     width, height = page.grid.page
-    axis, at = page.grid.fold
+    axis, at = fold
     canvas.setDash(4, 3)
     canvas.setStrokeColorRGB(*GREY)
     if axis == "vertical":

@@ -77,7 +77,7 @@ def _card_size(spec: SheetSpec, game: Game | None) -> list[str]:
 def sheet_name(spec: SheetSpec, game: Game | None = None) -> str:
     """'a4', 'a4-fold', 'letter-bleed3mm-ink-saver', 'a4-fold-it': the paper, the variant parts and
     the game's language when it is not English (Italian never overwrites English)."""
-    return "-".join((spec.paper.name, *variant_parts(spec, game))) + language_suffix(game and game.language)
+    return "-".join((spec.paper.name, *variant_parts(spec, game))) + language_suffix(game.language if game else None)
 
 
 def sheets_file(game: Game, spec: SheetSpec) -> str:

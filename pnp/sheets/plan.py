@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 from pnp.core.errors import PnpError
 from pnp.game.model import Face, Game
@@ -61,7 +62,7 @@ def game_pieces(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSp
     """Every physical piece of the game, in card order, with its faces scaled to the sheet."""
     by_id = {f.id: f for f in faces}
     scale = _scale(game, sheet)
-    pieces = []
+    pieces: list[Piece] = []
     for card in game.cards:
         front = _face(by_id, card.front_face_id, card.id, card.shape)
         back = (
@@ -71,7 +72,8 @@ def game_pieces(game: Game, faces: tuple[Face, ...] | list[Face], sheet: SheetSp
         )
         if back is not None and (abs(back.width - front.width) > 0.01 or abs(back.height - front.height) > 0.01):
             raise SheetError(
-                f"The back {back.id!r} of card {card.id!r} is not the size of its front ({front.width:g} × {front.height:g} mm)."
+                f"The back {back.id!r} of card {card.id!r} is not the size of its front "
+                f"({front.width:g} × {front.height:g} mm)."
             )
         front, back = _scaled(front, scale), back and _scaled(back, scale)
         pieces.extend(Piece(card.id, front, back) for _ in range(card.count))
@@ -99,7 +101,8 @@ def _scale(game: Game, sheet: SheetSpec) -> float:
     gw, gh = game.card.width, game.card.height
     if abs(w / h - gw / gh) > 0.005:
         raise SheetError(
-            f"A card size of {w:g} × {h:g} mm would stretch the {gw:g} × {gh:g} mm cards; give a size with the same proportions."
+            f"A card size of {w:g} × {h:g} mm would stretch the {gw:g} × {gh:g} mm cards; "
+            "give a size with the same proportions."
         )
     return w / gw
 
@@ -192,7 +195,13 @@ def _sheet_pages(spec: SheetSpec, grid: Grid, cells: list[list[Piece]], sheet_no
                 behind = compose(to_back, compose(transform, face_mirror(piece.back)))
                 backs.append(Placement(piece.back, behind, "back", piece.card))
     shape = cells[0][0].front.shape
-    common = {"sheet": sheet_no, "grid": grid, "shape": shape, "cells": tuple(origins), "back_map": to_back}
+    common: dict[str, Any] = {
+        "sheet": sheet_no,
+        "grid": grid,
+        "shape": shape,
+        "cells": tuple(origins),
+        "back_map": to_back,
+    }
     if spec.gutter_fold:
         return [Page(side="fold", placements=tuple(fronts + backs), **common)]
     pages = [Page(side="front", placements=tuple(fronts), **common)]

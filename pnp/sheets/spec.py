@@ -238,7 +238,8 @@ def _size(text: str) -> tuple[float, float]:
         return named
     if re.fullmatch(r"\s*[a-z][a-z0-9.\-]*\s*", text, re.IGNORECASE):
         raise UsageError(
-            f"The card size {text!r} is not a length or a known size: give e.g. 63.5mm, 2.5x3.5in or one of {preset_names()}."
+            f"The card size {text!r} is not a length or a known size: "
+            f"give e.g. 63.5mm, 2.5x3.5in or one of {preset_names()}."
         )
     if re.fullmatch(r"\s*[0-9.]+\s*[a-z]*\s*", text, re.IGNORECASE):
         side = _length("card size", text)

@@ -246,7 +246,8 @@ def describe(error) -> str:
     if v == "required":
         return error.message.replace("is a required property", "is required here")
     if v == "enum":
-        return f"expected one of {', '.join(json.dumps(x) for x in error.validator_value)}, got {json.dumps(error.instance)}"
+        choices = ", ".join(json.dumps(x) for x in error.validator_value)
+        return f"expected one of {choices}, got {json.dumps(error.instance)}"
     if v == "type":
         return (
             f"expected {_type_words(error.validator_value)}, got {_json_type(error.instance)} {_short(error.instance)}"
@@ -303,7 +304,7 @@ def _type_words(types: Any) -> str:
         "null": "null",
     }
     if isinstance(types, list):
-        return " or ".join(names.get(t, t) for t in types)
+        return " or ".join(names.get(t, str(t)) for t in types)
     return names.get(types, str(types))
 
 

@@ -34,7 +34,7 @@ def unknown_id_problems(source: Source, parent: dict, parent_id: str) -> list[Pr
 
 
 def _check(source: Source, at: list, own: Any, parent: Any, what: str, parent_id: str) -> Iterator[Problem]:
-    known = [item.get("id") for item in _dicts(parent) if isinstance(item.get("id"), str)]
+    known = [item["id"] for item in _dicts(parent) if isinstance(item.get("id"), str)]
     for index, item in enumerate(own if isinstance(own, list) else []):
         item_id = item.get("id") if isinstance(item, dict) else None
         if not isinstance(item_id, str) or item_id in known:

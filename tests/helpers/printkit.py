@@ -35,7 +35,8 @@ def square_svg(colour: tuple[int, int, int], w: float, h: float, bleed: float) -
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 2 * b}mm" height="{h + 2 * b}mm" '
         f'viewBox="{-b} {-b} {w + 2 * b} {h + 2 * b}">'
         f'<rect id="bg" x="{-b}" y="{-b}" width="{w + 2 * b}" height="{h + 2 * b}" fill="{hex_colour(colour)}"/>'
-        f'<rect id="mark" x="{MARK[0]}" y="{MARK[0]}" width="{MARK[1] - MARK[0]}" height="{MARK[1] - MARK[0]}" fill="#000000"/>'
+        f'<rect id="mark" x="{MARK[0]}" y="{MARK[0]}" '
+        f'width="{MARK[1] - MARK[0]}" height="{MARK[1] - MARK[0]}" fill="#000000"/>'
         "</svg>"
     )
 

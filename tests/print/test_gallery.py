@@ -19,8 +19,8 @@ def built_outputs(game_id: str = "testgame") -> dict[str, bytes]:
     game = replace(game, id=game_id)
     outputs = {f"{game.id}/svg/{f.id}.svg": f.svg.encode() for f in faces}
     outputs[f"{game.id}/deck.json"] = (
-        b'{"game": "%s", "title": "Test <Game>", "totals": {"island": 3, "border": 2}, "names": {"island": "Island"}, "pieces": 5}'
-        % game_id.encode()
+        b'{"game": "%s", "title": "Test <Game>", "totals": {"island": 3, "border": 2}, '
+        b'"names": {"island": "Island"}, "pieces": 5}' % game_id.encode()
     )
     outputs.update(sheet_outputs(game, faces, [SheetSpec.from_options()]))
     outputs[f"{game.id}/setup/setup-3p-seed1.svg"] = faces[0].svg.encode()

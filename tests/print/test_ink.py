@@ -42,7 +42,10 @@ def test_the_saver_turns_the_cream_title_on_the_dark_back_into_dark_text_on_a_li
 
 
 def test_the_saver_outlines_the_art_so_it_reads_as_line_art():
-    svg = '<svg><g id="a"><path d="M0 0L1 1" fill="#4f8fb0"/><circle cx="1" cy="1" r="1" fill="#f4c66b" stroke="#000000"/></g></svg>'
+    svg = (
+        '<svg><g id="a"><path d="M0 0L1 1" fill="#4f8fb0"/>'
+        '<circle cx="1" cy="1" r="1" fill="#f4c66b" stroke="#000000"/></g></svg>'
+    )
     saved = saver_svg(svg)
     path = re.search(r"<path[^>]*/>", saved).group(0)
     assert 'stroke-width="0.2"' in path and _lightness(re.search(r'stroke="(#\w+)"', path).group(1)) < 0.4

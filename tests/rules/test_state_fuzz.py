@@ -205,7 +205,8 @@ def check(path: Path, *options: str):
 
 
 def assert_clean(result, seconds: float, path: Path, options: tuple = ()) -> None:
-    """Exit 0 or 1, never an exception, never a traceback; exit 1 names the file (speed is bench/ business, not a test's)."""
+    """Exit 0 or 1, never an exception, never a traceback; exit 1 names the file (speed is bench/
+    business, not a test's)."""
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert result.exit_code in (0, 1), (result.exit_code, result.output[-2000:])
     assert "Traceback" not in result.output

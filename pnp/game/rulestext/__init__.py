@@ -9,8 +9,9 @@ A card without a topic keeps the literal title and lines of its spec.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from pnp.core.i18n import SOURCE_LANGUAGE, Translator, translator
 from pnp.game.model import Game, frozen_map
@@ -28,8 +29,9 @@ class CardText:
     lines: tuple[str, ...]
 
 
-Topic = Callable[[object, Facts, Translator], tuple[str, list[str]]]
-TOPICS: dict[str, dict[str, Topic]] = {TRANQUILITY: tranquility.TOPICS, ASCENT: ascent.TOPICS}
+# A topic takes its own engine's rule parameters (TranquilityRules or AscentRules), picked by the same key.
+Topic = Callable[[Any, Facts, Translator], tuple[str, list[str]]]
+TOPICS: dict[str, Mapping[str, Topic]] = {TRANQUILITY: tranquility.TOPICS, ASCENT: ascent.TOPICS}
 
 
 def game_language(game: Game) -> str | None:

@@ -95,12 +95,12 @@ class _Goals:
         self.grid = table_grid(t) if (rules.green_path or rules.panorama or rules.goats) else None
         self.path = rules.green_path.colour if rules.green_path else None
         self.frontier: set = set()
-        if self.path:
+        if self.path and self.grid is not None:
             self.height = path_rows(self.grid, self.path)
             if self.height < rules.rows:
                 self.frontier = self._frontier(t)
         self.sequences = []
-        if rules.panorama:
+        if rules.panorama and self.grid is not None:
             self.sequences = [
                 t.deck.sequence[s] for s in t.revealed if sequence_found(self.grid, t.deck.sequence[s]) is None
             ]
@@ -111,9 +111,12 @@ class _Goals:
 
     def _frontier(self, t: AscentTable) -> set:
         """Empty slots of the row above the green chain's top that rest on the chain."""
-        reach = {i for i, s in enumerate(self.grid[0]) if coloured(s, self.path)}
+        grid, path = self.grid, self.path
+        if grid is None or path is None:  # no Green Path in play
+            return set()
+        reach = {i for i, s in enumerate(grid[0]) if coloured(s, path)}
         for r in range(1, self.height):
-            reach = {i for i, s in enumerate(self.grid[r]) if coloured(s, self.path) and (i in reach or i + 1 in reach)}
+            reach = {i for i, s in enumerate(grid[r]) if coloured(s, path) and (i in reach or i + 1 in reach)}
         r = self.height
         if r == 0:
             return {(0, i) for i in range(t.width[0]) if t.rows[0][i] < 0}

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from pnp.game.params import AscentRules
 from pnp.rules.ascent.engine import ascent_deck, table_from_state
 from pnp.rules.ascent.modules import coloured, path_rows, sequence_found
-from pnp.rules.facts import Facts, Rule, Violation, card_counter, rule, slot_label
+from pnp.rules.facts import Facts, Rule, Violation, card_counter, filled, rule, slot_label
 
 ENGINE = "ascent"
+AsFacts = Facts[AscentRules]  # what this engine's rules read
 
 
-def grid(f: Facts) -> list[list]:
+def grid(f: AsFacts) -> list[list]:
     """The mountain as rows of (kind, number, colour) or None, for the module goal functions."""
     out = []
-    for row in f.state.mountain.rows:
+    for row in f.mountain.rows:
         cells = []
         for c in row:
             p = f.piece(c)
@@ -31,16 +33,16 @@ def grid(f: Facts) -> list[list]:
     return out
 
 
-def _filled(f: Facts):
+def _filled(f: AsFacts):
     """(row, slot, card, piece) of every filled slot, 1-based."""
-    for r, row in enumerate(f.state.mountain.rows, 1):
+    for r, row in enumerate(f.mountain.rows, 1):
         for i, c in enumerate(row, 1):
             if c is not None:
                 yield r, i, c, f.piece(c)
 
 
-def _summit_down(f: Facts) -> bool:
-    return f.state.mountain.summit is not None
+def _summit_down(f: AsFacts) -> bool:
+    return f.mountain.summit is not None
 
 
 @rule(
@@ -49,8 +51,8 @@ def _summit_down(f: Facts) -> bool:
     "exactly its number of them to the numbered side (none without it).",
     ENGINE,
 )
-def as_base(f: Facts) -> Iterator[Violation]:
-    m, r = f.state.mountain, f.rules
+def as_base(f: AsFacts) -> Iterator[Violation]:
+    m, r = f.mountain, f.rules
     if len(m.base) != r.base_pieces:
         yield Violation(
             "as-base",
@@ -68,7 +70,7 @@ def as_base(f: Facts) -> Iterator[Violation]:
 
 
 @rule("as-box", "The box holds the spare panorama triangles and goats, and no card of the deck.", ENGINE)
-def as_box(f: Facts) -> Iterator[Violation]:
+def as_box(f: AsFacts) -> Iterator[Violation]:
     kinds = card_counter(f.state.box, f)
     spare = max(0, f.count("panorama") - f.rules.base_pieces)
     if kinds["panorama"] != spare:
@@ -79,8 +81,8 @@ def as_box(f: Facts) -> Iterator[Violation]:
 
 
 @rule("as-rows", "The mountain has one list per terrain row with base, base − 1, … slots.", ENGINE)
-def as_rows(f: Facts) -> Iterator[Violation]:
-    rows, r = f.state.mountain.rows, f.rules
+def as_rows(f: AsFacts) -> Iterator[Violation]:
+    rows, r = f.mountain.rows, f.rules
     if len(rows) != r.rows:
         yield Violation("as-rows", f"the mountain lists {len(rows)} rows; the rules have {r.rows}")
     for n, row in enumerate(rows[: r.rows], 1):
@@ -89,21 +91,21 @@ def as_rows(f: Facts) -> Iterator[Violation]:
 
 
 @rule("as-fill", "Each row is filled from the left without gaps.", ENGINE)
-def as_fill(f: Facts) -> Iterator[Violation]:
-    for r, row in enumerate(f.state.mountain.rows, 1):
+def as_fill(f: AsFacts) -> Iterator[Violation]:
+    for r, row in enumerate(f.mountain.rows, 1):
         gaps = [i for i in range(1, len(row)) if row[i] is not None and row[i - 1] is None]
         if gaps:
             yield Violation(
                 "as-fill",
                 f"row {r} has a card after an empty slot",
-                (row[gaps[0]],),
+                filled((row[gaps[0]],)),
                 (slot_label(r, gaps[0]), slot_label(r, gaps[0] + 1)),
             )
 
 
 @rule("as-support", "A card above row 1 rests on the two cards below it.", ENGINE)
-def as_support(f: Facts) -> Iterator[Violation]:
-    rows = f.state.mountain.rows
+def as_support(f: AsFacts) -> Iterator[Violation]:
+    rows = f.mountain.rows
     for r, i, c, _ in _filled(f):
         if r == 1:
             continue
@@ -119,7 +121,7 @@ def as_support(f: Facts) -> Iterator[Violation]:
 
 
 @rule("as-row-minimum", "A terrain card's number is at least its row number.", ENGINE)
-def as_row_minimum(f: Facts) -> Iterator[Violation]:
+def as_row_minimum(f: AsFacts) -> Iterator[Violation]:
     if not f.rules.row_minimum:
         return
     for r, i, c, p in _filled(f):
@@ -128,7 +130,7 @@ def as_row_minimum(f: Facts) -> Iterator[Violation]:
 
 
 @rule("as-colours", "No two cards of one colour stand side by side in a row (campfires count by their colour).", ENGINE)
-def as_colours(f: Facts) -> Iterator[Violation]:
+def as_colours(f: AsFacts) -> Iterator[Violation]:
     if f.rules.same_colour_in_row:
         return
     for r, row in enumerate(grid(f), 1):
@@ -142,7 +144,7 @@ def as_colours(f: Facts) -> Iterator[Violation]:
                 and a[0] in ("terrain", "campfire")
                 and b[0] in ("terrain", "campfire")
             ):
-                cards = (f.state.mountain.rows[r - 1][i - 1], f.state.mountain.rows[r - 1][i])
+                cards = filled((f.mountain.rows[r - 1][i - 1], f.mountain.rows[r - 1][i]))
                 yield Violation(
                     "as-colours",
                     f"two {a[2]} cards stand side by side in row {r}",
@@ -152,7 +154,7 @@ def as_colours(f: Facts) -> Iterator[Violation]:
 
 
 @rule("as-bridge-end", "A bridge never stands at either end of a row.", ENGINE)
-def as_bridge_end(f: Facts) -> Iterator[Violation]:
+def as_bridge_end(f: AsFacts) -> Iterator[Violation]:
     for r, i, c, p in _filled(f):
         if p is not None and p.kind == "bridge" and i in (1, f.rules.width(r)):
             yield Violation("as-bridge-end", f"a bridge stands at the end of row {r}", (c,), (slot_label(r, i),))
@@ -164,12 +166,12 @@ def as_bridge_end(f: Facts) -> Iterator[Violation]:
     "and no bridge is left uncovered.",
     ENGINE,
 )
-def as_summit(f: Facts) -> Iterator[Violation]:
+def as_summit(f: AsFacts) -> Iterator[Violation]:
     if not _summit_down(f):
         return
     open_slots = tuple(
         slot_label(r, i)
-        for r, row in enumerate(f.state.mountain.rows, 1)
+        for r, row in enumerate(f.mountain.rows, 1)
         for i, c in enumerate(row, 1)
         if c is None or f.kind(c) == "bridge"
     )
@@ -177,13 +179,13 @@ def as_summit(f: Facts) -> Iterator[Violation]:
         yield Violation(
             "as-summit",
             f"the summit is down with {len(open_slots)} slot(s) empty or bridged",
-            (f.state.mountain.summit,),
+            filled((f.mountain.summit,)),
             open_slots,
         )
 
 
 @rule("as-won", "The game is won exactly when the summit is down.", ENGINE)
-def as_won(f: Facts) -> Iterator[Violation]:
+def as_won(f: AsFacts) -> Iterator[Violation]:
     s = f.state
     if (s.status == "won") != _summit_down(f):
         what = "is marked won without the summit" if s.status == "won" else f"has its summit but is {s.status}"
@@ -195,7 +197,7 @@ def as_won(f: Facts) -> Iterator[Violation]:
     "The game is lost exactly when the player whose turn it is can neither play a card nor discard two.",
     ENGINE,
 )
-def as_lost(f: Facts) -> Iterator[Violation]:
+def as_lost(f: AsFacts) -> Iterator[Violation]:
     s = f.state
     if s.status == "won" or not 1 <= s.current_player <= len(s.hands):
         return
@@ -216,7 +218,7 @@ def as_lost(f: Facts) -> Iterator[Violation]:
         )
 
 
-def _stuck(f: Facts) -> bool | None:
+def _stuck(f: AsFacts) -> bool | None:
     """Whether the current player has no action; None when the state is too broken to tell."""
     if len(f.state.hands[f.state.current_player - 1]) >= 2:
         return False
@@ -228,8 +230,8 @@ def _stuck(f: Facts) -> bool | None:
 
 
 @rule("as-setup", "Before the first turn the mountain is empty and every goat waits at the foot.", ENGINE)
-def as_setup(f: Facts) -> Iterator[Violation]:
-    m = f.state.mountain
+def as_setup(f: AsFacts) -> Iterator[Violation]:
+    m = f.mountain
     if f.state.turn != 0:
         return
     placed = tuple(c for row in m.rows for c in row if c) + ((m.summit,) if m.summit else ())
@@ -247,13 +249,15 @@ def as_setup(f: Facts) -> Iterator[Violation]:
     ENGINE,
     "green-path",
 )
-def green_path(f: Facts) -> Iterator[Violation]:
+def green_path(f: AsFacts) -> Iterator[Violation]:
+    if f.rules.green_path is None:
+        return  # the module is not chosen
     colour = f.rules.green_path.colour
     if _summit_down(f) and path_rows(grid(f), colour) < f.rules.rows:
         yield Violation(
             "green-path",
             f"the summit is down but no chain of {colour} cards climbs from row 1 to row {f.rules.rows}",
-            (f.state.mountain.summit,),
+            filled((f.mountain.summit,)),
         )
 
 
@@ -264,12 +268,12 @@ def green_path(f: Facts) -> Iterator[Violation]:
     ENGINE,
     "panorama",
 )
-def panorama(f: Facts) -> Iterator[Violation]:
+def panorama(f: AsFacts) -> Iterator[Violation]:
     if not _summit_down(f):
         return
     view = grid(f)
     fields = {c.id: c.fields for c in f.game.cards}
-    for t in dict.fromkeys(f.state.mountain.revealed):  # each triangle once, however often listed
+    for t in dict.fromkeys(f.mountain.revealed):  # each triangle once, however often listed
         piece = f.piece(t)
         seq = fields[piece.card].get("sequence") if piece else None
         if isinstance(seq, (list, tuple)) and sequence_found(view, seq) is None:

@@ -337,6 +337,8 @@ def table_from_state(deck: AscentDeck, state: State) -> AscentTable:
     index = deck.index
     cards = lambda ids: [index[i] for i in ids]
     m = state.mountain
+    if m is None:
+        raise ValueError(f"the {state.engine} state {state.game!r} has no Ascent table to play on")
     rows = [[index[c] if c else -1 for c in row] for row in m.rows]
     goats = [[index[g], (at[0] - 1, at[1] - 1) if at else None] for g, at in m.goats]
     return AscentTable(

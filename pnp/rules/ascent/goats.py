@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnp.rules.ascent.check import ENGINE, grid
+from pnp.rules.ascent.check import ENGINE, AsFacts, grid
 from pnp.rules.ascent.modules import coloured
-from pnp.rules.facts import Facts, Rule, Violation, rule, slot_label
+from pnp.rules.facts import Rule, Violation, rule, slot_label
 
 MODULE = "goats"
 
 
 @rule("goats-where", "Every goat in play waits at the foot or stands on a card of the goat colour.", ENGINE, MODULE)
-def goats_where(f: Facts) -> Iterator[Violation]:
+def goats_where(f: AsFacts) -> Iterator[Violation]:
     rule_ = f.rules.goats
-    goats = f.state.mountain.goats
+    if rule_ is None:
+        return  # the module is not chosen
+    goats = f.mountain.goats
     if len(goats) != rule_.goats:
         yield Violation(
             "goats-where", f"{len(goats)} goats are in play; the module uses {rule_.goats}", tuple(g for g, _ in goats)
@@ -38,12 +40,14 @@ def goats_where(f: Facts) -> Iterator[Violation]:
     ENGINE,
     MODULE,
 )
-def goats_board(f: Facts) -> Iterator[Violation]:
+def goats_board(f: AsFacts) -> Iterator[Violation]:
     rule_ = f.rules.goats
+    if rule_ is None:
+        return  # the module is not chosen
     view = grid(f)
     boarded = sum(1 for s in (view[0] if view else []) if coloured(s, rule_.colour))
-    waiting = tuple(g for g, at in f.state.mountain.goats if at is None)
-    expected = max(0, len(f.state.mountain.goats) - boarded)
+    waiting = tuple(g for g, at in f.mountain.goats if at is None)
+    expected = max(0, len(f.mountain.goats) - boarded)
     if len(waiting) != expected:
         yield Violation(
             "goats-board",
@@ -59,10 +63,12 @@ def goats_board(f: Facts) -> Iterator[Violation]:
     ENGINE,
     MODULE,
 )
-def goats_climb(f: Facts) -> Iterator[Violation]:
+def goats_climb(f: AsFacts) -> Iterator[Violation]:
+    if f.rules.goats is None:
+        return  # the module is not chosen
     colour = f.rules.goats.colour
     view = grid(f)
-    for goat, at in f.state.mountain.goats:
+    for goat, at in f.mountain.goats:
         if at is None or at[0] >= len(view):
             continue
         r, i = at
@@ -84,11 +90,13 @@ def goats_climb(f: Facts) -> Iterator[Violation]:
     ENGINE,
     MODULE,
 )
-def goats_goal(f: Facts) -> Iterator[Violation]:
+def goats_goal(f: AsFacts) -> Iterator[Violation]:
+    if f.rules.goats is None:
+        return  # the module is not chosen
     target = f.rules.goats.target_row
-    if f.state.mountain.summit is None:
+    if f.mountain.summit is None:
         return
-    low = tuple(g for g, at in f.state.mountain.goats if at is None or at[0] < target)
+    low = tuple(g for g, at in f.mountain.goats if at is None or at[0] < target)
     if low:
         yield Violation("goats-goal", f"the summit is down but {len(low)} goat(s) are below row {target}", low)
 

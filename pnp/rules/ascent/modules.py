@@ -82,7 +82,8 @@ def table_grid(table) -> list[list[Slot]]:
 
 def goals_missing(table) -> list[str]:
     """Module ids whose goal the table's mountain does not meet."""
-    rules, missing = table.rules, []
+    rules = table.rules
+    missing: list[str] = []
     if not (rules.green_path or rules.panorama or rules.goats):
         return missing
     grid = table_grid(table)

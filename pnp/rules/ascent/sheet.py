@@ -91,7 +91,8 @@ def _diamond(sheet, cx: float, cy: float, d: float, card: str | None, label: str
 def _goats(sheet, m: Mountain, x0: float, ybase: float, d: float) -> None:
     if not m.goats:
         return
-    page, waiting, seen = sheet.page, 0, {}
+    page, waiting = sheet.page, 0
+    seen: dict[tuple[int, int], int] = {}  # goats already drawn on each slot
     for _goat, at in m.goats:
         if at is None:
             gx, gy = x0 + 3 + waiting * 5, ybase + 10

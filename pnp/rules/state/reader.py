@@ -42,7 +42,7 @@ from pnp.rules.state.model import (
 def parse_state(source: Source) -> State:
     reader = _Reader(source)
     state = reader.state()
-    if reader.problems:
+    if reader.problems or state is None:
         raise SpecError(reader.problems)
     return state
 
@@ -322,7 +322,7 @@ class _Reader:
         if not isinstance(value, dict):
             self.fail(path, "expected an object mapping each goat to null (waiting) or [row, slot]")
             return ()
-        out = []
+        out: list[tuple[str, tuple[int, int] | None]] = []
         for goat, at in value.items():
             problem = id_problem(goat, "a goat id")
             if problem:

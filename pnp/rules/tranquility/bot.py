@@ -40,7 +40,8 @@ class TranquilityBot:
         self.useless = useless  # start discard: hand cards rated this high go before unseen pile cards
         self.shift_penalty = shift_penalty
         self.keep_finish = keep_finish
-        self._table, self._cache = None, {}
+        self._table: TranquilityTable | None = None
+        self._cache: dict[int, tuple[int, int, tuple[float, int, int, int]]] = {}  # card → (lo, hi, its rating)
 
     def choose(self, t: TranquilityTable, p: int):
         hand, kind = t.hands[p], t.deck.kind
@@ -165,7 +166,8 @@ class TranquilityBot:
         if sum(map(len, hands)) + sum(piles) < need:
             return None
         ranked = sorted((-e[0], q, e[1]) for q, h in enumerate(hands) for e in self.rate_hand(t, h))
-        chosen, from_pile = [[] for _ in hands], [0] * n
+        chosen: list[list[int]] = [[] for _ in hands]
+        from_pile = [0] * n
         if any(piles):
             # 1. dead or nearly useless hand cards, worst first, leaving every other player two cards
             left = [len(h) - (0 if q == p else 2) for q, h in enumerate(hands)]
@@ -193,7 +195,7 @@ class TranquilityBot:
     def _worst_hand_cards(p: int, sizes, ranked, need: int):
         """`need` hand cards, worst first, leaving every other player two cards if possible (else one, else none)."""
         for floor in (2, 1, 0):
-            shares = [[] for _ in sizes]
+            shares: list[list[int]] = [[] for _ in sizes]
             left = [size - (0 if q == p else floor) for q, size in enumerate(sizes)]
             taken = 0
             for _, q, c in ranked:

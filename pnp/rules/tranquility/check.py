@@ -9,6 +9,7 @@ from pnp.game.params import AT_ONCE, HANDS, ONE_PER_PLAYER, STUCK_OR_EMPTY, Tran
 from pnp.rules.facts import Facts, Rule, Violation, card_counter, rule
 
 ENGINE = "tranquility"
+TqFacts = Facts[TranquilityRules]  # what this engine's rules read
 
 
 def _tq(f: Facts) -> TranquilityRules:
@@ -17,12 +18,12 @@ def _tq(f: Facts) -> TranquilityRules:
     return f.rules
 
 
-def _cells(f: Facts) -> list[tuple[int, str, int]]:
+def _cells(f: TqFacts) -> list[tuple[int, str, int]]:
     """(cell, card, number) for every filled cell holding an island, in reading order."""
     out = []
-    for k, c in enumerate(f.state.sea.cells, 1):
+    for k, c in enumerate(f.sea.cells, 1):
         p = f.piece(c)
-        if p is not None and p.kind == "island" and p.number is not None:
+        if c is not None and p is not None and p.kind == "island" and p.number is not None:
             out.append((k, c, p.number))
     return out
 
@@ -51,18 +52,18 @@ def fits(numbers: dict[int, int], x: int, k: int) -> bool:
     return k not in numbers and all((v < x) if j < k else (v > x) for j, v in numbers.items())
 
 
-def has_action(f: Facts, q: int) -> bool:
+def has_action(f: TqFacts, q: int) -> bool:
     """Whether player q (1-based) can play a card or discard two (the test for a lost game)."""
     s, r = f.state, f.rules
     hand = s.hands[q - 1] if 0 < q <= len(s.hands) else ()
     if len(hand) >= 2:
         return True
     kinds = [f.kind(c) for c in hand]
-    if "start" in kinds and s.sea.start is None:
+    if "start" in kinds and f.sea.start is None:
         return True
     numbers = {k: n for k, _, n in _cells(f)}
     full = len(numbers) == r.cells
-    if "finish" in kinds and full and s.sea.start is not None:
+    if "finish" in kinds and full and f.sea.start is not None:
         return True
     cap = effective_cap(r.cost_cap, len(hand) - 1)
     for c in hand:
@@ -88,13 +89,13 @@ def start_shortfall(f: Facts, q: int) -> int:
 
 
 @rule("tq-frame", "The frame holds one border card per outer cell edge: 2 × (rows + cols), corners open.", ENGINE)
-def tq_frame(f: Facts) -> Iterator[Violation]:
+def tq_frame(f: TqFacts) -> Iterator[Violation]:
     want = f.rules.frame
-    if len(f.state.sea.frame) != want:
+    if len(f.sea.frame) != want:
         yield Violation(
             "tq-frame",
-            f"the frame holds {len(f.state.sea.frame)} border cards; a {f.rules.rows}×{f.rules.cols} grid needs {want}",
-            f.state.sea.frame,
+            f"the frame holds {len(f.sea.frame)} border cards; a {f.rules.rows}×{f.rules.cols} grid needs {want}",
+            f.sea.frame,
         )
 
 
@@ -104,7 +105,7 @@ def tq_frame(f: Facts) -> Iterator[Violation]:
     "setup, and nothing else from the deck.",  # and the spare finish cards under finish_cards: one-per-player
     ENGINE,
 )
-def tq_box(f: Facts) -> Iterator[Violation]:
+def tq_box(f: TqFacts) -> Iterator[Violation]:
     kinds = card_counter(f.state.box, f)
     finishes = max(0, f.count("finish") - f.state.players) if _tq(f).finish_cards == ONE_PER_PLAYER else 0
     if kinds["finish"] != finishes:
@@ -130,8 +131,8 @@ def tq_box(f: Facts) -> Iterator[Violation]:
 
 
 @rule("tq-grid", "The grid has rows × cols cells and only island cards go into cells.", ENGINE)
-def tq_grid(f: Facts) -> Iterator[Violation]:
-    cells = f.state.sea.cells
+def tq_grid(f: TqFacts) -> Iterator[Violation]:
+    cells = f.sea.cells
     if len(cells) != f.rules.cells:
         yield Violation(
             "tq-grid", f"the grid lists {len(cells)} cells; a {f.rules.rows}×{f.rules.cols} grid has {f.rules.cells}"
@@ -139,7 +140,7 @@ def tq_grid(f: Facts) -> Iterator[Violation]:
 
 
 @rule("tq-ascending", "Islands ascend strictly in reading order: bottom row left to right, then the row above.", ENGINE)
-def tq_ascending(f: Facts) -> Iterator[Violation]:
+def tq_ascending(f: TqFacts) -> Iterator[Violation]:
     filled = _cells(f)
     for (k1, c1, n1), (k2, c2, n2) in itertools.pairwise(filled):
         if n1 >= n2:
@@ -159,8 +160,8 @@ def tq_ascending(f: Facts) -> Iterator[Violation]:
     "the game was lost).",
     ENGINE,
 )
-def tq_start(f: Facts) -> Iterator[Violation]:
-    s, start = f.state, f.state.sea.start
+def tq_start(f: TqFacts) -> Iterator[Violation]:
+    s, start = f.state, f.sea.start
     if start is None:
         return
     card = (start.card,)
@@ -182,7 +183,7 @@ def tq_start(f: Facts) -> Iterator[Violation]:
     yield from _shares(f, start)
 
 
-def _shares(f: Facts, start) -> Iterator[Violation]:
+def _shares(f: TqFacts, start) -> Iterator[Violation]:
     s, r, card = f.state, f.rules, (start.card,)
     for q, share in enumerate(start.shares, 1):
         most = r.hand_size - (q == start.player)  # the player of the start card held it too
@@ -212,8 +213,8 @@ def _shares(f: Facts, start) -> Iterator[Violation]:
 
 
 @rule("tq-start-dead", "Start cards are discarded only once a start card is down.", ENGINE)
-def tq_start_dead(f: Facts) -> Iterator[Violation]:
-    if f.state.sea.start is None:
+def tq_start_dead(f: TqFacts) -> Iterator[Violation]:
+    if f.sea.start is None:
         dead = tuple(c for c in f.state.discard if f.kind(c) == "start")
         if dead:
             yield Violation("tq-start-dead", "a start card was discarded before any start card was played", dead)
@@ -225,7 +226,7 @@ def tq_start_dead(f: Facts) -> Iterator[Violation]:
     "in an opening hand, never more than one per player.",
     ENGINE,
 )
-def tq_start_own(f: Facts) -> Iterator[Violation]:
+def tq_start_own(f: TqFacts) -> Iterator[Violation]:
     s = f.state
     for q, (hand, pile) in enumerate(zip(s.hands, s.piles), 1):
         mine = tuple(c for c in hand + pile if f.kind(c) == "start")
@@ -244,8 +245,8 @@ def tq_start_own(f: Facts) -> Iterator[Violation]:
 
 
 @rule("tq-finish", "A finish card goes down only when every cell is filled and a start card is down.", ENGINE)
-def tq_finish(f: Facts) -> Iterator[Violation]:
-    sea = f.state.sea
+def tq_finish(f: TqFacts) -> Iterator[Violation]:
+    sea = f.sea
     if sea.finish is None:
         return
     empty = [f"cell {k}" for k, c in enumerate(sea.cells, 1) if c is None]
@@ -258,9 +259,9 @@ def tq_finish(f: Facts) -> Iterator[Violation]:
 
 
 @rule("tq-won", "The game is won exactly when a finish card is down.", ENGINE)
-def tq_won(f: Facts) -> Iterator[Violation]:
+def tq_won(f: TqFacts) -> Iterator[Violation]:
     s = f.state
-    if (s.status == "won") != (s.sea.finish is not None):
+    if (s.status == "won") != (f.sea.finish is not None):
         what = "is marked won without a finish card" if s.status == "won" else f"has a finish card but is {s.status}"
         yield Violation("tq-won", f"the game {what}")
 
@@ -271,11 +272,11 @@ def tq_won(f: Facts) -> Iterator[Violation]:
     "two (or when hands and piles could not pay the start discard).",  # or, under loss: stuck-or-empty, …
     ENGINE,
 )
-def tq_lost(f: Facts) -> Iterator[Violation]:
+def tq_lost(f: TqFacts) -> Iterator[Violation]:
     s = f.state
     if s.status == "won" or not 1 <= s.current_player <= len(s.hands):
         return
-    start = s.sea.start
+    start = f.sea.start
     unpaid = (
         start is not None
         and s.status == "lost"
@@ -306,8 +307,8 @@ def tq_lost(f: Facts) -> Iterator[Violation]:
 
 
 @rule("tq-setup", "Before the first turn the grid is empty and no start or finish card is down.", ENGINE)
-def tq_setup(f: Facts) -> Iterator[Violation]:
-    sea = f.state.sea
+def tq_setup(f: TqFacts) -> Iterator[Violation]:
+    sea = f.sea
     if f.state.turn != 0:
         return
     filled = tuple(c for c in sea.cells if c)

@@ -384,6 +384,8 @@ def table_from_state(deck: TranquilityDeck, state: State) -> TranquilityTable:
     index = deck.index
     cards = lambda ids: [index[i] for i in ids]
     sea = state.sea
+    if sea is None:
+        raise ValueError(f"the {state.engine} state {state.game!r} has no Tranquility table to play on")
     cells = [-1] + [index[c] if c else -1 for c in sea.cells] + [-1]
     start, record = -1, None
     if sea.start is not None:
