@@ -246,7 +246,8 @@ def _hard_warning(r) -> str:
     """Under 1 % won: "nearly unwinnable" when the judging (stronger) bot played; else say which bot did."""
     from pnp.rules.bots import JUDGE_BOT
 
-    won = f"{r.game} with {r.players} player(s) was won in {r.wins} of {r.games} games ({100 * r.win_rate:.1f} %, under 1 %)"
+    won = f"{r.game} with {r.players} player(s) was won in {r.wins} of {r.games} games"
+    won += f" ({100 * r.win_rate:.1f} %, under 1 %)"
     if r.bot == JUDGE_BOT:
         return f"warning: {won} by the {r.bot} bot: nearly unwinnable"
     return (

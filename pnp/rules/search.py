@@ -48,12 +48,20 @@ def clone(table):
 
 class _Search:
     baseline_class: type = TranquilityBot
+    default_margin = 0.0
 
     def __init__(
-        self, seed: int = 0, samples: int = 4, width: int = 2, window: float = 1.0, progress: float = 0.5
+        self,
+        seed: int = 0,
+        samples: int = 4,
+        width: int = 2,
+        window: float = 1.0,
+        progress: float = 0.5,
+        margin: float | None = None,
     ) -> None:
         self.rng = random.Random(seed ^ 0x5EA5C4)
         self.samples, self.width, self.window, self.weight = samples, width, window, progress
+        self.margin = self.default_margin if margin is None else margin
         self.baseline = self.baseline_class()
         self.own: dict[int, set] = {}  # per seat: the cards that seat put into the discard itself
         self.public: set = set()  # cards every player saw go into the discard
@@ -82,7 +90,8 @@ class _Search:
             for n, action in enumerate(options):
                 scores[n] += self.rollout(clone(dealt), p, action)
         best = max(range(len(options)), key=lambda n: (scores[n], -n))
-        return options[best]
+        # leave the baseline's choice only for a gain of `margin` (in wins over the deals)
+        return options[best] if scores[best] - scores[0] >= self.margin else options[0]
 
     def rollout(self, table, p: int, action) -> float:
         from pnp.rules.simulation import play_out
