@@ -9,7 +9,8 @@ run's seed, as `pnp simulate --seed S` deals it, so a cell's figures are exactly
 played here, on `--jobs` processes, and counted with `pnp.rules.simulation.report`). Cells: the base
 game, and The Ascent with no module, each module alone and all three, at 1–5 players.
 
-`--cache FILE` keeps each finished cell (JSON) so a long run can stop and go on; `--write PATH`
+`--cache FILE` keeps each finished cell (JSON) so a long run can stop and go on (`--only GAME` plays
+one game's rows, `--merge FILES` takes finished cells from other caches); `--write PATH`
 replaces the part of PATH between the markers `<!-- bot-tables:begin -->` and
 `<!-- bot-tables:end -->` with the tables (atomically); without it the tables are printed.
 """
@@ -66,8 +67,14 @@ def cells(tq_games: int, games: int):
 
 def run(args) -> dict:
     cache = Path(args.cache) if args.cache else None
-    done = json.loads(cache.read_text()) if cache and cache.exists() else {}
+    done = {}
+    for path in args.merge or []:
+        done.update(json.loads(Path(path).read_text()))
+    if cache and cache.exists():
+        done.update(json.loads(cache.read_text()))
     todo = [c for c in cells(args.tq_games, args.games) if _key(c, args.seed) not in done]
+    if args.only:
+        todo = [c for c in todo if c[1] == args.only]
     with Pool(args.jobs) as pool:
         for label, name, modules, players, count in todo:
             seeds = list(game_seeds(args.seed, count))
@@ -154,6 +161,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", help="JSON file keeping finished cells (resume a long run)")
+    parser.add_argument("--only", help="play only this game's rows (tranquility or ascent)")
+    parser.add_argument("--merge", nargs="*", help="cache files of earlier runs to take finished cells from")
     parser.add_argument("--write", help="a Markdown file whose bot-tables markers get the tables")
     args = parser.parse_args()
     text = tables(run(args), args)
