@@ -101,3 +101,14 @@ def test_search_results_do_not_depend_on_the_workers():
     from pnp.rules import simulate
 
     assert simulate(TQ, 2, 4, 9, bot="search", jobs=1) == simulate(TQ, 2, 4, 9, bot="search", jobs=2)
+
+
+def test_tranquility_leaves_the_baseline_only_for_a_clear_gain_the_ascent_for_any():
+    from pnp.rules.search import AscentSearch
+
+    tq = TranquilitySearch()
+    assert (tq.weight, tq.margin, tq.confirm) == (0.0, 1.0, 12)
+    assert tq.best([2.0, 2.5, 1.0]) == 0 and tq.best([1.0, 2.0, 3.0]) == 2
+    ascent = AscentSearch()
+    assert (ascent.weight, ascent.margin, ascent.confirm) == (0.5, 0.0, 0)
+    assert ascent.best([2.0, 2.1]) == 1 and ascent.best([2.0, 2.0]) == 0
