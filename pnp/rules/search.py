@@ -9,8 +9,9 @@ cards it put into the discard itself; everything else (the other hands, every pi
 the face-down discard) is shuffled together, sizes kept, each start card still among its owner's
 cards. It plays every candidate on every deal and lets every player go on with the baseline bot to
 the end of the game; a rollout scores 1 for a win, else `progress` × the share of cells or slots
-filled. It plays the candidate with the best total, the baseline's choice on ties. Every candidate
-is tried on the same deals, so luck does not blur the comparison.
+filled. It plays the candidate with the best total, the baseline's choice on ties or (`margin`,
+`confirm`: Tranquility) unless another gains a win, again on more deals. Every candidate is tried on
+the same deals, so luck does not blur the comparison.
 
 Players cannot talk, but they can know each other's convention: that is how the search bot
 cooperates, expecting its partners to play as the baseline does. Its random numbers come from the
