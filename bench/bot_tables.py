@@ -125,7 +125,7 @@ def tables(done: dict, args) -> str:
         "| rules | bot | 1 player | 2 | 3 | 4 | 5 |",
         "|---|---|---|---|---|---|---|",
     ]
-    swing = []
+    swings = []
     for label, name, modules in ROWS:
         count = args.tq_games if name == "tranquility" else args.games
         for bot in BOTS:
@@ -134,16 +134,26 @@ def tables(done: dict, args) -> str:
                 entry = done.get(_key((label, name, modules, players, count), args.seed))
                 row.append(_pct(entry[bot]) if entry else "not run")
             lines.append(f"| {label} | {bot} | " + " | ".join(row) + " |")
+        gained = lost = played = 0
+        seconds = []
         for players in range(1, 6):
             entry = done.get(_key((label, name, modules, players, count), args.seed))
             if entry:
                 pairs = list(zip(entry["baseline"]["won"], entry["search"]["won"]))
-                swing.append((sum(1 for b, s in pairs if s and not b), sum(1 for b, s in pairs if b and not s)))
-    gained, lost = sum(s[0] for s in swing), sum(s[1] for s in swing)
+                gained += sum(1 for b, s in pairs if s and not b)
+                lost += sum(1 for b, s in pairs if b and not s)
+                played += len(pairs)
+                seconds.append(entry["search"]["cpu_median"])
+        if played:
+            swings.append(f"| {label} | {played} | {gained} | {lost} | {sorted(seconds)[len(seconds) // 2]:.2f} s |")
     lines += [
         "",
-        f"Game by game over all the cells above: the search bot won {gained} games the baseline lost, "
-        f"and lost {lost} games the baseline won.",
+        "Game by game (the same deals): games the search bot won and the baseline lost, and the reverse; and the",
+        "search bot's CPU time per game (median over the cells; on a shared, busy 2-core machine):",
+        "",
+        "| rules | games | won by search only | won by baseline only | search CPU per game |",
+        "|---|---|---|---|---|",
+        *swings,
     ]
     return "\n".join(lines)
 
