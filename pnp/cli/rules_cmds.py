@@ -211,8 +211,6 @@ def simulate(
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
     check_bot(bot)
     workers = resolve_jobs(jobs)
-    if log is not None and bot != "baseline":
-        raise UsageError(f"--log records the baseline bot's games; it cannot record --bot {bot}'s")
     if log is not None and games > 10_000:
         raise UsageError(f"--log writes one file per game: at most 10000 games, not {games}")
     resolved = [load_game(game, modules=modules)]
@@ -238,10 +236,7 @@ def simulate(
     )
     for r, label in zip(reports, labels):
         if r.win_rate < HARD:
-            note(
-                f"warning: {label} with {r.players} player(s) was won in {r.wins} of {r.games} games "
-                f"({100 * r.win_rate:.1f} %, under 1 %) by the {r.bot} bot: nearly unwinnable"
-            )
+            note(_hard_warning(r, label))
     if as_json:
         data = [r.to_data() for r in reports]
         typer.echo(json.dumps(data[0] if not vs else {"game": data[0], "vs": data[1]}, indent=2, ensure_ascii=False))
@@ -252,7 +247,21 @@ def simulate(
     if log is not None:
         from pnp.rules.simlog import write_logs
 
-        note(f"wrote {len(write_logs(resolved[0], players, games, seed, log))} game records to {log}", quiet)
+        note(f"wrote {len(write_logs(resolved[0], players, games, seed, log, bot))} game records to {log}", quiet)
+
+
+def _hard_warning(r, label: str) -> str:
+    """Under 1 % won: "nearly unwinnable" when the judging (stronger) bot played; else say which bot did."""
+    from pnp.rules.bots import JUDGE_BOT
+
+    won = f"{label} with {r.players} player(s) was won in {r.wins} of {r.games} games"
+    won += f" ({100 * r.win_rate:.1f} %, under 1 %)"
+    if r.bot == JUDGE_BOT:
+        return f"warning: {won} by the {r.bot} bot: nearly unwinnable"
+    return (
+        f"warning: {won} by the {r.bot} bot; nearly unwinnable is judged by the stronger {JUDGE_BOT} bot: "
+        f"run again with --bot {JUDGE_BOT}"
+    )
 
 
 @app.command()

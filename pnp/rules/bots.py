@@ -18,6 +18,10 @@ BOTS = {
     "search": "tries every candidate play against sampled hidden cards and keeps the best (docs/rules.md)",
 }
 
+# The bot whose games decide that a configuration is "nearly unwinnable" (won in under 1 % of its games):
+# the stronger one (docs/rules.md, "The search bot"); pnp simulate and pnp validate name it in their warning.
+JUDGE_BOT = "search"
+
 
 _DECKS: dict[int, tuple[Game, object]] = {}
 

@@ -1,12 +1,12 @@
 """`pnp simulate --log DIR`: the simulated games again, each written as a game record.
 
 Game g is dealt with the g-th seed of `random.Random(seed)`, exactly as `simulate` deals it, and played
-by the same baseline bot, so the records are the games the report counts.
+by the bot the run names (`--bot`), made for that game's seed as `simulate` makes it, so the records are
+the games the report counts, whichever bot played them.
 """
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from pnp.core.output import write_atomic
@@ -42,12 +42,16 @@ def bot_game(game: Game, players: int, seed: int, bot=None) -> Recorder:
     return recorder
 
 
-def write_logs(game: Game, players: int, games: int, seed: int, folder: Path) -> list[Path]:
-    """Write one record per game: FOLDER/GAME-Np-seedS-gameNNNN.json."""
-    seeds, bot, written = random.Random(seed), new_bot(game), []
+def write_logs(game: Game, players: int, games: int, seed: int, folder: Path, bot: str = "baseline") -> list[Path]:
+    """Write one record per game, played by `bot` (`BOTS`): FOLDER/GAME-Np-seedS-gameNNNN.json."""
+    from pnp.rules.bots import check_bot, make_bot
+    from pnp.rules.workers import game_seeds
+
+    check_bot(bot)
+    written = []
     width = max(4, len(str(games)))
-    for g in range(1, games + 1):
-        recorder = bot_game(game, players, seeds.getrandbits(64), bot)
+    for g, game_seed in enumerate(game_seeds(seed, games), 1):
+        recorder = bot_game(game, players, game_seed, make_bot(game, bot, game_seed))
         path = folder / f"{game.id}-{players}p-seed{seed}-game{g:0{width}d}.json"
         write_atomic(path, recorder.dumps().encode("utf-8"))
         written.append(path)

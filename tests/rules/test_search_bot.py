@@ -45,3 +45,70 @@ def test_the_redeal_keeps_what_the_player_sees_and_the_sizes():
     assert hidden(c) == hidden(t) and c.piles != t.piles
     for q in range(3):  # each start card stays with its owner
         assert starts(c, q) == starts(t, q)
+
+
+def test_the_face_down_discard_is_dealt_again_except_the_cards_the_player_put_there():
+    import random
+
+    k = kit(TQ)
+    t = k.deal(_deck(TQ, k), 2, 4)
+    bot = TranquilitySearch(seed=4)
+    while t.status == "playing" and not (bot.own.get(0) and set(t.discard) - bot.own[0]):
+        p = t.turn % t.n  # play until player 0 put cards into the discard and others did too
+        t.apply(p, bot.choose(t, p))
+    mine = bot.own[0]
+    assert mine and all(c in t.discard for c in mine)
+    before = sorted(t.discard)
+    moved = set()
+    for sample in range(20):
+        c = clone(t)
+        bot.redeal(c, 0, random.Random(sample))
+        assert len(c.discard) == len(t.discard)
+        for i, card in enumerate(t.discard):
+            if card in mine:
+                assert c.discard[i] == card  # what player 0 discarded it knows
+            elif c.discard[i] != card:
+                moved.add(i)
+        hidden = lambda x: sorted(v for lst in x.piles + x.hands[1:] + [x.discard] for v in lst)
+        assert hidden(c) == hidden(t) and sorted(t.discard) == before
+    assert moved  # the cards player 1 and the start discard put there are unseen
+
+
+def test_the_ascent_rollout_bot_plays_the_baseline_move_for_move():
+    from pnp.rules.ascent.bot import AscentBot
+    from pnp.rules.search import AscentRollout
+    from pnp.rules.simulation import play_out
+
+    game = game_named("ascent")  # every module: the goals it reads faster are all in play
+    k = kit(game)
+    for seed in (1, 2, 3):
+        a = play_out(k.deal(_deck(game, k), 2, seed), AscentBot())
+        b = play_out(k.deal(_deck(game, k), 2, seed), AscentRollout())
+        assert a.to_state() == b.to_state()
+
+
+def test_close_turns_are_searched_and_clear_ones_are_not():
+    k = kit(TQ)
+    bot = TranquilitySearch(seed=7)
+    t = k.deal(_deck(TQ, k), 3, 7)
+    from pnp.rules.simulation import play_out
+
+    play_out(t, bot)
+    assert 0 < bot.searched < t.turn
+
+
+def test_search_results_do_not_depend_on_the_workers():
+    from pnp.rules import simulate
+
+    assert simulate(TQ, 2, 4, 9, bot="search", jobs=1) == simulate(TQ, 2, 4, 9, bot="search", jobs=2)
+
+
+def test_tranquility_leaves_the_baseline_only_for_a_clear_gain_the_ascent_for_any():
+    from pnp.rules.search import AscentSearch
+
+    tq = TranquilitySearch()
+    assert (tq.weight, tq.margin, tq.confirm) == (0.0, 1.0, 12)
+    assert tq.best([2.0, 2.5, 1.0]) == 0 and tq.best([1.0, 2.0, 3.0]) == 2
+    ascent = AscentSearch()
+    assert (ascent.weight, ascent.margin, ascent.confirm) == (0.5, 0.0, 0)
+    assert ascent.best([2.0, 2.1]) == 1 and ascent.best([2.0, 2.0]) == 0
