@@ -14,17 +14,20 @@ sets that run. Groups are put together from their children's cached texts.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from pnp.face import text
 from pnp.face.art import ID_TOKEN, Art, ArtNode
 from pnp.face.layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, Rotation, TextItem
-from pnp.svg.writer import Element, document, element, factor, num, open_tag, svg_root, tostring
+from pnp.svg.writer import Element, document, element, factor, num, open_tag, svg_root, tostrings
 
 FACE_TOKEN = "@FACE@"  # stands for the face id in cached texts (ids are letters, digits, '_', '-', '.')
 _PLAIN_ID = re.compile(r"[A-Za-z0-9_.-]+\Z")  # an id written as it is: the cache may hold it as a token
 _CACHE_SIZE = 16384  # cached element texts; cleared when full (a 5,000-card deck needs about 10,000)
 _texts: dict[tuple, str] = {}
-_runs: dict[tuple[str, str, int], tuple[Element, ...]] = {}
+_paths: dict[tuple[int, str], str] = {}  # (origin, outline) → the glyph's <path>
+_RUN_TAG = "pnp-glyph-run"  # holds a glyph run's place in a text's elements until its text is put in
+_RUN_PLACE = f"<{_RUN_TAG} />"
 
 
 def render_svg(layout: Layout) -> str:
@@ -34,15 +37,20 @@ def render_svg(layout: Layout) -> str:
         b = layout.bleed
         w, h = layout.width + 2 * b, layout.height + 2 * b
         root = svg_root(w, h, (-b, -b, w, h), version="1.1", id=face_id)
-        return document(root, (tostring(_element(item, face_id, len(face_id))) for item in layout.items))
+        return document(root, _write(layout.items, face_id, len(face_id)))
     if len(_texts) > _CACHE_SIZE:
         _texts.clear()
     n = len(face_id)
-    lines = [_head(layout), *(_cached(item, n) for item in layout.items), "</svg>\n"]
+    missing: dict[tuple, Item] = {}
+    keys = [_key(item, n, missing) for item in layout.items]
+    if missing:  # serialised together: one call of the serialiser a face
+        _texts.update(zip(missing, _write(missing.values(), FACE_TOKEN, n)))
+    lines = [_head(layout), *(_line(key) + "\n" for key in keys), "</svg>\n"]
     return "".join(lines).replace(FACE_TOKEN, face_id)
 
 
 def _head(layout: Layout) -> str:
+    """The XML declaration and the <svg> start tag, each on its line."""
     key = ("svg", layout.width, layout.height, layout.bleed)
     found = _texts.get(key)
     if found is None:
@@ -53,29 +61,51 @@ def _head(layout: Layout) -> str:
     return found
 
 
-def _cached(item: Item, n: int) -> str:
-    """The item's line (with its newline), the face id as FACE_TOKEN."""
+def _key(item: Item, n: int, missing: dict[tuple, Item]) -> tuple:
+    """What decides the item's text but the face id (the first `n` characters of its id); the
+    items not yet written go into `missing`. A group's key holds its children's keys."""
     if isinstance(item, GroupItem):
-        return _group(item, n) + "\n"
+        head = ("g", item.id[n:], item.rotate, item.scale)
+        if head not in _texts:
+            _texts[head] = open_tag(_group_element(item, FACE_TOKEN + item.id[n:], ()))
+        return (GroupItem, head, tuple(_key(child, n, missing) for child in item.items))
     key = (type(item), item.id[n:], *tuple(item.__dict__.values())[1:])
-    found = _texts.get(key)
-    if found is None:
-        found = _texts[key] = tostring(_element(item, FACE_TOKEN, n)) + "\n"
-    return found
+    if key not in _texts:
+        missing[key] = item
+    return key
 
 
-def _group(item: GroupItem, n: int) -> str:
-    """A group put together from its children's cached texts (a scaled face is one big group)."""
-    key = ("g", item.id[n:], item.rotate, item.scale)
-    head = _texts.get(key)
-    if head is None:
-        head = _texts[key] = open_tag(_group_element(item, FACE_TOKEN + item.id[n:], ()))
-    return head + "".join(_cached(child, n)[:-1] for child in item.items) + "</g>"
+def _line(key: tuple) -> str:
+    """The text of the item with this key (a group put together from its children's texts)."""
+    if key[0] is GroupItem:
+        return _texts[key[1]] + "".join(_line(child) for child in key[2]) + "</g>"
+    return _texts[key]
 
 
-def _element(item: Item, prefix: str, n: int) -> Element:
+def _write(items: Iterable[Item], prefix: str, n: int) -> list[str]:
+    """Each item's text, the face id (the first `n` characters of every item id) written as
+    `prefix`: the items' svgwrite elements serialised in one call, each glyph run's cached text
+    put in where the element holds its place."""
+    runs: list[list[str]] = []
+    elements = []
+    for item in items:
+        runs.append([])
+        elements.append(_element(item, prefix, n, runs[-1]))
+    return [_splice(written, runs_of_item) for written, runs_of_item in zip(tostrings(elements), runs)]
+
+
+def _splice(written: str, runs: list[str]) -> str:
+    if not runs:
+        return written
+    parts = written.split(_RUN_PLACE)
+    if len(parts) != len(runs) + 1:
+        raise AssertionError("a glyph run's place is missing in the written text")
+    return "".join(part + run for part, run in zip(parts, runs)) + parts[-1]
+
+
+def _element(item: Item, prefix: str, n: int, runs: list[str]) -> Element:
     """The svgwrite element of one item, the face id (the first `n` characters of every item id)
-    written as `prefix`."""
+    written as `prefix`; its text's glyph runs are appended to `runs`, in document order."""
     ident = prefix + item.id[n:]
     if isinstance(item, RectItem):
         radius = num(item.radius) if item.radius else None
@@ -107,9 +137,9 @@ def _element(item: Item, prefix: str, n: int) -> Element:
         transform = " ".join(t for t in (_rotate(item.rotate), matrix) if t)
         return element("g", *_art(item.art, ident), id=ident, transform=transform)
     if isinstance(item, TextItem):
-        return _text(item, ident)
+        return _text(item, ident, runs)
     if isinstance(item, GroupItem):
-        children = [_element(child, prefix, n) for child in item.items]
+        children = [_element(child, prefix, n, runs) for child in item.items]
         return _group_element(item, ident, children)
     raise TypeError(f"cannot render {type(item).__name__}")
 
@@ -148,7 +178,7 @@ def _art_node(node: ArtNode, ident: str) -> Element:
     )
 
 
-def _text(item: TextItem, ident: str) -> Element:
+def _text(item: TextItem, ident: str, runs: list[str]) -> Element:
     group = element("g", id=ident, fill=item.fill, transform=_rotate(item.rotate))
     for index, line in enumerate(item.lines):
         quantum = text.outline_quantum(item.size, line.style)
@@ -157,7 +187,8 @@ def _text(item: TextItem, ident: str) -> Element:
             continue
         k = factor(item.size * quantum / text.metrics(line.style).units_per_em)
         transform = f"translate({num(line.x)} {num(line.y)}) scale({k} -{k})"
-        group.elements.append(element("g", *glyphs, id=f"{ident}-{index}", transform=transform))
+        group.elements.append(element("g", Element(_RUN_TAG), id=f"{ident}-{index}", transform=transform))
+        runs.append(glyphs)
     for index, (x, y, w, h) in enumerate(item.underlines):
         group.elements.append(
             element("rect", id=f"{ident}-underline-{index}", x=num(x), y=num(y), width=num(w), height=num(h))
@@ -165,15 +196,15 @@ def _text(item: TextItem, ident: str) -> Element:
     return group
 
 
-def _glyph_run(words: str, style: str, quantum: int) -> tuple[Element, ...]:
-    """One <path> a glyph, so a glyph's outline is the same string everywhere (made once a run)."""
-    key = (words, style, quantum)
-    run = _runs.get(key)
-    if run is None:
-        if len(_runs) > _CACHE_SIZE:
-            _runs.clear()
-        glyphs = text.line_glyphs(words, style, quantum)
-        run = _runs[key] = tuple(
-            element("path", transform=f"translate({origin})" if origin else None, d=d) for origin, d in glyphs
-        )
-    return run
+def _glyph_run(words: str, style: str, quantum: int) -> str:
+    """The text of a line's glyphs: one <path> a glyph, so a glyph's outline is the same string
+    everywhere. Each (origin, outline) is written once and its text cached: the digits of the
+    cards' numbers recur at a few places."""
+    glyphs = text.line_glyphs(words, style, quantum)
+    if len(_paths) > _CACHE_SIZE:
+        _paths.clear()
+    missing = [glyph for glyph in dict.fromkeys(glyphs) if glyph not in _paths]
+    if missing:
+        paths = [element("path", transform=f"translate({origin})" if origin else None, d=d) for origin, d in missing]
+        _paths.update(zip(missing, tostrings(paths)))
+    return "".join(_paths[glyph] for glyph in glyphs)

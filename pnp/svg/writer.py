@@ -60,6 +60,11 @@ class Element(BaseElement):
         self.attribs = {name: value for name, value in attributes if value is not None and value != ""}
         self.elements = list(children)
 
+    def tostring(self) -> str:
+        """svgwrite's tostring, less its round trip through UTF-8 bytes (svgwrite keeps that for
+        Python 2; its own comment gives this line for Python 3)."""
+        return ET.tostring(self.get_xml(), encoding="unicode")
+
     def get_xml(self) -> ET.Element:
         xml = ET.Element(self.elementname, {name: _text(value) for name, value in self.attribs.items()})
         xml.extend(child.get_xml() for child in self.elements)
@@ -90,6 +95,23 @@ def tostring(node: BaseElement | Title) -> str:
     if isinstance(node, Title):
         return ET.tostring(node.get_xml(), encoding="unicode")
     return node.tostring()
+
+
+def tostrings(nodes: list[Element]) -> list[str]:
+    """Each element as XML text, as `tostring` gives it, written by one call of the serialiser
+    (its cost is mostly per call): each goes on its own line in one wrapper, and the lines are
+    split again. An element's text never holds a line break (the serialiser escapes those in
+    attributes, and these elements hold no text)."""
+    wrapper = ET.Element("_")
+    for node in nodes:
+        xml = node.get_xml()
+        xml.tail = "\n"
+        wrapper.append(xml)
+    text = ET.tostring(wrapper, encoding="unicode")
+    lines = text[len("<_>") : -len("</_>")].split("\n")[:-1] if nodes else []
+    if len(lines) != len(nodes):
+        raise AssertionError("an element's text held a line break")
+    return lines
 
 
 def open_tag(node: Element) -> str:
