@@ -124,6 +124,11 @@ def open_tag(node: Element) -> str:
     return text[:-3] + ">"
 
 
+def multiline(node: Element) -> str:
+    """The element written with each child on a line of its own (for files people read too)."""
+    return "\n".join([open_tag(node), *(tostring(child) for child in node.elements), f"</{node.elementname}>"])
+
+
 def document(root: Element, lines: Iterable[str]) -> str:
     """A standalone SVG document: the XML declaration, `root`'s start tag, each of `lines` (one
     serialised top-level element each) on a line of its own, and `</svg>`."""
