@@ -13,10 +13,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
 from artkit import (
+    circle,
     clip_polygon,
+    clip_shape,
     document,
+    element,
+    ellipse,
+    f,
     group,
-    polygon,  # noqa: F401
+    line,
+    path,
+    polygon,
+    polyline,
+    pts,
+    rect,
 )
 
 ROOT = Path(__file__).resolve().parents[2]  # the project checkout
@@ -25,6 +35,22 @@ SPEC = ROOT / "card_specs" / "ascent.json"
 CARD = 70.0  # trim side of a card, mm
 BLEED = 3.0
 DIAMOND = (CARD / 2 + BLEED) * math.sqrt(2)  # half-diagonal of the bleed square, seen as a diamond
+__all__ = [
+    "circle",
+    "clip_polygon",
+    "clip_shape",
+    "document",
+    "element",
+    "ellipse",
+    "f",
+    "group",
+    "line",
+    "path",
+    "polygon",
+    "polyline",
+    "pts",
+    "rect",
+]
 
 
 def theme() -> tuple[dict, dict]:

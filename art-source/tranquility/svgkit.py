@@ -10,10 +10,38 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: artkit.py, both games' SVG primitives
 
 from artkit import (
+    circle,
+    clip_polygon,
+    clip_shape,
+    document,
+    element,
+    ellipse,
     f,
+    group,
+    line,
     path,
     polygon,
+    polyline,
+    pts,
+    rect,
 )
+
+__all__ = [
+    "circle",
+    "clip_polygon",
+    "clip_shape",
+    "document",
+    "element",
+    "ellipse",
+    "f",
+    "group",
+    "line",
+    "path",
+    "polygon",
+    "polyline",
+    "pts",
+    "rect",
+]
 
 
 def star(cx: float, cy: float, r: float, fill: str, points: int = 4, inner: float = 0.35, turn: float = 0) -> str:
@@ -35,7 +63,8 @@ def leaf(x: float, y: float, length: float, angle: float, width: float, droop: f
     norm = math.hypot(nx, ny) or 1
     nx, ny = nx / norm * width, ny / norm * width
     return path(
-        f"M{f(x)} {f(y)}Q{f(mx + nx)} {f(my + ny)} {f(tx)} {f(ty)}Q{f(mx - nx * 0.4)} {f(my - ny * 0.4)} {f(x)} {f(y)}Z",
+        f"M{f(x)} {f(y)}Q{f(mx + nx)} {f(my + ny)} {f(tx)} {f(ty)}"
+        f"Q{f(mx - nx * 0.4)} {f(my - ny * 0.4)} {f(x)} {f(y)}Z",
         fill,
     )
 
