@@ -19,15 +19,27 @@ from collections.abc import Iterable
 from pnp.face import text
 from pnp.face.art import ID_TOKEN, Art, ArtNode
 from pnp.face.layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, Rotation, TextItem
-from pnp.svg.writer import Element, document, element, factor, num, open_tag, svg_root, tostrings
+from pnp.svg.writer import (
+    Element,
+    close_tag,
+    document,
+    element,
+    factor,
+    fill_slots,
+    frame,
+    num,
+    open_tag,
+    slot,
+    svg_root,
+    tostrings,
+)
 
 FACE_TOKEN = "@FACE@"  # stands for the face id in cached texts (ids are letters, digits, '_', '-', '.')
 _PLAIN_ID = re.compile(r"[A-Za-z0-9_.-]+\Z")  # an id written as it is: the cache may hold it as a token
 _CACHE_SIZE = 16384  # cached element texts; cleared when full (a 5,000-card deck needs about 10,000)
 _texts: dict[tuple, str] = {}
+_frames: dict[tuple, tuple[str, str]] = {}  # (width, height, bleed) → the document around a face
 _paths: dict[tuple[int, str], str] = {}  # (origin, outline) → the glyph's <path>
-_RUN_TAG = "pnp-glyph-run"  # holds a glyph run's place in a text's elements until its text is put in
-_RUN_PLACE = f"<{_RUN_TAG} />"
 
 
 def render_svg(layout: Layout) -> str:
@@ -45,19 +57,19 @@ def render_svg(layout: Layout) -> str:
     keys = [_key(item, n, missing) for item in layout.items]
     if missing:  # serialised together: one call of the serialiser a face
         _texts.update(zip(missing, _write(missing.values(), FACE_TOKEN, n)))
-    lines = [_head(layout), *(_line(key) + "\n" for key in keys), "</svg>\n"]
+    head, tail = _frame(layout)
+    lines = [head, *(_line(key) + "\n" for key in keys), tail]
     return "".join(lines).replace(FACE_TOKEN, face_id)
 
 
-def _head(layout: Layout) -> str:
-    """The XML declaration and the <svg> start tag, each on its line."""
+def _frame(layout: Layout) -> tuple[str, str]:
+    """The document around the face's elements (pnp.svg.writer.frame)."""
     key = ("svg", layout.width, layout.height, layout.bleed)
-    found = _texts.get(key)
+    found = _frames.get(key)
     if found is None:
         b = layout.bleed
         w, h = layout.width + 2 * b, layout.height + 2 * b
-        root = svg_root(w, h, (-b, -b, w, h), version="1.1", id=FACE_TOKEN)
-        found = _texts[key] = document(root, ())[: -len("</svg>\n")]
+        found = _frames[key] = frame(svg_root(w, h, (-b, -b, w, h), version="1.1", id=FACE_TOKEN))
     return found
 
 
@@ -67,7 +79,9 @@ def _key(item: Item, n: int, missing: dict[tuple, Item]) -> tuple:
     if isinstance(item, GroupItem):
         head = ("g", item.id[n:], item.rotate, item.scale)
         if head not in _texts:
-            _texts[head] = open_tag(_group_element(item, FACE_TOKEN + item.id[n:], ()))
+            group = _group_element(item, FACE_TOKEN + item.id[n:], ())
+            _texts[head] = open_tag(group)
+            _texts[(*head, "end")] = close_tag(group)
         return (GroupItem, head, tuple(_key(child, n, missing) for child in item.items))
     key = (type(item), item.id[n:], *tuple(item.__dict__.values())[1:])
     if key not in _texts:
@@ -78,7 +92,7 @@ def _key(item: Item, n: int, missing: dict[tuple, Item]) -> tuple:
 def _line(key: tuple) -> str:
     """The text of the item with this key (a group put together from its children's texts)."""
     if key[0] is GroupItem:
-        return _texts[key[1]] + "".join(_line(child) for child in key[2]) + "</g>"
+        return _texts[key[1]] + "".join(_line(child) for child in key[2]) + _texts[(*key[1], "end")]
     return _texts[key]
 
 
@@ -91,16 +105,7 @@ def _write(items: Iterable[Item], prefix: str, n: int) -> list[str]:
     for item in items:
         runs.append([])
         elements.append(_element(item, prefix, n, runs[-1]))
-    return [_splice(written, runs_of_item) for written, runs_of_item in zip(tostrings(elements), runs)]
-
-
-def _splice(written: str, runs: list[str]) -> str:
-    if not runs:
-        return written
-    parts = written.split(_RUN_PLACE)
-    if len(parts) != len(runs) + 1:
-        raise AssertionError("a glyph run's place is missing in the written text")
-    return "".join(part + run for part, run in zip(parts, runs)) + parts[-1]
+    return [fill_slots(written, runs_of_item) for written, runs_of_item in zip(tostrings(elements), runs)]
 
 
 def _element(item: Item, prefix: str, n: int, runs: list[str]) -> Element:
@@ -187,7 +192,7 @@ def _text(item: TextItem, ident: str, runs: list[str]) -> Element:
             continue
         k = factor(item.size * quantum / text.metrics(line.style).units_per_em)
         transform = f"translate({num(line.x)} {num(line.y)}) scale({k} -{k})"
-        group.elements.append(element("g", Element(_RUN_TAG), id=f"{ident}-{index}", transform=transform))
+        group.elements.append(element("g", slot(), id=f"{ident}-{index}", transform=transform))
         runs.append(glyphs)
     for index, (x, y, w, h) in enumerate(item.underlines):
         group.elements.append(

@@ -114,6 +114,30 @@ def tostrings(nodes: list[Element]) -> list[str]:
     return lines
 
 
+SLOT = "pnp-slot"  # the tag of an element that holds the place of text written before
+
+
+def slot() -> Element:
+    """An element that holds the place of text already written (a cached glyph run): the text is
+    put in by `fill_slots` after serialisation."""
+    return Element(SLOT)
+
+
+def fill_slots(written: str, texts: list[str]) -> str:
+    """`written` with its slots, in document order, replaced by `texts`."""
+    if not texts:
+        return written
+    parts = written.split(f"<{SLOT} />")
+    if len(parts) != len(texts) + 1:
+        raise AssertionError(f"{len(texts)} texts for {len(parts) - 1} slots")
+    return "".join(part + text for part, text in zip(parts, texts)) + parts[-1]
+
+
+def close_tag(node: Element) -> str:
+    """The element's end tag: '</g>'."""
+    return f"</{node.elementname}>"
+
+
 def open_tag(node: Element) -> str:
     """The element's start tag alone (its children are left out): '<g id="…">'."""
     empty = Element(node.elementname)
@@ -126,13 +150,20 @@ def open_tag(node: Element) -> str:
 
 def multiline(node: Element) -> str:
     """The element written with each child on a line of its own (for files people read too)."""
-    return "\n".join([open_tag(node), *(tostring(child) for child in node.elements), f"</{node.elementname}>"])
+    return "\n".join([open_tag(node), *(tostring(child) for child in node.elements), close_tag(node)])
+
+
+def frame(root: Element) -> tuple[str, str]:
+    """What a document puts before its lines (the XML declaration and `root`'s start tag, each on
+    its line) and after them (the end tag)."""
+    return f"{XML_DECLARATION}\n{open_tag(root)}\n", f"{close_tag(root)}\n"
 
 
 def document(root: Element, lines: Iterable[str]) -> str:
     """A standalone SVG document: the XML declaration, `root`'s start tag, each of `lines` (one
-    serialised top-level element each) on a line of its own, and `</svg>`."""
-    return "".join((XML_DECLARATION, "\n", open_tag(root), "\n", *(line + "\n" for line in lines), "</svg>\n"))
+    serialised top-level element each) on a line of its own, and the end tag."""
+    head, tail = frame(root)
+    return "".join((head, *(line + "\n" for line in lines), tail))
 
 
 def document_of(root: Element) -> str:
