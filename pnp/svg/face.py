@@ -6,9 +6,10 @@ id, numbers rounded to µm, attributes in a fixed order, so the same layout give
 What repeats is serialised once (docs/decisions.md, "svgwrite writes every SVG"): a top-level
 element's text is cached under everything that decides it but the face id, which stands in it as
 `FACE_TOKEN` and is put in with one `str.replace` per face. The faces of one template share their
-background, frame and art; a card's own text (its number) is written once per distinct line. A
-glyph run's <path> elements are made once per (text, style, step) and reused by every text that
-sets that run. Groups are put together from their children's cached texts.
+background, frame and art; a card's own text (its number) is written once per distinct text item,
+all of a face's new items in one call of the serialiser, with each glyph's <path> (per origin and
+outline) written once and put in through a slot. Groups are put together from their children's
+cached texts.
 """
 
 from __future__ import annotations
@@ -45,16 +46,19 @@ _paths: dict[tuple[int, str], str] = {}  # (origin, outline) → the glyph's <pa
 def render_svg(layout: Layout) -> str:
     """The face as a standalone SVG string (see model.Face for the coordinate convention)."""
     face_id = layout.face_id
-    if not _PLAIN_ID.match(face_id):  # not seen in practice (face ids are slugs): no cache
+    if len(_texts) > _CACHE_SIZE:
+        _texts.clear()
+    missing: dict[tuple, Item] = {}
+    try:
+        if not _PLAIN_ID.match(face_id):  # not seen in practice (face ids are slugs)
+            raise _Uncached
+        keys = [_key(item, face_id, missing) for item in layout.items]
+    except _Uncached:
         b = layout.bleed
         w, h = layout.width + 2 * b, layout.height + 2 * b
         root = svg_root(w, h, (-b, -b, w, h), version="1.1", id=face_id)
         return document(root, _write(layout.items, face_id, len(face_id)))
-    if len(_texts) > _CACHE_SIZE:
-        _texts.clear()
     n = len(face_id)
-    missing: dict[tuple, Item] = {}
-    keys = [_key(item, n, missing) for item in layout.items]
     if missing:  # serialised together: one call of the serialiser a face
         _texts.update(zip(missing, _write(missing.values(), FACE_TOKEN, n)))
     head, tail = _frame(layout)
@@ -73,16 +77,23 @@ def _frame(layout: Layout) -> tuple[str, str]:
     return found
 
 
-def _key(item: Item, n: int, missing: dict[tuple, Item]) -> tuple:
-    """What decides the item's text but the face id (the first `n` characters of its id); the
-    items not yet written go into `missing`. A group's key holds its children's keys."""
+class _Uncached(Exception):
+    """The face cannot be written from the cache (an id that does not start with the face id)."""
+
+
+def _key(item: Item, face_id: str, missing: dict[tuple, Item]) -> tuple:
+    """What decides the item's text but the face id (which starts every id); the items not yet
+    written go into `missing`. A group's key holds its children's keys."""
+    if not item.id.startswith(face_id):
+        raise _Uncached
+    n = len(face_id)
     if isinstance(item, GroupItem):
         head = ("g", item.id[n:], item.rotate, item.scale)
         if head not in _texts:
             group = _group_element(item, FACE_TOKEN + item.id[n:], ())
             _texts[head] = open_tag(group)
             _texts[(*head, "end")] = close_tag(group)
-        return (GroupItem, head, tuple(_key(child, n, missing) for child in item.items))
+        return (GroupItem, head, tuple(_key(child, face_id, missing) for child in item.items))
     key = (type(item), item.id[n:], *tuple(item.__dict__.values())[1:])
     if key not in _texts:
         missing[key] = item
