@@ -12,7 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: pnp.svg.writer
+try:
+    import pnp  # noqa: F401  (installed, or already on the path)
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: pnp.svg.writer
 
 from pnp.svg.writer import SVG_NS, Element, element, num, tostring
 from pnp.svg.writer import document as _document

@@ -14,6 +14,7 @@ from pnp.svg.writer import document, element, multiline, num, points, svg_root, 
 
 CUT_COLOUR = "#ff0000"
 CUT_WIDTH = 0.1  # mm
+MARK_WIDTH = 0.5  # mm, the registration marks' lines
 
 
 def cut_svg(spec: SheetSpec, page: Page, heading: str) -> str:
@@ -27,7 +28,12 @@ def cut_svg(spec: SheetSpec, page: Page, heading: str) -> str:
             mark = element("rect", id=f"reg-{index}", x=num(x), y=num(y), width=num(s), height=num(s))
         else:
             mark = element(
-                "polyline", id=f"reg-{index}", points=points(data), fill="none", stroke="#000000", stroke_width="0.5"
+                "polyline",
+                id=f"reg-{index}",
+                points=points(data),
+                fill="none",
+                stroke="#000000",
+                stroke_width=num(MARK_WIDTH),
             )
         registration.add(mark)
     cut = element("g", id="cut", fill="none", stroke=CUT_COLOUR, stroke_width=num(CUT_WIDTH))
