@@ -180,6 +180,11 @@ def _paint(fill: str | None, stroke: str | None, stroke_width: float) -> dict:
     return paint
 
 
+def inline_art(art: Art, ident: str) -> str:
+    """The art's content as written into a face, its ids made unique by `ident`."""
+    return "".join(tostrings(_art(art, ident)))
+
+
 def _art(art: Art, ident: str) -> list[Element]:
     """The art's elements, every id (and reference to one) made unique by `ident`."""
     return [_art_node(node, ident) for node in art.nodes]
