@@ -40,14 +40,16 @@ _PLAIN_ID = re.compile(r"[A-Za-z0-9_.-]+\Z")  # an id written as it is: the cach
 _CACHE_SIZE = 16384  # cached element texts; cleared when full (a 5,000-card deck needs about 10,000)
 _texts: dict[tuple, str] = {}
 _frames: dict[tuple, tuple[str, str]] = {}  # (width, height, bleed) → the document around a face
-_paths: dict[tuple[int, str], str] = {}  # (origin, outline) → the glyph's <path>
+Glyphs = tuple[tuple[int, str], ...]  # a line's glyphs: (origin along the line, outline) each
+_paths: dict[tuple[int, str], str] = {}  # (origin, outline) → the glyph's <path>: the same text everywhere
 
 
 def render_svg(layout: Layout) -> str:
     """The face as a standalone SVG string (see model.Face for the coordinate convention)."""
     face_id = layout.face_id
-    if len(_texts) > _CACHE_SIZE:
-        _texts.clear()
+    for cache in (_texts, _paths):
+        if len(cache) > _CACHE_SIZE:
+            cache.clear()
     missing: dict[tuple, Item] = {}
     try:
         if not _PLAIN_ID.match(face_id):  # not seen in practice (face ids are slugs)
@@ -59,8 +61,11 @@ def render_svg(layout: Layout) -> str:
         root = svg_root(w, h, (-b, -b, w, h), version="1.1", id=face_id)
         return document(root, _write(layout.items, face_id, len(face_id)))
     n = len(face_id)
-    if missing:  # serialised together: one call of the serialiser a face
-        _texts.update(zip(missing, _write(missing.values(), FACE_TOKEN, n)))
+    glyphs = [g for g in dict.fromkeys(_glyphs_of(keys)) if g not in _paths]
+    if missing or glyphs:  # serialised together: at most one call of the serialiser a face
+        texts, paths = _serialise([_element(item, FACE_TOKEN, n, []) for item in missing.values()], glyphs)
+        _texts.update(zip(missing, texts))
+        _paths.update(zip(glyphs, paths))
     head, tail = _frame(layout)
     lines = [head, *(_line(key) + "\n" for key in keys), tail]
     return "".join(lines).replace(FACE_TOKEN, face_id)
@@ -83,7 +88,9 @@ class _Uncached(Exception):
 
 def _key(item: Item, face_id: str, missing: dict[tuple, Item]) -> tuple:
     """What decides the item's text but the face id (which starts every id); the items not yet
-    written go into `missing`. A group's key holds its children's keys."""
+    written go into `missing`. A group's key holds its children's keys. A text's key leaves out
+    what its lines say: its cached text holds a slot for each line's glyphs, and the key carries
+    the glyphs to put in (a card's number changes its glyphs, not where they stand)."""
     if not item.id.startswith(face_id):
         raise _Uncached
     n = len(face_id)
@@ -94,32 +101,68 @@ def _key(item: Item, face_id: str, missing: dict[tuple, Item]) -> tuple:
             _texts[head] = open_tag(group)
             _texts[(*head, "end")] = close_tag(group)
         return (GroupItem, head, tuple(_key(child, face_id, missing) for child in item.items))
+    if isinstance(item, TextItem):
+        runs = tuple(_line_glyphs(item, line) for line in item.lines)
+        where = tuple((line.x, line.y, line.style, bool(run)) for line, run in zip(item.lines, runs))
+        key = (TextItem, item.id[n:], item.fill, item.size, item.rotate, item.underlines, where)
+        if key not in _texts:
+            missing[key] = item
+        return (_SLOTS, key, tuple(run for run in runs if run))
     key = (type(item), item.id[n:], *tuple(item.__dict__.values())[1:])
     if key not in _texts:
         missing[key] = item
     return key
 
 
+_SLOTS = "slots"  # a key whose text has slots for glyph runs
+
+
+def _glyphs_of(keys) -> Iterable[tuple[int, str]]:
+    for key in keys:
+        if key[0] is GroupItem:
+            yield from _glyphs_of(key[2])
+        elif key[0] is _SLOTS:
+            for run in key[2]:
+                yield from run
+
+
 def _line(key: tuple) -> str:
-    """The text of the item with this key (a group put together from its children's texts)."""
+    """The text of the item with this key: a group put together from its children's texts, a
+    text's glyphs put in its slots."""
     if key[0] is GroupItem:
         return _texts[key[1]] + "".join(_line(child) for child in key[2]) + _texts[(*key[1], "end")]
+    if key[0] is _SLOTS:
+        return fill_slots(_texts[key[1]], ["".join(_paths[g] for g in run) for run in key[2]])
     return _texts[key]
 
 
 def _write(items: Iterable[Item], prefix: str, n: int) -> list[str]:
-    """Each item's text, the face id (the first `n` characters of every item id) written as
-    `prefix`: the items' svgwrite elements serialised in one call, each glyph run's cached text
-    put in where the element holds its place."""
-    runs: list[list[str]] = []
+    """Each item's text, written whole (no cache): the face id (the first `n` characters of
+    every item id) written as `prefix`."""
+    runs: list[list[Glyphs]] = []
     elements = []
     for item in items:
         runs.append([])
         elements.append(_element(item, prefix, n, runs[-1]))
-    return [fill_slots(written, runs_of_item) for written, runs_of_item in zip(tostrings(elements), runs)]
+    glyphs = list(dict.fromkeys(g for item_runs in runs for run in item_runs for g in run))
+    texts, written = _serialise(elements, glyphs)
+    paths = dict(zip(glyphs, written))
+    return [fill_slots(t, ["".join(paths[g] for g in run) for run in item_runs]) for t, item_runs in zip(texts, runs)]
 
 
-def _element(item: Item, prefix: str, n: int, runs: list[str]) -> Element:
+def _serialise(elements: list[Element], glyphs: list[tuple[int, str]]) -> tuple[list[str], list[str]]:
+    """The elements' texts and the glyphs' <path> texts, written in one call of the serialiser
+    (its cost is mostly per call)."""
+    paths = [element("path", transform=f"translate({origin})" if origin else None, d=d) for origin, d in glyphs]
+    written = tostrings(elements + paths)
+    return written[: len(elements)], written[len(elements) :]
+
+
+def _line_glyphs(item: TextItem, line) -> Glyphs:
+    return text.line_glyphs(line.text, line.style, text.outline_quantum(item.size, line.style))
+
+
+def _element(item: Item, prefix: str, n: int, runs: list[Glyphs]) -> Element:
     """The svgwrite element of one item, the face id (the first `n` characters of every item id)
     written as `prefix`; its text's glyph runs are appended to `runs`, in document order."""
     ident = prefix + item.id[n:]
@@ -199,11 +242,11 @@ def _art_node(node: ArtNode, ident: str) -> Element:
     )
 
 
-def _text(item: TextItem, ident: str, runs: list[str]) -> Element:
+def _text(item: TextItem, ident: str, runs: list[Glyphs]) -> Element:
     group = element("g", id=ident, fill=item.fill, transform=_rotate(item.rotate))
     for index, line in enumerate(item.lines):
         quantum = text.outline_quantum(item.size, line.style)
-        glyphs = _glyph_run(line.text, line.style, quantum)
+        glyphs = _line_glyphs(item, line)  # one <path> a glyph, put in a slot (see _line and _write)
         if not glyphs:
             continue
         k = factor(item.size * quantum / text.metrics(line.style).units_per_em)
@@ -215,17 +258,3 @@ def _text(item: TextItem, ident: str, runs: list[str]) -> Element:
             element("rect", id=f"{ident}-underline-{index}", x=num(x), y=num(y), width=num(w), height=num(h))
         )
     return group
-
-
-def _glyph_run(words: str, style: str, quantum: int) -> str:
-    """The text of a line's glyphs: one <path> a glyph, so a glyph's outline is the same string
-    everywhere. Each (origin, outline) is written once and its text cached: the digits of the
-    cards' numbers recur at a few places."""
-    glyphs = text.line_glyphs(words, style, quantum)
-    if len(_paths) > _CACHE_SIZE:
-        _paths.clear()
-    missing = [glyph for glyph in dict.fromkeys(glyphs) if glyph not in _paths]
-    if missing:
-        paths = [element("path", transform=f"translate({origin})" if origin else None, d=d) for origin, d in missing]
-        _paths.update(zip(missing, tostrings(paths)))
-    return "".join(_paths[glyph] for glyph in glyphs)
