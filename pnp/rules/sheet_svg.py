@@ -24,7 +24,7 @@ class SvgPage:
         return f"{self.prefix}-{self.count}"
 
     def _paint(self, fill: str | None, stroke: str | None, width: float, dash: str | None) -> dict:
-        paint = {"fill": fill or "none"}
+        paint: dict[str, str | None] = {"fill": fill or "none"}
         if stroke:
             paint.update(stroke=stroke, stroke_width=num(width), stroke_dasharray=dash)
         return paint

@@ -21,8 +21,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-from svgwrite.base import BaseElement, Title
-from svgwrite.params import Parameter
+# svgwrite ships no types
+from svgwrite.base import BaseElement, Title  # type: ignore[import-untyped]
+from svgwrite.params import Parameter  # type: ignore[import-untyped]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
