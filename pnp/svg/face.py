@@ -44,6 +44,12 @@ Glyphs = tuple[tuple[int, str], ...]  # a line's glyphs: (origin along the line,
 _paths: dict[tuple[int, str], str] = {}  # (origin, outline) → the glyph's <path>: the same text everywhere
 
 
+def clear_cache() -> None:
+    """Forget every cached text (for benchmarks of a first build; the caches bound themselves)."""
+    for cache in (_texts, _frames, _paths):
+        cache.clear()
+
+
 def render_svg(layout: Layout) -> str:
     """The face as a standalone SVG string (see model.Face for the coordinate convention)."""
     face_id = layout.face_id
