@@ -45,6 +45,8 @@ def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[
     for _, _, name in todo:  # loaded (and checked) before the work is shared out
         if name not in templates:
             templates[name] = load_template(game, name)
+    if todo:  # svgwrite (through pnp.svg.face, see _face) imported once here, not again in each worker
+        import pnp.svg.face  # noqa: F401
     if len(todo) < PARALLEL_FACES:
         halves = [_draw(todo, templates, game)]
     else:
