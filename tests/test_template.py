@@ -17,7 +17,7 @@ from pnp.face.art import ArtError, find_art, load_art
 from pnp.face.layout import TextItem, layout_card
 from pnp.face.template import TemplateError, load_template, parse_formatted, resolve_colour
 from pnp.game.model import Back, Card, CardSize, Game, Theme, frozen_map
-from pnp.svg.face import render_svg
+from pnp.svg.face import inline_art, render_svg
 
 SIZE = CardSize(70.0, 70.0, bleed=3.0, safe=3.0, radius=3.0)
 THEME = Theme(
@@ -472,9 +472,9 @@ def test_art_ids_become_unique_per_face(folder):
     """,
     )
     art = load_art(find_art((folder / "art",), "clipped"))
-    assert art.inline("island-07-a") == (
-        '<defs><clipPath id="island-07-a-half"><rect height="10" width="5"/></clipPath></defs>'
-        '<g clip-path="url(#island-07-a-half)"><circle cx="5" cy="5" fill="#abcdef" r="5"/></g>'
+    assert inline_art(art, "island-07-a") == (
+        '<defs><clipPath id="island-07-a-half"><rect height="10" width="5" /></clipPath></defs>'
+        '<g clip-path="url(#island-07-a-half)"><circle cx="5" cy="5" fill="#abcdef" r="5" /></g>'
     )
 
 
@@ -500,7 +500,7 @@ def test_the_first_template_folder_wins_and_art_falls_back(tmp_path, monkeypatch
     item = layout_card(make_card(), template, game).items[0]
     assert item.art.file == "base/art/mark.svg" and item.placement[4:] == (0.0, 0.0)
     write(variant / "art", "mark.svg", SQUARE_ART.replace("#123456", "#654321"))
-    assert "#654321" in layout_card(make_card(), template, game).items[0].art.body
+    assert "#654321" in repr(layout_card(make_card(), template, game).items[0].art.nodes)
 
 
 def test_every_error_is_a_pnp_error():

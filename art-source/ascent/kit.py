@@ -15,7 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: art
 from artkit import (
     circle,
     clip_polygon,
+    clip_shape,
     document,
+    element,
     ellipse,
     f,
     group,
@@ -27,10 +29,18 @@ from artkit import (
     rect,
 )
 
+ROOT = Path(__file__).resolve().parents[2]  # the project checkout
+SPEC = ROOT / "card_specs" / "ascent.json"
+
+CARD = 70.0  # trim side of a card, mm
+BLEED = 3.0
+DIAMOND = (CARD / 2 + BLEED) * math.sqrt(2)  # half-diagonal of the bleed square, seen as a diamond
 __all__ = [
     "circle",
     "clip_polygon",
+    "clip_shape",
     "document",
+    "element",
     "ellipse",
     "f",
     "group",
@@ -41,13 +51,6 @@ __all__ = [
     "pts",
     "rect",
 ]
-
-ROOT = Path(__file__).resolve().parents[2]  # the project checkout
-SPEC = ROOT / "card_specs" / "ascent.json"
-
-CARD = 70.0  # trim side of a card, mm
-BLEED = 3.0
-DIAMOND = (CARD / 2 + BLEED) * math.sqrt(2)  # half-diagonal of the bleed square, seen as a diamond
 
 
 def theme() -> tuple[dict, dict]:

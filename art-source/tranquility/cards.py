@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import random
 
-from svgkit import circle, clip_polygon, document, f, group, line, path, polygon, rect, star, wave
+from svgkit import circle, clip_polygon, clip_shape, document, element, f, group, line, path, polygon, rect, star, wave
 
 BLEED_BOX = (-3, -3, 76, 76)
 DAY_CLIP = [(-3, -3), (73, -3), (-3, 73)]  # the day half: above the diagonal x + y = 70
@@ -241,7 +241,7 @@ def border() -> str:
         group(window, clip="porthole"),
         rect(4.5, 4.5, 61, 61, None, "#e9eef0", 0.5, r=2.5),
     ]
-    defs = ['<clipPath id="porthole" clipPathUnits="userSpaceOnUse"><circle cx="35" cy="35" r="18.6"/></clipPath>']
+    defs = [clip_shape("porthole", element("circle", cx=f(35), cy=f(35), r=f(18.6)))]
     return document(BLEED_BOX, body, defs, title="Border: a sailing boat (both sides)")
 
 

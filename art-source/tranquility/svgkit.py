@@ -12,7 +12,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # art-source/: art
 from artkit import (
     circle,
     clip_polygon,
+    clip_shape,
     document,
+    element,
     ellipse,
     f,
     group,
@@ -27,7 +29,9 @@ from artkit import (
 __all__ = [
     "circle",
     "clip_polygon",
+    "clip_shape",
     "document",
+    "element",
     "ellipse",
     "f",
     "group",

@@ -2,6 +2,10 @@
 
 Our own because xml.sax.saxutils imports urllib.request, which cost every command ~15 ms to start;
 tests/test_template.py checks the two agree on any text.
+
+No SVG is written with it: pnp/svg/writer.py writes every SVG (ElementTree's escaping). The PDF
+painter uses it to find a face's id in the face's start tag; for every id a face carries (letters,
+digits, '-', '_', '.') both quote it the same way.
 """
 
 from __future__ import annotations

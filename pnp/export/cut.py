@@ -5,56 +5,48 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.core.xmlattr import quoteattr
 from pnp.game.model import Face, Game
 from pnp.sheets.impose import draw_plan
 from pnp.sheets.marks import outlines, registration_marks
 from pnp.sheets.plan import Page, plan_sheets
 from pnp.sheets.spec import SheetSpec
+from pnp.svg.writer import document, element, multiline, num, points, svg_root, title, tostring
 
 CUT_COLOUR = "#ff0000"
 CUT_WIDTH = 0.1  # mm
+MARK_WIDTH = 0.5  # mm, the registration marks' lines
 
 
-def _n(value: float) -> str:
-    return f"{value:.3f}".rstrip("0").rstrip(".")
-
-
-def cut_svg(spec: SheetSpec, page: Page, title: str) -> str:
-    """One sheet's cut lines (page mm, origin top-left) and registration marks as SVG."""
+def cut_svg(spec: SheetSpec, page: Page, heading: str) -> str:
+    """One sheet's cut lines (page mm, origin top-left) and registration marks as SVG. Each cut
+    outline carries the id of the card it cuts out in a `data-card` attribute."""
     width, height = page.grid.page
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}mm" height="{_n(height)}mm" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}">',
-        f"<title>{_escape(title)}</title>",
-        '<g id="registration" fill="#000000" stroke="none">',
-    ]
+    registration = element("g", id="registration", fill="#000000", stroke="none")
     for index, (kind, data) in enumerate(registration_marks(spec, (width, height))):
         if kind == "square":
             x, y, s = data
-            parts.append(f'<rect id="reg-{index}" x="{_n(x)}" y="{_n(y)}" width="{_n(s)}" height="{_n(s)}"/>')
+            mark = element("rect", id=f"reg-{index}", x=num(x), y=num(y), width=num(s), height=num(s))
         else:
-            points = " ".join(f"{_n(x)},{_n(y)}" for x, y in data)
-            parts.append(
-                f'<polyline id="reg-{index}" points="{points}" fill="none" stroke="#000000" stroke-width="0.5"/>'
+            mark = element(
+                "polyline",
+                id=f"reg-{index}",
+                points=points(data),
+                fill="none",
+                stroke="#000000",
+                stroke_width=num(MARK_WIDTH),
             )
-    parts.append("</g>")
-    parts.append(f'<g id="cut" fill="none" stroke="{CUT_COLOUR}" stroke-width="{CUT_WIDTH}">')
+        registration.add(mark)
+    cut = element("g", id="cut", fill="none", stroke=CUT_COLOUR, stroke_width=num(CUT_WIDTH))
     for index, item in enumerate(outlines(page, "front")):
-        ident = f'cut-{index}" data-card={quoteattr(item.card)}'
         if item.shape == "circle":
             cx, cy = item.centre
-            parts.append(f'<circle id="{ident} cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(item.radius)}"/>')
+            line = element("circle", id=f"cut-{index}", data_card=item.card, cx=num(cx), cy=num(cy), r=num(item.radius))
         else:
-            d = "M " + " L ".join(f"{_n(x)} {_n(y)}" for x, y in item.points) + " Z"
-            parts.append(f'<path id="{ident} d="{d}"/>')
-    parts.append("</g>")
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            d = "M " + " L ".join(f"{num(x)} {num(y)}" for x, y in item.points) + " Z"
+            line = element("path", id=f"cut-{index}", data_card=item.card, d=d)
+        cut.add(line)
+    root = svg_root(width, height, (0, 0, width, height))
+    return document(root, [tostring(title(heading)), multiline(registration), multiline(cut)])
 
 
 def cut_files(game: Game, faces: tuple[Face, ...] | list[Face], spec: SheetSpec) -> dict[str, bytes]:

@@ -3,8 +3,8 @@
 Art must stay inside the subset that svglib (PDF) and resvg (PNG) draw the same way, and flat:
 no transparency and no gradients, because the PDF stage draws faces into reusable forms that lose
 both. `load_art` refuses anything else with a sentence naming the file and the element. The checked
-art is kept as one string whose ids carry a placeholder, so inlining it into a face is one
-`str.replace` (ids become unique per face: "<face>-<element>-<id>").
+art is kept as a tree of plain tuples (tag, sorted attributes, children) whose ids carry a
+placeholder; pnp.svg writes it into each face with ids unique per face ("<face>-<element>-<id>").
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from pnp.core.inputs import OutsideLink, read_regular
 from pnp.core.locate import first_file
 from pnp.core.svgsubset import INHERITED, SHAPES
 from pnp.core.svgsubset import NUMBER as _NUMBER
-from pnp.core.xmlattr import quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 ART_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}\Z")
@@ -86,17 +85,20 @@ class ArtError(PnpError):
     """An art file that is missing or outside the SVG subset every renderer draws the same way."""
 
 
+ArtNode = tuple[str, tuple[tuple[str, str], ...], tuple["ArtNode", ...]]  # tag, attributes (sorted), children
+
+
 @dataclass(frozen=True)
 class Art:
-    """A checked art file: its viewBox and its content with ids waiting for a per-face prefix."""
+    """A checked art file: its viewBox and its elements, ids (and references to them) starting
+    with ID_TOKEN, which the face writer replaces by the art's element id."""
 
     file: str
     viewbox: tuple[float, float, float, float]
-    body: str
+    nodes: tuple[ArtNode, ...]
 
-    def inline(self, prefix: str) -> str:
-        """The art's content with every id (and reference to one) made unique by `prefix`."""
-        return self.body.replace(ID_TOKEN, prefix)
+    def __hash__(self) -> int:  # cheap: faces look their art up by it; equality still compares the tree
+        return hash((self.file, self.viewbox, len(self.nodes)))
 
 
 def find_art(art_dirs: tuple[Path, ...], name: str) -> Path:
@@ -135,8 +137,8 @@ def _load_art(path: str, _mtime: int, size: int) -> Art:
     checker.check(root, is_root=True)
     checker.check_references()
     viewbox = _viewbox(root.get("viewBox"), name)
-    body = "".join(_serialise(child) for child in root if _local(child.tag) not in _DROPPED)
-    return Art(name, viewbox, body)
+    nodes = tuple(_node(child) for child in root if _local(child.tag) not in _DROPPED)
+    return Art(name, viewbox, nodes)
 
 
 def _viewbox(value: str | None, name: str) -> tuple[float, float, float, float]:
@@ -215,10 +217,9 @@ class _Checker:
                 self.fail(f"clip-path refers to #{ref}, which is not a <clipPath> in this file")
 
 
-def _serialise(node: ET.Element) -> str:
-    tag = _local(node.tag)
-    if tag in _DROPPED:
-        return ""
+def _node(node: ET.Element) -> ArtNode:
+    """The checked element as plain tuples: attributes sorted and stripped, ids and clip
+    references behind ID_TOKEN, <title> and <desc> left out."""
     attributes = []
     for key in sorted(node.attrib):
         value = node.attrib[key].strip()
@@ -229,11 +230,9 @@ def _serialise(node: ET.Element) -> str:
             if match is None:  # the checker refuses such art before it is written out
                 raise ArtError(f"clip-path={value!r} must be url(#id)")
             value = f"url(#{ID_TOKEN}-{match.group(1)})"
-        attributes.append(f" {key}={quoteattr(value)}")
-    children = "".join(_serialise(child) for child in node)
-    if children:
-        return f"<{tag}{''.join(attributes)}>{children}</{tag}>"
-    return f"<{tag}{''.join(attributes)}/>"
+        attributes.append((key, value))
+    children = tuple(_node(child) for child in node if _local(child.tag) not in _DROPPED)
+    return (_local(node.tag), tuple(attributes), children)
 
 
 def _equal_radii(rx: str | None, ry: str | None) -> bool:

@@ -1,45 +1,225 @@
 """Render a Layout as an SVG document (mm viewBox covering the bleed; text as outlines).
 
-The XML is written directly: every element has an explicit id derived from the face id, numbers
-are rounded to µm, attributes come in a fixed order, so the same layout gives the same bytes.
+Every element is an svgwrite element written by pnp.svg.writer: explicit ids derived from the face
+id, numbers rounded to µm, attributes in a fixed order, so the same layout gives the same bytes.
+
+What repeats is serialised once (docs/decisions.md, "svgwrite writes every SVG"): a top-level
+element's text is cached under everything that decides it but the face id, which stands in it as
+`FACE_TOKEN` and is put in with one `str.replace` per face. The faces of one template share their
+background, frame and art; a card's own text (its number) is written once per distinct text item,
+all of a face's new items in one call of the serialiser, with each glyph's <path> (per origin and
+outline) written once and put in through a slot. Groups are put together from their children's
+cached texts.
 """
 
 from __future__ import annotations
 
-from pnp.core.xmlattr import quoteattr
-from pnp.face import text
-from pnp.face.layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, Rotation, TextItem
+import re
+from collections.abc import Iterable
 
-SVG_NS = "http://www.w3.org/2000/svg"
+from pnp.face import text
+from pnp.face.art import ID_TOKEN, Art, ArtNode
+from pnp.face.layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, Rotation, TextItem
+from pnp.svg.writer import (
+    Element,
+    close_tag,
+    document,
+    element,
+    factor,
+    fill_slots,
+    frame,
+    num,
+    open_tag,
+    slot,
+    svg_root,
+    tostrings,
+)
+
+FACE_TOKEN = "@FACE@"  # stands for the face id in cached texts (ids are letters, digits, '_', '-', '.')
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_.-]+\Z")  # an id written as it is: the cache may hold it as a token
+_CACHE_SIZE = 16384  # cached element texts; cleared when full (a 5,000-card deck needs about 10,000)
+_texts: dict[tuple, str] = {}
+_frames: dict[tuple, tuple[str, str]] = {}  # (width, height, bleed) → the document around a face
+Glyphs = tuple[tuple[int, str], ...]  # a line's glyphs: (origin along the line, outline) each
+_paths: dict[tuple[int, str], str] = {}  # (origin, outline) → the glyph's <path>: the same text everywhere
+
+
+def clear_cache() -> None:
+    """Forget every cached text (for benchmarks of a first build; the caches bound themselves)."""
+    for cache in (_texts, _frames, _paths):
+        cache.clear()
 
 
 def render_svg(layout: Layout) -> str:
     """The face as a standalone SVG string (see model.Face for the coordinate convention)."""
-    b = layout.bleed
-    w, h = layout.width + 2 * b, layout.height + 2 * b
-    head = (
-        f'<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="{SVG_NS}" version="1.1" id={quoteattr(layout.face_id)} '
-        f'width="{num(w)}mm" height="{num(h)}mm" viewBox="{num(-b)} {num(-b)} {num(w)} {num(h)}">\n'
-    )
-    return head + "".join(_item(item) + "\n" for item in layout.items) + "</svg>\n"
+    face_id = layout.face_id
+    for cache in (_texts, _paths):
+        if len(cache) > _CACHE_SIZE:
+            cache.clear()
+    missing: dict[tuple, Item] = {}
+    try:
+        if not _PLAIN_ID.match(face_id):  # not seen in practice (face ids are slugs)
+            raise _Uncached
+        keys = [_key(item, face_id, missing) for item in layout.items]
+    except _Uncached:
+        b = layout.bleed
+        w, h = layout.width + 2 * b, layout.height + 2 * b
+        root = svg_root(w, h, (-b, -b, w, h), version="1.1", id=face_id)
+        return document(root, _write(layout.items, face_id, len(face_id)))
+    n = len(face_id)
+    glyphs = [g for g in dict.fromkeys(_glyphs_of(keys)) if g not in _paths]
+    if missing or glyphs:  # serialised together: at most one call of the serialiser a face
+        texts, paths = _serialise([_element(item, FACE_TOKEN, n, []) for item in missing.values()], glyphs)
+        _texts.update(zip(missing, texts))
+        _paths.update(zip(glyphs, paths))
+    head, tail = _frame(layout)
+    lines = [head, *(_line(key) + "\n" for key in keys), tail]
+    return "".join(lines).replace(FACE_TOKEN, face_id)
 
 
-def num(value: float) -> str:
-    """A coordinate in mm, rounded to 0.001 mm, without trailing zeros."""
-    text_ = f"{round(value, 3):.3f}".rstrip("0").rstrip(".")
-    return "0" if text_ in ("-0", "") else text_
+def _frame(layout: Layout) -> tuple[str, str]:
+    """The document around the face's elements (pnp.svg.writer.frame)."""
+    key = ("svg", layout.width, layout.height, layout.bleed)
+    found = _frames.get(key)
+    if found is None:
+        b = layout.bleed
+        w, h = layout.width + 2 * b, layout.height + 2 * b
+        found = _frames[key] = frame(svg_root(w, h, (-b, -b, w, h), version="1.1", id=FACE_TOKEN))
+    return found
 
 
-def _rotate(rotation: Rotation | None) -> str:
+class _Uncached(Exception):
+    """The face cannot be written from the cache (an id that does not start with the face id)."""
+
+
+def _key(item: Item, face_id: str, missing: dict[tuple, Item]) -> tuple:
+    """What decides the item's text but the face id (which starts every id); the items not yet
+    written go into `missing`. A group's key holds its children's keys. A text's key leaves out
+    what its lines say: its cached text holds a slot for each line's glyphs, and the key carries
+    the glyphs to put in (a card's number changes its glyphs, not where they stand)."""
+    if not item.id.startswith(face_id):
+        raise _Uncached
+    n = len(face_id)
+    if isinstance(item, GroupItem):
+        head = ("g", item.id[n:], item.rotate, item.scale)
+        if head not in _texts:
+            group = _group_element(item, FACE_TOKEN + item.id[n:], ())
+            _texts[head] = open_tag(group)
+            _texts[(*head, "end")] = close_tag(group)
+        return (GroupItem, head, tuple(_key(child, face_id, missing) for child in item.items))
+    if isinstance(item, TextItem):
+        runs = tuple(_line_glyphs(item, line) for line in item.lines)
+        where = tuple((line.x, line.y, line.style, bool(run)) for line, run in zip(item.lines, runs))
+        key = (TextItem, item.id[n:], item.fill, item.size, item.rotate, item.underlines, where)
+        if key not in _texts:
+            missing[key] = item
+        return (_SLOTS, key, tuple(run for run in runs if run))
+    key = (type(item), item.id[n:], *tuple(item.__dict__.values())[1:])
+    if key not in _texts:
+        missing[key] = item
+    return key
+
+
+_SLOTS = "slots"  # a key whose text has slots for glyph runs
+
+
+def _glyphs_of(keys) -> Iterable[tuple[int, str]]:
+    for key in keys:
+        if key[0] is GroupItem:
+            yield from _glyphs_of(key[2])
+        elif key[0] is _SLOTS:
+            for run in key[2]:
+                yield from run
+
+
+def _line(key: tuple) -> str:
+    """The text of the item with this key: a group put together from its children's texts, a
+    text's glyphs put in its slots."""
+    if key[0] is GroupItem:
+        return _texts[key[1]] + "".join(_line(child) for child in key[2]) + _texts[(*key[1], "end")]
+    if key[0] is _SLOTS:
+        return fill_slots(_texts[key[1]], ["".join(_paths[g] for g in run) for run in key[2]])
+    return _texts[key]
+
+
+def _write(items: Iterable[Item], prefix: str, n: int) -> list[str]:
+    """Each item's text, written whole (no cache): the face id (the first `n` characters of
+    every item id) written as `prefix`."""
+    runs: list[list[Glyphs]] = []
+    elements = []
+    for item in items:
+        runs.append([])
+        elements.append(_element(item, prefix, n, runs[-1]))
+    glyphs = list(dict.fromkeys(g for item_runs in runs for run in item_runs for g in run))
+    texts, written = _serialise(elements, glyphs)
+    paths = dict(zip(glyphs, written))
+    return [fill_slots(t, ["".join(paths[g] for g in run) for run in item_runs]) for t, item_runs in zip(texts, runs)]
+
+
+def _serialise(elements: list[Element], glyphs: list[tuple[int, str]]) -> tuple[list[str], list[str]]:
+    """The elements' texts and the glyphs' <path> texts, written in one call of the serialiser
+    (its cost is mostly per call)."""
+    paths = [element("path", transform=f"translate({origin})" if origin else None, d=d) for origin, d in glyphs]
+    written = tostrings(elements + paths)
+    return written[: len(elements)], written[len(elements) :]
+
+
+def _line_glyphs(item: TextItem, line) -> Glyphs:
+    return text.line_glyphs(line.text, line.style, text.outline_quantum(item.size, line.style))
+
+
+def _element(item: Item, prefix: str, n: int, runs: list[Glyphs]) -> Element:
+    """The svgwrite element of one item, the face id (the first `n` characters of every item id)
+    written as `prefix`; its text's glyph runs are appended to `runs`, in document order."""
+    ident = prefix + item.id[n:]
+    if isinstance(item, RectItem):
+        radius = num(item.radius) if item.radius else None
+        return element(
+            "rect",
+            id=ident,
+            x=num(item.x),
+            y=num(item.y),
+            width=num(item.width),
+            height=num(item.height),
+            rx=radius,
+            ry=radius,
+            transform=_rotate(item.rotate),
+            **_paint(item.fill, item.stroke, item.stroke_width),
+        )
+    if isinstance(item, CircleItem):
+        return element(
+            "circle",
+            id=ident,
+            cx=num(item.cx),
+            cy=num(item.cy),
+            r=num(item.r),
+            transform=_rotate(item.rotate),
+            **_paint(item.fill, item.stroke, item.stroke_width),
+        )
+    if isinstance(item, ArtItem):
+        a, b, c, d, e, f = item.placement
+        matrix = f"matrix({factor(a)} {factor(b)} {factor(c)} {factor(d)} {num(e)} {num(f)})"
+        transform = " ".join(t for t in (_rotate(item.rotate), matrix) if t)
+        return element("g", *_art(item.art, ident), id=ident, transform=transform)
+    if isinstance(item, TextItem):
+        return _text(item, ident, runs)
+    if isinstance(item, GroupItem):
+        children = [_element(child, prefix, n, runs) for child in item.items]
+        return _group_element(item, ident, children)
+    raise TypeError(f"cannot render {type(item).__name__}")
+
+
+def _group_element(item: GroupItem, ident: str, children) -> Element:
+    scale = f"scale({factor(item.scale)})" if item.scale else ""
+    transform = " ".join(t for t in (_rotate(item.rotate), scale) if t)
+    return element("g", *children, id=ident, transform=transform)
+
+
+def _rotate(rotation: Rotation | None) -> str | None:
     if not rotation:
-        return ""
+        return None
     angle, px, py = rotation
     return f"rotate({num(angle)} {num(px)} {num(py)})"
-
-
-def _attrs(**values: str | None) -> str:
-    return "".join(f" {key.replace('_', '-')}={quoteattr(v)}" for key, v in values.items() if v)
 
 
 def _paint(fill: str | None, stroke: str | None, stroke_width: float) -> dict:
@@ -49,54 +229,38 @@ def _paint(fill: str | None, stroke: str | None, stroke_width: float) -> dict:
     return paint
 
 
-def _item(item: Item) -> str:
-    if isinstance(item, RectItem):
-        radius = num(item.radius) if item.radius else None
-        return (
-            f"<rect{_attrs(id=item.id, x=num(item.x), y=num(item.y), width=num(item.width), height=num(item.height))}"
-            f"{_attrs(rx=radius, ry=radius, transform=_rotate(item.rotate))}"
-            f"{_attrs(**_paint(item.fill, item.stroke, item.stroke_width))}/>"
-        )
-    if isinstance(item, CircleItem):
-        return (
-            f"<circle{_attrs(id=item.id, cx=num(item.cx), cy=num(item.cy), r=num(item.r))}"
-            f"{_attrs(transform=_rotate(item.rotate))}{_attrs(**_paint(item.fill, item.stroke, item.stroke_width))}/>"
-        )
-    if isinstance(item, ArtItem):
-        a, b, c, d, e, f = item.placement
-        matrix = f"matrix({' '.join(_scale(v) for v in (a, b, c, d))} {num(e)} {num(f)})"
-        transform = " ".join(t for t in (_rotate(item.rotate), matrix) if t)
-        return f"<g{_attrs(id=item.id, transform=transform)}>{item.art.inline(item.id)}</g>"
-    if isinstance(item, TextItem):
-        return _text(item)
-    if isinstance(item, GroupItem):
-        inner = "".join(_item(child) for child in item.items)
-        scale = f"scale({_scale(item.scale)})" if item.scale else ""
-        transform = " ".join(t for t in (_rotate(item.rotate), scale) if t)
-        return f"<g{_attrs(id=item.id, transform=transform)}>{inner}</g>"
-    raise TypeError(f"cannot render {type(item).__name__}")
+def inline_art(art: Art, ident: str) -> str:
+    """The art's content as written into a face, its ids made unique by `ident`."""
+    return "".join(tostrings(_art(art, ident)))
 
 
-def _text(item: TextItem) -> str:
-    parts = [f"<g{_attrs(id=item.id, fill=item.fill, transform=_rotate(item.rotate))}>"]
+def _art(art: Art, ident: str) -> list[Element]:
+    """The art's elements, every id (and reference to one) made unique by `ident`."""
+    return [_art_node(node, ident) for node in art.nodes]
+
+
+def _art_node(node: ArtNode, ident: str) -> Element:
+    tag, attributes, children = node
+    return Element(
+        tag,
+        ((name, value.replace(ID_TOKEN, ident)) for name, value in attributes),
+        [_art_node(child, ident) for child in children],
+    )
+
+
+def _text(item: TextItem, ident: str, runs: list[Glyphs]) -> Element:
+    group = element("g", id=ident, fill=item.fill, transform=_rotate(item.rotate))
     for index, line in enumerate(item.lines):
         quantum = text.outline_quantum(item.size, line.style)
-        glyphs = text.line_glyphs(line.text, line.style, quantum)
+        glyphs = _line_glyphs(item, line)  # one <path> a glyph, put in a slot (see _line and _write)
         if not glyphs:
             continue
-        k = _scale(item.size * quantum / text.metrics(line.style).units_per_em)
-        parts.append(f'<g id="{item.id}-{index}" transform="translate({num(line.x)} {num(line.y)}) scale({k} -{k})">')
-        for origin, d in glyphs:  # one path a glyph, so a glyph's outline is the same string everywhere
-            parts.append(f'<path transform="translate({origin})" d="{d}"/>' if origin else f'<path d="{d}"/>')
-        parts.append("</g>")
+        k = factor(item.size * quantum / text.metrics(line.style).units_per_em)
+        transform = f"translate({num(line.x)} {num(line.y)}) scale({k} -{k})"
+        group.elements.append(element("g", slot(), id=f"{ident}-{index}", transform=transform))
+        runs.append(glyphs)
     for index, (x, y, w, h) in enumerate(item.underlines):
-        parts.append(
-            f"<rect{_attrs(id=f'{item.id}-underline-{index}', x=num(x), y=num(y), width=num(w), height=num(h))}/>"
+        group.elements.append(
+            element("rect", id=f"{ident}-underline-{index}", x=num(x), y=num(y), width=num(w), height=num(h))
         )
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _scale(value: float) -> str:
-    text_ = f"{value:.7g}"
-    return "0" if text_ == "-0" else text_
+    return group

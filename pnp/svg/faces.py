@@ -9,7 +9,6 @@ from pnp.core.parallel import on_two_cores
 from pnp.face.layout import layout_card
 from pnp.face.template import Template, TemplateError, load_template
 from pnp.game.model import Card, Face, Game
-from pnp.svg.face import render_svg
 
 
 def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[Face, ...]:
@@ -46,6 +45,8 @@ def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[
     for _, _, name in todo:  # loaded (and checked) before the work is shared out
         if name not in templates:
             templates[name] = load_template(game, name)
+    if todo:  # svgwrite (through pnp.svg.face, see _face) imported once here, not again in each worker
+        import pnp.svg.face  # noqa: F401
     if len(todo) < PARALLEL_FACES:
         halves = [_draw(todo, templates, game)]
     else:
@@ -66,6 +67,10 @@ def _draw(todo: list[tuple[Card, str, str]], templates: dict[str, Template], gam
 
 
 def _face(card: Card, template: Template, game: Game, side: str) -> Face:
+    # Imported here, not at the top: pnp.svg.face imports svgwrite, which costs 40–110 ms to import
+    # (measured; urllib.request and a pyparsing grammar), and a build with every face cached draws none.
+    from pnp.svg.face import render_svg
+
     layout = layout_card(card, template, game, side)
     svg = render_svg(layout)
     if game.ink == "saver":
