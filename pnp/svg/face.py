@@ -105,7 +105,7 @@ def _key(item: Item, face_id: str, missing: dict[tuple, Item]) -> tuple:
         if head not in _texts:
             group = _group_element(item, FACE_TOKEN + item.id[n:], ())
             _texts[head] = open_tag(group)
-            _texts[(*head, "end")] = close_tag(group)
+            _texts[head + ("end",)] = close_tag(group)
         return (GroupItem, head, tuple(_key(child, face_id, missing) for child in item.items))
     if isinstance(item, TextItem):
         runs = tuple(_line_glyphs(item, line) for line in item.lines)
@@ -136,7 +136,7 @@ def _line(key: tuple) -> str:
     """The text of the item with this key: a group put together from its children's texts, a
     text's glyphs put in its slots."""
     if key[0] is GroupItem:
-        return _texts[key[1]] + "".join(_line(child) for child in key[2]) + _texts[(*key[1], "end")]
+        return _texts[key[1]] + "".join(_line(child) for child in key[2]) + _texts[key[1] + ("end",)]
     if key[0] is _SLOTS:
         return fill_slots(_texts[key[1]], ["".join(_paths[g] for g in run) for run in key[2]])
     return _texts[key]
