@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli import app
-from pnp.cli.common import note, note_kept, reports_errors
+from pnp.cli.common import Jobs, note, note_kept, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options, with_ink
 from pnp.core.locate import available_games, spec_files, spec_roots
@@ -44,6 +44,7 @@ def build(
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    jobs: Jobs = None,
     sheets: tuple = (),
 ) -> None:
     """Build everything: SVG faces, duplex PDF sheets (A4 and Letter by default), printer
@@ -65,6 +66,7 @@ def build(
         ink=ink and ink.value,
         warn=lambda message: note(f"warning: {message}", quiet),
         progress=say,
+        jobs=jobs,
     )
     note_kept(out, report.kept, quiet)
     say(
@@ -82,6 +84,7 @@ def render(
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    jobs: Jobs = None,
 ) -> None:
     """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/.
 
@@ -91,7 +94,7 @@ def render(
 
     check_out_folder(out, [game])
     resolved = with_ink(load_game(game, modules=modules), ink)
-    outputs = face_outputs(resolved, render_faces(resolved))
+    outputs = face_outputs(resolved, render_faces(resolved, jobs=jobs))
     report = write_owned(out, {owner("render", resolved.id): outputs})
     note_kept(out, report.kept, quiet)
     note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{resolved.id}/svg/", quiet)

@@ -14,7 +14,7 @@ import typer
 
 from pnp.cli import app
 from pnp.cli.choices import choice_metavar, choice_parser
-from pnp.cli.common import note, note_kept, reports_errors
+from pnp.cli.common import Jobs, note, note_kept, reports_errors
 from pnp.core.errors import UsageError
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner
@@ -254,12 +254,12 @@ def _refuse_unused(target: Target, dpi: float, with_bleed: bool, sheets: tuple, 
         )
 
 
-def _load(game: str, modules: str, ink: "Ink | None" = None):
+def _load(game: str, modules: str, ink: "Ink | None" = None, jobs: int | None = None):
     from pnp.pipeline.load import load_game
     from pnp.svg.faces import render_faces
 
     resolved = with_ink(load_game(game, modules=modules), ink)
-    return resolved, render_faces(resolved)
+    return resolved, render_faces(resolved, jobs=jobs)
 
 
 def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
@@ -285,6 +285,7 @@ def sheets(
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    jobs: Jobs = None,
     sheets: tuple = (),
 ) -> None:
     """PDF sheets of every card, fronts each followed by their backs, and a printer calibration
@@ -295,8 +296,8 @@ def sheets(
     from pnp.sheets.impose import sheet_outputs
 
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
-    files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
+    resolved, faces = _load(game, modules, ink, jobs)
+    files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet), jobs=jobs)
     _write(out, files, quiet, owner("sheets", resolved.id))
 
 
@@ -337,6 +338,7 @@ def export_(
     as_json: Annotated[bool, typer.Option("--json", help="Print the folder and every file written as JSON.")] = False,
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    jobs: Jobs = None,
     sheets: tuple = (),
 ) -> None:
     """Files for a print-on-demand service, Tabletop Simulator, previews or a cutting machine,
@@ -353,7 +355,7 @@ def export_(
 
     _refuse_unused(target, dpi, with_bleed, sheets, base_url)
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules, **({"ink": ink} if ink else {}))
+    resolved, faces = _load(game, modules, ink, jobs)
     folder = f"{resolved.id}/export/{target.value}/"
     url = _base_url(base_url, out / folder) if target is Target.tts else ""
     with progress_bar(f"{target.value} images", quiet or as_json) as advance:
@@ -368,6 +370,7 @@ def export_(
             warn=lambda m: note(f"warning: {m}", quiet),
             base_url=url,
             progress=advance,
+            jobs=jobs,
         )
     written = write_owned(out, {owner("export", resolved.id, target.value): files})
     note_kept(out, written.kept, quiet)

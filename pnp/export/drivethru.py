@@ -37,7 +37,9 @@ def to_cmyk(image: Image.Image) -> Image.Image:
     return Image.merge("CMYK", [ImageChops.subtract(ink, black) for ink in (cyan, magenta, yellow)] + [black])
 
 
-def drivethru_decks(game: Game, faces, product: str | None = None, warn: Warn | None = None) -> dict[str, bytes]:
+def drivethru_decks(
+    game: Game, faces, product: str | None = None, warn: Warn | None = None, jobs: int | None = None
+) -> dict[str, bytes]:
     """{file name: PDF} with one PDF per card size."""
     by_id = {f.id: f for f in faces_in_use(game, faces)}
     groups: dict[tuple, list[Card]] = {}
@@ -54,12 +56,14 @@ def drivethru_decks(game: Game, faces, product: str | None = None, warn: Warn | 
         if fit.note and warn is not None:
             warn(f"{width:.1f} × {height:.1f} mm cards: {fit.note}")
         name = fit.product.name if fit.product.name != "custom" else f"{width:g}x{height:g}mm"
-        out[f"{game.id}-{name}.pdf"] = _deck_pdf(game, cards, by_id, fit, warn)
+        out[f"{game.id}-{name}.pdf"] = _deck_pdf(game, cards, by_id, fit, warn, jobs)
     refuse_pieces(game, faces, refused, "drivethru", warn)
     return out
 
 
-def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None) -> bytes:
+def _deck_pdf(
+    game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None, jobs: int | None = None
+) -> bytes:
     product = fit.product
     page = ((product.width + 2 * product.bleed_x) * PT_PER_MM, (product.height + 2 * product.bleed_y) * PT_PER_MM)
     bleed_x, bleed_y = product.bleed_x * PT_PER_MM, product.bleed_y * PT_PER_MM
@@ -69,7 +73,7 @@ def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: 
     canvas.setTitle(f"{game.title}: cards for DriveThruCards ({product.name})")
     canvas.setCreator("tranquility-pnp")
     images = _face_images(
-        [by_id[i] for c in cards for i in dict.fromkeys((c.back_face_id, c.front_face_id))], fit, warn
+        [by_id[i] for c in cards for i in dict.fromkeys((c.back_face_id, c.front_face_id))], fit, warn, jobs
     )
     for card in (c for c in cards for _ in range(c.count)):
         for face_id in (card.back_face_id, card.front_face_id):
@@ -81,7 +85,7 @@ def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: 
     return make_pdfx(out.getvalue(), f"{game.title}: cards for DriveThruCards ({product.name})")
 
 
-def _face_images(faces: list[Face], fit, warn: Warn | None) -> dict[str, ImageReader]:
+def _face_images(faces: list[Face], fit, warn: Warn | None, jobs: int | None = None) -> dict[str, ImageReader]:
     """Each face (once) as a CMYK image of the product's size with bleed, rendered by PDFium."""
     faces = list({f.id: f for f in faces}.values())
     pictures = []
@@ -92,7 +96,7 @@ def _face_images(faces: list[Face], fit, warn: Warn | None) -> dict[str, ImageRe
                 f"face {face.id}: has {face.bleed:.1f} mm of bleed but DriveThruCards needs {needed:.1f} mm; its outermost pixels are repeated"
             )
         pictures.append(Picture.of(face.id, region, DPI, full_bleed=face.shape == "triangle"))
-    return {face.id: ImageReader(to_cmyk(image)) for face, image in zip(faces, make_images(faces, pictures))}
+    return {face.id: ImageReader(to_cmyk(image)) for face, image in zip(faces, make_images(faces, pictures, jobs=jobs))}
 
 
 __all__ = ["drivethru_decks", "to_cmyk"]

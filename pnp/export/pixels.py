@@ -3,7 +3,7 @@ sheets use), then each picture rendered from those pages with PDFium, on every c
 
 A `Picture` is one output image: a canvas of pixels with `Tile`s, each a region of one face placed
 at a pixel offset (a single face for tgc/mpc/png, a grid of faces for a TTS deck sheet). The
-pictures are made by forked worker processes (concurrent.futures), each opening the same PDF;
+pictures are made in parts on the process pool (pnp.core.pool), each worker opening the same PDF;
 results come back as PNG bytes in order, so the output is the same on one core or many.
 """
 
@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import ctypes
 import io
-import multiprocessing
 import os
 import struct
 import zlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 from PIL import Image
 
+from pnp.core import pool
 from pnp.core.units import PT_PER_MM
 from pnp.export.raster import Region, extend_edges
 from pnp.game.model import Face
 
 Progress = Callable[[int, int], None]  # called with (pictures just finished, pictures in all)
 SERIAL_BELOW = 8  # fewer pictures than this are made in-process: forking costs more than it saves
+PART = 8  # pictures a task at most: the progress bar moves as each part is done
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class _Book:
     def __init__(self, faces: Sequence[Face], pdf: bytes):
         import pypdfium2
 
+        self.pid = os.getpid()
         self.faces = {f.id: f for f in faces}
         self.page_of = {f.id: i for i, f in enumerate(faces)}
         self.document = pypdfium2.PdfDocument(pdf)
@@ -142,79 +144,52 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     return data[:header_end] + chunk + data[header_end:]
 
 
-_BOOK: _Book | None = None
+_BOOK: tuple[bytes, _Book] | None = None  # the faces' PDF this process has open, and its pages
 
 
-def _open(faces: Sequence[Face], pdf: bytes) -> None:
+def _book(faces: Sequence[Face], pdf: bytes) -> _Book:
+    """The PDF opened once per process (a forked worker opens its own on its first picture)."""
     global _BOOK
-    _BOOK = _Book(faces, pdf)
+    if _BOOK is None or _BOOK[0] is not pdf or _BOOK[1].pid != os.getpid():
+        _BOOK = (pdf, _Book(faces, pdf))
+    return _BOOK[1]
 
 
-def _make_png(picture: Picture) -> bytes:
-    assert _BOOK is not None
-    return png_bytes(_BOOK.picture(picture), picture.dpi)
-
-
-def _make_image(picture: Picture) -> Image.Image:
-    assert _BOOK is not None
-    return _BOOK.picture(picture)
-
-
-def cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
-
-
-def make_pngs(faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None) -> list[bytes]:
-    """Every picture as PNG bytes, in order (on all cores when there are enough of them)."""
-    return _run(_make_png, faces, pictures, progress)
+def make_pngs(
+    faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None, jobs: int | None = None
+) -> list[bytes]:
+    """Every picture as PNG bytes, in order (on `jobs` worker processes, None: every core, when
+    there are enough of them)."""
+    return _run(True, faces, pictures, progress, jobs)
 
 
 def make_images(
-    faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None
+    faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None, jobs: int | None = None
 ) -> list[Image.Image]:
     """Every picture as an RGB image, in order."""
-    return _run(_make_image, faces, pictures, progress)
+    return _run(False, faces, pictures, progress, jobs)
 
 
-def _run(job, faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None) -> list:
+def _run(png: bool, faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None, jobs) -> list:
     if not pictures:
         return []
     used = _faces_used(faces, pictures)
     pdf = faces_pdf(used)
-    workers = min(cores(), max(1, len(pictures) // SERIAL_BELOW))
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        _open(used, pdf)
-        results = []
-        for picture in pictures:
-            results.append(job(picture))
-            if progress is not None:
-                progress(1, len(pictures))
-        return results
-    return _on_cores(job, used, pdf, pictures, workers, progress)
-
-
-def _on_cores(job, used, pdf, pictures, workers, progress) -> list:
-    chunk = max(1, min(8, len(pictures) // (workers * 4)))
-    batches = [list(range(i, min(i + chunk, len(pictures)))) for i in range(0, len(pictures), chunk)]
-    results: list = [None] * len(pictures)
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_open, initargs=(used, pdf)) as pool:
-        futures = {pool.submit(_batch, job, [pictures[i] for i in batch]): batch for batch in batches}
-        from concurrent.futures import as_completed
-
-        for future in as_completed(futures):
-            for index, result in zip(futures[future], future.result()):
-                results[index] = result
-            if progress is not None:
-                progress(len(futures[future]), len(pictures))
+    count = 1  # a few pictures are made in this process; more in parts of at most 8, several a worker
+    if len(pictures) >= SERIAL_BELOW:
+        count = max(pool.parts(len(pictures), jobs), -(-len(pictures) // PART))
+    parts = pool.split(list(pictures), count)
+    results: list = []
+    for part, made in zip(parts, pool.results([partial(_batch, png, used, pdf, part) for part in parts], jobs)):
+        results += made
+        if progress is not None:
+            progress(len(part), len(pictures))
     return results
 
 
-def _batch(job, pictures: list[Picture]) -> list:
-    return [job(p) for p in pictures]
+def _batch(png: bool, used: Sequence[Face], pdf: bytes, pictures: Sequence[Picture]) -> list:
+    book = _book(used, pdf)
+    return [png_bytes(book.picture(p), p.dpi) if png else book.picture(p) for p in pictures]
 
 
 def _faces_used(faces: Sequence[Face], pictures: Sequence[Picture]) -> list[Face]:
