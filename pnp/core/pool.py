@@ -133,6 +133,7 @@ def _on_pool(tasks: Sequence[Task[T]], count: int) -> Iterator[T]:
         futures = _submit(executor, len(tasks))
     finally:
         _TASKS = ()  # the workers have their copy (all are forked at the first submit)
+    _close_our_end_of_the_results(executor)
     started = [p for p in multiprocessing.active_children() if p not in before]
     finished = False
     try:
@@ -157,6 +158,17 @@ def _submit(executor: ProcessPoolExecutor, count: int) -> list[Future]:
     finally:
         if held:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _close_our_end_of_the_results(executor: ProcessPoolExecutor) -> None:
+    """The workers send their results through one pipe, whose writing end this process holds too
+    although it never writes: closed here, a worker stopped in the middle of sending a big result
+    (Ctrl-C, or an error elsewhere) leaves the pool's reader an end of file instead of a wait for
+    the rest that never ends. concurrent.futures keeps the pipe in private attributes
+    (`_result_queue._writer`, Python 3.11–3.13); tests/test_pool.py fails loudly if they change."""
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def _outcome(future: Future) -> T:
