@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
 
 from pnp.core import pool
 from pnp.core.owned import owner, prune_empty_dirs, remove_stray_temporaries, write_owned
@@ -22,7 +21,6 @@ from pnp.game.listing import deck_listing
 from pnp.game.model import Face, Game
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -126,51 +124,48 @@ class _Pending:
 
 
 def _draw_all(pending: list[_Pending], jobs: int | None) -> list[GameBuild]:
-    """Draw the pending games in two rounds on the pool (pnp.core.pool): every game's faces
-    (several small games: a game a task; otherwise one game after another, a big game's faces in
-    parts), then every game's sheets (a task per paper), rules booklet and sample setup, while a
-    worker stages a big game's SVG files. The tasks do not depend on the number of workers, so
-    neither do the outputs, the warnings, nor which error is reported."""
-    from pnp.pipeline.cache import cached_faces, face_keys, read_record
-    from pnp.svg.faces import PARALLEL_FACES, render_faces
+    """Draw the pending games on the pool (pnp.core.pool). Several small games: a game a task,
+    each drawn whole in its worker (its faces, sheets and booklet share that worker's caches).
+    Otherwise one game after another, each spread over the workers (`_draw_game`). What the tasks
+    are depends on the games, never on the number of workers, so neither do the outputs, the
+    warnings, nor which error is reported."""
+    from pnp.svg.faces import PARALLEL_FACES
 
     _load_drawing_code(any(p.setup for p in pending))
-    keys = [face_keys(p.game) for p in pending]
-    reused = [cached_faces(p.out, p.game, read_record(p.out, p.game.id), k) for p, k in zip(pending, keys)]
-    drawing = [partial(_timed, partial(render_faces, p.game, r, jobs)) for p, r in zip(pending, reused)]
     if len(pending) >= 2 and all(len(p.game.cards) < PARALLEL_FACES for p in pending):
-        faces = pool.run(drawing, jobs)
-    else:
-        faces = [draw() for draw in drawing]
-    parts = [game_parts(p.game, drawn, p.sheets, p.setup) for p, (drawn, _) in zip(pending, faces)]
-    svg = [face_outputs(p.game, drawn) for p, (drawn, _) in zip(pending, faces)]
-    tasks = [partial(_timed, task) for game in parts for task in game]
-    stagers = _stagers(pending, svg) if pool.workers(jobs, len(tasks) + 1) >= 2 else {}
+        return pool.run([partial(_draw_game, p, jobs) for p in pending], jobs)
+    return [_draw_game(p, jobs) for p in pending]
+
+
+def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
+    """One game in two rounds on the pool: its faces (a big game's in parts), then a task for each
+    paper's sheets, the rules booklet and the sample setup, and one staging a big game's SVG files
+    meanwhile. In a worker of `_draw_all`'s pool, both rounds run in that worker."""
+    from pnp.pipeline.cache import cached_faces, face_keys, read_record
+    from pnp.svg.faces import render_faces
+
+    started = time.perf_counter()
+    keys = face_keys(p.game)
+    reused = cached_faces(p.out, p.game, read_record(p.out, p.game.id), keys)
+    faces = render_faces(p.game, reused, jobs)
+    svg = face_outputs(p.game, faces)
+    tasks = game_parts(p.game, faces, p.sheets, p.setup)
+    stager = _SvgStager.start(p.out, svg) if pool.workers(jobs, len(tasks) + 1) >= 2 else None
     try:
-        done = pool.run([*tasks, *(stager.stage for stager in stagers.values())], jobs)
+        done = pool.run([*tasks, stager.stage] if stager else tasks, jobs)
     except BaseException:  # the workers are gone: remove what they staged
-        for stager in stagers.values():
+        if stager:
             stager.discard()
         raise
-    staged = dict(zip(stagers, done[len(tasks) :]))
-    builds, at = [], 0
-    for n, p in enumerate(pending):
-        made: Outputs = {**svg[n], **deck_output(p.game)}
-        warnings: list[str] = []
-        seconds = faces[n][1]
-        for (outputs, said), took in done[at : at + len(parts[n])]:
-            made.update(outputs)
-            warnings += said
-            seconds += took
-        at += len(parts[n])
-        drawn = len(keys[n]) - len(reused[n])
-        builds.append(GameBuild(p.game.id, p.input, keys[n], made, drawn, tuple(warnings), seconds, staged.get(n, {})))
-    return builds
-
-
-def _timed(task: Callable[[], T]) -> tuple[T, float]:
-    started = time.perf_counter()
-    return task(), time.perf_counter() - started
+    made: Outputs = {**svg, **deck_output(p.game)}
+    warnings: list[str] = []
+    for outputs, said in done[: len(tasks)]:
+        made.update(outputs)
+        warnings += said
+    staged = done[len(tasks)] if stager else {}
+    seconds = time.perf_counter() - started
+    drawn = len(keys) - len(reused)
+    return GameBuild(p.game.id, p.input, keys, made, drawn, tuple(warnings), seconds, staged)
 
 
 def _load_drawing_code(setup: bool) -> None:
@@ -182,16 +177,6 @@ def _load_drawing_code(setup: bool) -> None:
     register_label_fonts()
     if setup:
         from pnp.rules import outputs  # noqa: F401
-
-
-def _stagers(pending: list[_Pending], svg: list[Outputs]) -> dict[int, _SvgStager]:
-    """A stager for each big game's SVG files, by the game's place in `pending`."""
-    stagers = {}
-    for n, (p, files) in enumerate(zip(pending, svg)):
-        stager = _SvgStager.start(p.out, files)
-        if stager is not None:
-            stagers[n] = stager
-    return stagers
 
 
 class _SvgStager:
