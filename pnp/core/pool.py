@@ -171,7 +171,7 @@ def _close_our_end_of_the_results(executor: ProcessPoolExecutor) -> None:
         writer.close()
 
 
-def _outcome(future: Future) -> T:
+def _outcome(future: Future[T]) -> T:
     from concurrent.futures.process import BrokenProcessPool
 
     try:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from pnp.core import pool
 from pnp.core.owned import owner, prune_empty_dirs, remove_stray_temporaries, write_owned
@@ -162,7 +163,7 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     for outputs, said in done[: len(tasks)]:
         made.update(outputs)
         warnings += said
-    staged = done[len(tasks)] if stager else {}
+    staged = cast(dict, done[len(tasks)]) if stager else {}
     seconds = time.perf_counter() - started
     drawn = len(keys) - len(reused)
     return GameBuild(p.game.id, p.input, keys, made, drawn, tuple(warnings), seconds, staged)
@@ -218,7 +219,7 @@ def _say(progress: Callable[[str], None] | None, message: str) -> None:
         progress(message)
 
 
-Part = tuple[Outputs, "list[str]"]  # some of a game's outputs, and the warnings making them gave
+Part = tuple["Mapping[str, bytes | str]", "list[str]"]  # some of a game's outputs, and the warnings making them gave
 
 
 def game_parts(game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True) -> list[Callable[[], Part]]:
