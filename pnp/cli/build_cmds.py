@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import Lang, note, note_kept, reports_errors, with_lang
+from pnp.cli.common import Jobs, Lang, note, note_kept, reports_errors, with_lang
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options, with_ink
 from pnp.core.i18n import check_language
@@ -47,6 +47,7 @@ def build(
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     lang: Lang = None,
+    jobs: Jobs = None,
     sheets: tuple = (),
 ) -> None:
     """Build everything: SVG faces, duplex PDF sheets (A4 and Letter by default), printer
@@ -70,6 +71,7 @@ def build(
         language=lang,
         warn=lambda message: note(f"warning: {message}", quiet),
         progress=say,
+        jobs=jobs,
     )
     note_kept(out, report.kept, quiet)
     say(
@@ -88,6 +90,7 @@ def render(
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     lang: Lang = None,
+    jobs: Jobs = None,
 ) -> None:
     """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/ (svg-LANG/ for a
     language other than English).
@@ -98,7 +101,7 @@ def render(
 
     check_out_folder(out, [game])
     resolved = with_lang(with_ink(load_game(game, modules=modules), ink), lang)
-    outputs = face_outputs(resolved, render_faces(resolved))
+    outputs = face_outputs(resolved, render_faces(resolved, jobs=jobs))
     report = write_owned(out, {owner("render", output_set(resolved)): outputs})
     note_kept(out, report.kept, quiet)
     note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{svg_folder(resolved)}/", quiet)

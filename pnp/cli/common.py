@@ -86,3 +86,19 @@ def parse_seed(text: str) -> int:
         return int(cleaned)
     shown = repr(text) if len(text) <= 24 else repr(text[:12]) + f"… ({len(text)} characters)"
     raise typer.BadParameter(f"expected a whole number from {low} to {high}, not {shown}")
+
+
+def _check_jobs(value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise typer.BadParameter(
+            f"expected a number of worker processes, 1 or more (leave --jobs out for every core), not {value}"
+        )
+    return value
+
+
+JOBS_HELP = (
+    "Worker processes, at most N (default: every core this process may use; 1: none, everything in this process). "
+    "The output is the same for any number."
+)
+Jobs = Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", help=JOBS_HELP, callback=_check_jobs)]
+"""The one `--jobs` option: `jobs: Jobs = None` in a command's signature (see pnp/core/pool.py)."""

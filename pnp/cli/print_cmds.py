@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from pnp.cli.choices import choice_metavar, choice_parser
-from pnp.cli.common import Lang, note, note_kept, reports_errors, with_lang
+from pnp.cli.common import Jobs, Lang, note, note_kept, reports_errors, with_lang
 from pnp.core.errors import UsageError
 from pnp.core.i18n import language_suffix
 from pnp.core.names import did_you_mean, match_case_insensitive
@@ -234,12 +234,12 @@ def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> Non
         note(f"warning: {warning}", quiet)
 
 
-def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = None):
+def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = None, jobs: int | None = None):
     from pnp.pipeline.load import load_game
     from pnp.svg.faces import render_faces
 
     resolved = with_lang(with_ink(load_game(game, modules=modules), ink), lang)
-    return resolved, render_faces(resolved)
+    return resolved, render_faces(resolved, jobs=jobs)
 
 
 def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
@@ -266,6 +266,7 @@ def sheets(
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     lang: Lang = None,
+    jobs: Jobs = None,
     sheets: tuple = (),
 ) -> None:
     """PDF sheets of every card, fronts each followed by their backs, and a printer calibration
@@ -279,9 +280,8 @@ def sheets(
     from pnp.sheets.names import output_set, variant_parts
 
     check_out_folder(out, [game])
-    options: dict = {key: value for key, value in (("ink", ink), ("lang", lang)) if value}  # only what was given
-    resolved, faces = _load(game, modules, **options)
-    files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet))
+    resolved, faces = _load(game, modules, ink, lang, jobs)
+    files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet), jobs=jobs)
     variant = output_set(variant_parts(sheets[0], resolved))  # each variant is its own output set
     language = resolved.id + language_suffix(resolved.language)  # Italian never prunes English
     _write(out, files, quiet, owner("sheets", language, *([variant] if variant else [])))
@@ -400,6 +400,7 @@ class ExportRun:
     as_json: bool
     quiet: bool
     lang: str | None
+    jobs: int | None
 
 
 # (name, annotation, default) of the options every target takes; `export_options` adds them.
@@ -415,6 +416,7 @@ EXPORT_PARAMS = [
     ),
     ("quiet", Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")], False),
     ("lang", Lang, None),
+    ("jobs", Jobs, None),
 ]
 EXPORT_OPTION_NAMES = tuple(name for name, _, _ in EXPORT_PARAMS)
 
@@ -562,7 +564,7 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
 
     out, quiet = run.out, run.quiet
     check_out_folder(out, [game])
-    resolved, faces = _load(game, run.modules, run.ink, run.lang)
+    resolved, faces = _load(game, run.modules, run.ink, run.lang, run.jobs)
     shaping = {k: v for k, v in options.items() if k in ("product", "dpi", "bleed")}
     name = export_folder(target, resolved.ink, **shaping)
     folder = f"{resolved.id}/export/{name}{language_suffix(resolved.language)}/"  # tgc-it
@@ -578,6 +580,7 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
             progress=advance,
             folder=name,
             **options,
+            jobs=run.jobs,
         )
     variant = output_set(variant_parts(sheet, resolved)) if sheet is not None else ""
     owner_name = owner(

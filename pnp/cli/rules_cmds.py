@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import Lang, note, parse_seed, reports_errors, with_lang
+from pnp.cli.common import Jobs, Lang, note, parse_seed, reports_errors, with_lang
 from pnp.core.errors import UsageError, quoted
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
@@ -173,12 +173,7 @@ def simulate(
         ),
     ] = None,
     bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs", "-j", help="Worker processes; 0 (default): every core. The result is the same for any number."
-        ),
-    ] = 0,
+    jobs: Jobs = None,
     scheduler: Annotated[
         str | None,
         typer.Option(
@@ -282,7 +277,7 @@ def sweep(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: every cell plays the same deals.")] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 (default): every core.")] = 0,
+    jobs: Jobs = None,
     scheduler: Annotated[
         str | None,
         typer.Option(

@@ -30,6 +30,7 @@ def export(
     base_url: str = "",
     progress: Callable[[int, int], None] | None = None,
     folder: str | None = None,
+    jobs: int | None = None,
 ) -> dict[str, bytes]:
     """Files for one export target:
 
@@ -42,6 +43,7 @@ def export(
 
     The files go under <game>/export/<folder>/ (default: the target's name; the CLI names the
     folder after the options too, e.g. tgc-ink-saver).
+    Images are made on `jobs` worker processes (None: every core; see pnp.core.pool).
     """
     if target not in TARGETS:
         raise UsageError(f"Unknown export target {target!r}; choose one of {', '.join(TARGETS)}.")
@@ -49,30 +51,30 @@ def export(
         raise UsageError(f"A product is chosen only for tgc, mpc or drivethru exports, not {target}.")
     if base_url and target != "tts":
         raise UsageError(f"A base URL is given only for tts exports, not {target}.")
-    files = _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress)
+    files = _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress, jobs)
     where = (folder or target) + language_suffix(game.language)  # tgc-it: never over the English files
     return {f"{game.id}/export/{where}/{name}": data for name, data in sorted(files.items())}
 
 
-def _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress) -> dict[str, bytes]:
+def _files(game, faces, target, product, dpi, bleed, sheet, warn, base_url, progress, jobs) -> dict[str, bytes]:
     if target in ("tgc", "mpc"):
         from pnp.export.faces import service_images
 
-        return service_images(game, faces, target, product, warn, progress)
+        return service_images(game, faces, target, product, warn, progress, jobs)
     if target == "drivethru":
         from pnp.export.drivethru import drivethru_decks
 
-        return drivethru_decks(game, faces, product, warn)
+        return drivethru_decks(game, faces, product, warn, jobs)
     if target == "tts":
         from pnp.export.tts import tts_decks
 
-        return tts_decks(game, faces, base_url, progress)
+        return tts_decks(game, faces, base_url, progress, jobs)
     if target == "png":
         from pnp.export.faces import preview_images
 
         if not 1 <= dpi <= 1200:  # NaN fails this too
             raise UsageError(f"A preview resolution of {dpi:g} dpi is out of range; give 1 to 1200.")
-        return preview_images(game, faces, dpi, bleed, progress)
+        return preview_images(game, faces, dpi, bleed, progress, jobs)
     from pnp.export.cut import cut_files
 
     return cut_files(game, faces, sheet or SheetSpec())

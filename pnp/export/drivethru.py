@@ -50,7 +50,9 @@ def _separation() -> ImageCms.ImageCmsTransform:
     )
 
 
-def drivethru_decks(game: Game, faces, product: str | None = None, warn: Warn | None = None) -> dict[str, bytes]:
+def drivethru_decks(
+    game: Game, faces, product: str | None = None, warn: Warn | None = None, jobs: int | None = None
+) -> dict[str, bytes]:
     """{file name: PDF} with one PDF per card size."""
     by_id = {f.id: f for f in faces_in_use(game, faces)}
     groups: dict[tuple, list[Card]] = {}
@@ -67,7 +69,7 @@ def drivethru_decks(game: Game, faces, product: str | None = None, warn: Warn | 
         if fit.note and warn is not None:
             warn(f"{width:.1f} × {height:.1f} mm cards: {fit.note}")
         name = fit.product.name if fit.product.name != "custom" else f"{width:g}x{height:g}mm"
-        out[f"{game.id}-{name}.pdf"] = _deck_pdf(game, cards, by_id, fit, warn)
+        out[f"{game.id}-{name}.pdf"] = _deck_pdf(game, cards, by_id, fit, warn, jobs)
     refuse_pieces(game, faces, refused, "drivethru", warn)
     return out
 
@@ -89,7 +91,9 @@ def _cmyk(image: Image.Image, picture: Picture) -> CmykImage:
     return CmykImage(cmyk.width, cmyk.height, isal_zlib.compress(cmyk.tobytes(), 1))
 
 
-def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None) -> bytes:
+def _deck_pdf(
+    game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None, jobs: int | None = None
+) -> bytes:
     import pikepdf
     from pikepdf import Array, Dictionary, Name
 
@@ -99,7 +103,7 @@ def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: 
     media = Array([0, 0, round(page[0], 4), round(page[1], 4)])
     trim = Array([round(v, 4) for v in (bleed_x, bleed_y, page[0] - bleed_x, page[1] - bleed_y)])
     images = _face_images(
-        [by_id[i] for c in cards for i in dict.fromkeys((c.back_face_id, c.front_face_id))], fit, warn
+        [by_id[i] for c in cards for i in dict.fromkeys((c.back_face_id, c.front_face_id))], fit, warn, jobs
     )
     document = pikepdf.new()
     drawn = {}  # face id: (resources, content stream), shared by every page showing the face
@@ -130,7 +134,7 @@ def _deck_pdf(game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: 
     return save_pdfx(document, f"{game.title}: cards for DriveThruCards ({product.name})")
 
 
-def _face_images(faces: list[Face], fit, warn: Warn | None) -> dict[str, CmykImage]:
+def _face_images(faces: list[Face], fit, warn: Warn | None, jobs: int | None = None) -> dict[str, CmykImage]:
     """Each face (once) as a CMYK image of the product's size with bleed, rendered by PDFium."""
     faces = list({f.id: f for f in faces}.values())
     pictures = []
@@ -142,7 +146,7 @@ def _face_images(faces: list[Face], fit, warn: Warn | None) -> dict[str, CmykIma
                 "its outermost pixels are repeated"
             )
         pictures.append(Picture.of(face.id, region, DPI, full_bleed=face.shape == "triangle"))
-    return {face.id: image for face, image in zip(faces, map_pictures(faces, pictures, _cmyk))}
+    return {face.id: image for face, image in zip(faces, map_pictures(faces, pictures, _cmyk, jobs=jobs))}
 
 
 __all__ = ["drivethru_decks", "to_cmyk"]

@@ -51,6 +51,7 @@ def service_images(
     product: str | None = None,
     warn: Warn | None = None,
     progress: Progress | None = None,
+    jobs: int | None = None,
 ) -> dict[str, bytes]:
     """One 300 dpi PNG per face, with bleed, at the service's product size; plus cards.csv
     (card, copies, front image, back image) for the order form. Round pieces go to the service's
@@ -71,7 +72,7 @@ def service_images(
                 warn(note)
         pictures[f"{face.id}.png"] = Picture.of(face.id, region, DPI, full_bleed=face.shape == "triangle")
     left_out = refuse_pieces(game, faces, refused, service, warn)
-    out = dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress)))
+    out = dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress, jobs)))
     out["cards.csv"] = _card_list(game, left_out)
     return out
 
@@ -114,11 +115,16 @@ def _card_list(game: Game, left_out: Set[str] = frozenset()) -> bytes:
 
 
 def preview_images(
-    game: Game, faces, dpi: float = 150, bleed: bool = False, progress: Progress | None = None
+    game: Game,
+    faces,
+    dpi: float = 150,
+    bleed: bool = False,
+    progress: Progress | None = None,
+    jobs: int | None = None,
 ) -> dict[str, bytes]:
     """Every face as a PNG preview at `dpi`: the trim (the card as cut), or with its bleed."""
     pictures = {
         f"{face.id}.png": Picture.of(face.id, trim_region(face, dpi, face.bleed if bleed else 0.0), dpi)
         for face in faces_in_use(game, faces)
     }
-    return dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress)))
+    return dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress, jobs)))

@@ -3,7 +3,7 @@ sheets use), then each picture rendered from those pages with PDFium, on every c
 
 A `Picture` is one output image: a canvas of pixels with `Tile`s, each a region of one face placed
 at a pixel offset (a single face for tgc/mpc/png, a grid of faces for a TTS deck sheet). The
-pictures are made in batches by forked worker processes (concurrent.futures); each batch draws
+pictures are made in batches on the process pool (pnp.core.pool); each batch draws
 the faces it uses into its own small PDF, so drawing the forms is shared out too. A `finish`
 function turns each image into what the caller keeps (PNG bytes, CMYK data) in the worker; results
 come back in order, so the output is the same on one core or many.
@@ -18,23 +18,24 @@ from __future__ import annotations
 
 import ctypes
 import io
-import multiprocessing
 import os
 import struct
 import zlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from PIL import Image
 
+from pnp.core import pool
 from pnp.core.units import PT_PER_MM
 from pnp.export.raster import Region, extend_edges
 from pnp.game.model import Face
 
 Progress = Callable[[int, int], None]  # called with (pictures just finished, pictures in all)
 SERIAL_BELOW = 8  # fewer pictures than this are made in-process: forking costs more than it saves
+PART = 8  # pictures a task at most: the progress bar moves as each part is done
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class _Book:
     def __init__(self, faces: Sequence[Face], pdf: bytes):
         import pypdfium2
 
+        self.pid = os.getpid()
         self.faces = {f.id: f for f in faces}
         self.page_of = {f.id: i for i, f in enumerate(faces)}
         self.document = pypdfium2.PdfDocument(pdf)
@@ -182,39 +184,47 @@ def _image(image: Image.Image, picture: Picture) -> Image.Image:
     return image
 
 
-def cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
-
-
-def make_pngs(faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None) -> list[bytes]:
-    """Every picture as PNG bytes, in order (on all cores when there are enough of them)."""
-    return map_pictures(faces, pictures, _png, progress)
+def make_pngs(
+    faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None, jobs: int | None = None
+) -> list[bytes]:
+    """Every picture as PNG bytes, in order (on `jobs` worker processes, None: every core, when
+    there are enough of them)."""
+    return map_pictures(faces, pictures, _png, progress, jobs)
 
 
 def make_images(
-    faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None
+    faces: Sequence[Face], pictures: Sequence[Picture], progress: Progress | None = None, jobs: int | None = None
 ) -> list[Image.Image]:
     """Every picture as an RGB image, in order."""
-    return map_pictures(faces, pictures, _image, progress)
+    return map_pictures(faces, pictures, _image, progress, jobs)
 
 
 Finish = Callable[[Image.Image, Picture], Any]  # a module-level function: it is named to the workers
 
 
 def map_pictures(
-    faces: Sequence[Face], pictures: Sequence[Picture], finish: Finish, progress: Progress | None = None
+    faces: Sequence[Face],
+    pictures: Sequence[Picture],
+    finish: Finish,
+    progress: Progress | None = None,
+    jobs: int | None = None,
 ) -> list:
-    """`finish(image, picture)` of every picture, in order; drawn and finished on all cores when
-    there are enough pictures (the workers are forked, so `finish` runs in them)."""
+    """`finish(image, picture)` of every picture, in order: in parts of at most PART pictures on the
+    process pool (pnp.core.pool; `jobs` workers, None: every core) when there are enough of them.
+    Each part draws its own faces' PDF, and `finish` runs in the worker."""
     if not pictures:
         return []
-    workers = min(cores(), max(1, len(pictures) // SERIAL_BELOW))
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return _on_one_core(faces, pictures, finish, progress)
-    return _on_cores(faces, pictures, finish, workers, progress)
+    count = 1  # a few pictures are made in this process
+    if len(pictures) >= SERIAL_BELOW:
+        count = max(pool.parts(len(pictures), jobs), -(-len(pictures) // PART))
+    parts = pool.split(list(pictures), count)
+    tasks = [partial(_on_one_core, _faces_used(faces, part), part, finish, None) for part in parts]
+    results: list = []
+    for part, made in zip(parts, pool.results(tasks, jobs)):
+        results += made
+        if progress is not None:
+            progress(len(part), len(pictures))
+    return results
 
 
 def _on_one_core(faces, pictures, finish, progress) -> list:
@@ -225,25 +235,6 @@ def _on_one_core(faces, pictures, finish, progress) -> list:
         results.append(finish(book.picture(picture), picture))
         if progress is not None:
             progress(1, len(pictures))
-    return results
-
-
-def _on_cores(faces, pictures, finish, workers, progress) -> list:
-    """Batches of pictures on `workers` forked processes; each batch draws its own faces' PDF."""
-    chunk = max(1, min(8, len(pictures) // (workers * 3)))
-    batches = [list(range(i, min(i + chunk, len(pictures)))) for i in range(0, len(pictures), chunk)]
-    results: list = [None] * len(pictures)
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:  # one place to switch to pnp/core/pool.py
-        futures = {}
-        for batch in batches:
-            mine = [pictures[i] for i in batch]
-            futures[pool.submit(_on_one_core, _faces_used(faces, mine), mine, finish, None)] = batch
-        for future in as_completed(futures):
-            for index, result in zip(futures[future], future.result()):
-                results[index] = result
-            if progress is not None:
-                progress(len(futures[future]), len(pictures))
     return results
 
 

@@ -144,17 +144,19 @@ def cut_to_circle(image: Image.Image) -> Image.Image:
     return out
 
 
-def tts_decks(game: Game, faces, base_url: str = "", progress: Progress | None = None) -> dict[str, bytes]:
+def tts_decks(
+    game: Game, faces, base_url: str = "", progress: Progress | None = None, jobs: int | None = None
+) -> dict[str, bytes]:
     """{file name: bytes}: the sheets, backs and tokens, decks.json and GAME.json (a saved object
     whose image URLs are `base_url` + file name)."""
     from pnp.export.ttsobject import saved_object
 
     by_id = {f.id: f for f in faces_in_use(game, faces)}
     sheets, pictures = plan(game, by_id)
-    out = dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress)))
+    out = dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress, jobs)))
     tokens = token_faces(game, by_id)
     token_pictures = [Picture.of(f.id, trim_region(f, DPI), DPI) for f in tokens]
-    for face, image in zip(tokens, make_images(faces, token_pictures)):
+    for face, image in zip(tokens, make_images(faces, token_pictures, jobs=jobs)):
         out[f"token-{face.id}.png"] = png_bytes(cut_to_circle(image), DPI)
     manifest = [
         {

@@ -9,18 +9,15 @@ what another command wrote).
 from __future__ import annotations
 
 import json
-import multiprocessing
-import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import cast
 
-from pnp.core.errors import PnpError
+from pnp.core import pool
 from pnp.core.i18n import language_suffix
-from pnp.core.output import temporary_name
 from pnp.core.owned import owner, prune_empty_dirs, remove_stray_temporaries, write_owned
 from pnp.game.listing import deck_listing
 from pnp.game.model import Face, Game
@@ -63,17 +60,18 @@ def build_games(
     warn: Callable[[str], None] | None = None,
     progress: Callable[[str], None] | None = None,
     language: str | None = None,
+    jobs: int | None = None,
 ) -> BuildReport:
     """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
     and re-rendering only the faces whose inputs changed), then write everything atomically.
     Games are checked here first, so a bad spec stops the build before anything is drawn; then
-    they are drawn, on two cores when there are several."""
+    they are drawn on `jobs` worker processes (None: every core; see `_draw_all`)."""
     from pnp.pipeline.cache import input_key, is_fresh, read_record, write_record
 
     options = (
         repr((sheets, setup, modules)) + (f" ink={ink}" if ink else "") + (f" lang={language}" if language else "")
     )
-    pending: list[tuple] = []
+    pending: list[_Pending] = []
     skipped: list[str] = []
     for name in names:
         known = input_key(name, options, language)
@@ -85,8 +83,10 @@ def build_games(
         from pnp.pipeline.load import load_game  # validation and drawing are imported only when something changed
 
         game = with_language(load_game(name, modules=modules), language)  # --lang over the spec's language
-        pending.append((replace(game, ink=ink) if ink else game, known[1] if known else None, out, sheets, setup))
-    builds = _draw_all(pending)
+        pending.append(
+            _Pending(replace(game, ink=ink) if ink else game, known[1] if known else None, out, sheets, setup)
+        )
+    builds = _draw_all(pending, jobs)
     outputs: Outputs = {}
     staged: dict = {}
     for build in builds:
@@ -118,27 +118,60 @@ def build_games(
     return BuildReport(report.written, report.unchanged, report.removed, tuple(skipped), report.kept)
 
 
-_PENDING: list[tuple] = []  # what forked workers draw (inherited, not pickled: a Game holds mappingproxies)
+@dataclass(frozen=True)
+class _Pending:
+    """A game to draw, and what its build was asked for."""
+
+    game: Game
+    input: str | None  # its inputs' key (None: not cacheable)
+    out: Path
+    sheets: tuple
+    setup: bool
 
 
-def _draw_all(pending: list[tuple]) -> list[GameBuild]:
-    """Draw each pending game; on two cores when there is more than one and fork is available."""
-    global _PENDING
-    if len(pending) < 2 or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_draw_game(*job) for job in pending]
-    _PENDING = pending
-    _load_drawing_code(any(job[4] for job in pending))
+def _draw_all(pending: list[_Pending], jobs: int | None) -> list[GameBuild]:
+    """Draw the pending games on the pool (pnp.core.pool). Several small games: a game a task,
+    each drawn whole in its worker (its faces, sheets and booklet share that worker's caches).
+    Otherwise one game after another, each spread over the workers (`_draw_game`). What the tasks
+    are depends on the games, never on the number of workers, so neither do the outputs, the
+    warnings, nor which error is reported."""
+    from pnp.svg.faces import PARALLEL_FACES
+
+    _load_drawing_code(any(p.setup for p in pending))
+    if len(pending) >= 2 and all(len(p.game.cards) < PARALLEL_FACES for p in pending):
+        return pool.run([partial(_draw_game, p, jobs) for p in pending], jobs)
+    return [_draw_game(p, jobs) for p in pending]
+
+
+def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
+    """One game in two rounds on the pool: its faces (a big game's in parts), then a task for each
+    paper's sheets, the rules booklet and the sample setup, and one staging a big game's SVG files
+    meanwhile. In a worker of `_draw_all`'s pool, both rounds run in that worker."""
+    from pnp.pipeline.cache import cached_faces, face_keys, read_record
+    from pnp.svg.faces import render_faces
+
+    started = time.perf_counter()
+    keys = face_keys(p.game)
+    reused = cached_faces(p.out, p.game, read_record(p.out, output_set(p.game)), keys)
+    faces = render_faces(p.game, reused, jobs)
+    svg = face_outputs(p.game, faces)
+    tasks = game_parts(p.game, faces, p.sheets, p.setup)
+    stager = _SvgStager.start(p.out, svg) if pool.workers(jobs, len(tasks) + 1) >= 2 else None
     try:
-        with multiprocessing.get_context("fork").Pool(min(2, len(pending))) as pool:
-            results = pool.map(_draw_pending, range(len(pending)))
-    finally:
-        _PENDING = []
-    for result in results:
-        if isinstance(result, tuple):  # (exit code, message) of a PnpError in a worker
-            error = PnpError(result[1])
-            error.exit_code = result[0]
-            raise error
-    return cast(list[GameBuild], results)  # every (exit code, message) raised above
+        done = pool.run([*tasks, stager.stage] if stager else tasks, jobs)
+    except BaseException:  # the workers are gone: remove what they staged
+        if stager:
+            stager.discard()
+        raise
+    made: Outputs = {**svg, **deck_output(p.game)}
+    warnings: list[str] = []
+    for outputs, said in done[: len(tasks)]:
+        made.update(outputs)
+        warnings += said
+    staged = cast(dict, done[len(tasks)]) if stager else {}
+    seconds = time.perf_counter() - started
+    drawn = len(keys) - len(reused)
+    return GameBuild(output_set(p.game), p.input, keys, made, drawn, tuple(warnings), seconds, staged)
 
 
 def _load_drawing_code(setup: bool) -> None:
@@ -152,79 +185,34 @@ def _load_drawing_code(setup: bool) -> None:
         from pnp.rules import outputs  # noqa: F401
 
 
-def _draw_pending(index: int) -> GameBuild | tuple[int, str]:
-    try:
-        return _draw_game(*_PENDING[index])
-    except PnpError as exc:
-        return (exc.exit_code, str(exc))
-
-
-def _draw_game(game: Game, input_key: str | None, out: Path, sheets: tuple, setup: bool) -> GameBuild:
-    from pnp.pipeline.cache import cached_faces, face_keys, read_record
-    from pnp.svg.faces import render_faces
-
-    started = time.perf_counter()
-    keys = face_keys(game)
-    reused = cached_faces(out, game, read_record(out, output_set(game)), keys)
-    warnings: list[str] = []
-    faces = render_faces(game, reused)
-    stager = _SvgStager.start(out, face_outputs(game, faces)) if len(sheets) <= 1 else None
-    try:
-        made = game_outputs(game, faces, sheets, setup, warnings.append)
-        staged = stager.staged() if stager else {}
-    except BaseException:
-        if stager:
-            stager.discard()
-        raise
-    return GameBuild(
-        output_set(game),
-        input_key,
-        keys,
-        made,
-        len(keys) - len(reused),
-        tuple(warnings),
-        time.perf_counter() - started,
-        staged,
-    )
-
-
 class _SvgStager:
-    """A big game's SVG files written to their temporary names on the other core while the sheets
-    are drawn; write_owned renames them into place with everything else. Creating files is
-    kernel work (~0.1–0.25 ms a file here), so 5,000 faces no longer wait for the sheets. Only with
-    one paper: with two, both cores draw sheets, and a third process took the memory of a
-    5,000-card build over 300 MB (measured: 307 MB)."""
+    """A big game's SVG files written to their temporary names by a worker while others draw the
+    sheets; write_owned renames them into place with everything else. Creating files is kernel
+    work (~0.1–0.25 ms a file here), so 5,000 faces need not wait for the sheets. Only when the
+    pool has workers: on one core the files are written at the end."""
 
-    MIN_FILES = 200  # fewer are written at the end: forking would cost more than it saves
+    MIN_FILES = 200  # fewer are written at the end: a task would cost more than it saves
 
-    def __init__(self, out: Path, files: dict[Path, bytes | str]):
-        from pnp.core.output import stage_files
-        from pnp.core.parallel import Background
-
+    def __init__(self, out: Path, files: dict[Path, str | bytes]):
         self.out, self.files = out, files
-        self.child = Background(partial(stage_files, files))
 
     @classmethod
     def start(cls, out: Path, outputs: Outputs) -> _SvgStager | None:
-        from pnp.core.parallel import may_fork
-
-        if len(outputs) < cls.MIN_FILES or not may_fork():
+        if len(outputs) < cls.MIN_FILES:
             return None
         remove_stray_temporaries([out / rel for rel in outputs])  # before ours exist: the removal at writing keeps ours
-        try:
-            return cls(out, {out / rel: data for rel, data in outputs.items()})
-        except OSError:  # no process to be had: the files are written at the end as usual
-            return None
+        return cls(out, {out / rel: data for rel, data in outputs.items()})
 
-    def staged(self) -> dict:
-        return self.child.result()
+    def stage(self) -> dict:
+        """The task: write the files to their temporary names (output.stage_files)."""
+        from pnp.core.output import stage_files
+
+        return stage_files(self.files)
 
     def discard(self) -> None:
-        """The build failed: stop waiting and remove whatever the child staged."""
-        self.child.cancel()
+        """The build failed or was stopped, its workers are gone: remove whatever was staged."""
         try:
-            for path in self.files:
-                temporary_name(path, self.child.pid).unlink(missing_ok=True)
+            remove_stray_temporaries(self.files)  # .NAME.PID.tmp of processes no longer running
             for folder in sorted({path.parent for path in self.files}):
                 prune_empty_dirs(self.out, folder)  # folders made only for the staged files
         except OSError:
@@ -236,24 +224,31 @@ def _say(progress: Callable[[str], None] | None, message: str) -> None:
         progress(message)
 
 
-def game_outputs(
-    game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True, warn: Callable[[str], None] | None = None
-) -> Outputs:
-    """Everything `pnp build` makes for one game, in memory: faces, deck, sheets, rules booklet, sample setup."""
-    from pnp.booklet import booklet_outputs
-    from pnp.sheets.impose import sheet_outputs
+Part = tuple["Mapping[str, bytes | str]", "list[str]"]  # some of a game's outputs, and the warnings making them gave
 
-    outputs = {
-        **face_outputs(game, faces),
-        **deck_output(game),
-        **sheet_outputs(game, faces, sheets, warn),
-        **booklet_outputs(game, faces),
-    }
+
+def game_parts(game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True) -> list[Callable[[], Part]]:
+    """The parts of a game's build that take time, each a task for the pool: each paper's sheets
+    and calibration sheet, the rules booklet and (with `setup`) the rule-checked sample setup."""
+    from pnp.sheets.impose import paper_outputs
+
+    tasks: list[Callable[[], Part]] = [partial(paper_outputs, game, faces, spec) for spec in sheets]
+    tasks.append(partial(_booklet, game, faces))
     if setup:
-        from pnp.rules.outputs import setup_outputs
+        tasks.append(partial(_setup, game))
+    return tasks
 
-        outputs.update(setup_outputs(game))
-    return outputs
+
+def _booklet(game: Game, faces: tuple[Face, ...]) -> Part:
+    from pnp.booklet import booklet_outputs
+
+    return booklet_outputs(game, faces), []
+
+
+def _setup(game: Game) -> Part:
+    from pnp.rules.outputs import setup_outputs
+
+    return setup_outputs(game), []
 
 
 def output_set(game: Game) -> str:

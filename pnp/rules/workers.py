@@ -2,24 +2,25 @@
 
 A run's games are cut into batches in order; game g is dealt with the g-th seed drawn from
 `random.Random(run seed)` (as on one core), so a game's result depends only on its seed and the
-bot, never on which worker played it. Batches run in a process pool (`--jobs`, every core by
-default) or, given a scheduler address, on a Dask cluster (`pip install '.[cluster]'`); results are
-put back in game order before anything is counted.
+bot, never on which worker played it. Batches run on the process pool (pnp.core.pool: `--jobs`,
+every core by default) or, given a scheduler address, on a Dask cluster (`pip install
+'.[cluster]'`); results are put back in game order before anything is counted.
 
 A `Game` holds read-only mappings (`types.MappingProxyType`), which pickle does not know: this
-module teaches pickle to send them as plain dicts turned read-only again on arrival.
+module teaches pickle to send them to Dask as plain dicts turned read-only again on arrival (the
+local pool's forked workers inherit the batches and are sent nothing but their index).
 """
 
 from __future__ import annotations
 
 import copyreg
-import os
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from types import MappingProxyType
 
+from pnp.core import pool
 from pnp.core.errors import UsageError
 from pnp.game.model import Game
 from pnp.rules.bots import play_game
@@ -63,13 +64,6 @@ def play_batch(batch: Batch) -> list[Result]:
     return [play_game(batch.game, batch.players, s, batch.bot) for s in batch.seeds]
 
 
-def cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover  (not Linux)
-        return os.cpu_count() or 1
-
-
 def batch_size(games: int, jobs: int) -> int:
     """Small enough that every worker gets several batches, large enough to pay for sending one."""
     return max(16, min(2000, -(-games // (jobs * 8))))
@@ -78,25 +72,17 @@ def batch_size(games: int, jobs: int) -> int:
 def run_batches(
     work: Sequence[Batch], jobs: int = 1, scheduler: str | None = None, progress: Callable[[int], None] | None = None
 ) -> list[list[Result]]:
-    """Every batch's results, in the order of `work`, on one core, a process pool or a Dask cluster."""
+    """Every batch's results, in the order of `work`, on one core (`jobs` 1), the process pool or a
+    Dask cluster."""
     if scheduler:
         return _on_dask(work, scheduler, progress)
-    if jobs <= 1 or len(work) <= 1:
-        out, done = [], 0
-        for b in work:
-            out.append(play_batch(b))
-            done += len(b.seeds)
-            if progress:
-                progress(done)
-        return out
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-        out, done = [], 0
-        for b, result in zip(work, pool.map(play_batch, work)):
-            out.append(result)
-            done += len(b.seeds)
-            if progress:
-                progress(done)
-        return out
+    out, done = [], 0
+    for b, result in zip(work, pool.results([partial(play_batch, b) for b in work], max(jobs, 1))):
+        out.append(result)
+        done += len(b.seeds)
+        if progress:
+            progress(done)
+    return out
 
 
 def _on_dask(work: Sequence[Batch], scheduler: str, progress) -> list[list[Result]]:
@@ -121,8 +107,6 @@ def _on_dask(work: Sequence[Batch], scheduler: str, progress) -> list[list[Resul
         client.close()
 
 
-def resolve_jobs(jobs: int) -> int:
-    """--jobs 0 means every core; a negative number is a usage error."""
-    if jobs < 0:
-        raise UsageError(f"--jobs must be 0 (every core) or more, not {jobs}")
-    return jobs or cores()
+def resolve_jobs(jobs: int | None) -> int:
+    """--jobs: None (left out) means every core; below 1 is a usage error."""
+    return pool.check_jobs(jobs) or pool.cores()

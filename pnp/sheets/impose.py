@@ -228,16 +228,17 @@ def _draw_label(canvas: SheetCanvas, spec: SheetSpec, page: Page, text: str, hei
 
 
 def sheet_outputs(
-    game: Game, faces: tuple[Face, ...] | list[Face], specs, warn: Warn | None = None
+    game: Game, faces: tuple[Face, ...] | list[Face], specs, warn: Warn | None = None, jobs: int | None = None
 ) -> dict[str, bytes]:
     """{path relative to the output root: bytes} for each sheet spec: the sheets PDF
     (<game>/sheets/<game>-<paper>[-<options>].pdf, named by pnp/sheets/names.py) and, for duplex
     sheets, the matching printer calibration sheet (<game>/<game>-calibration-<paper>[-<options>].pdf,
-    in the sheets' orientation)."""
-    from pnp.core.parallel import on_two_cores
+    in the sheets' orientation).
+    Papers are drawn side by side on `jobs` worker processes (None: every core; pnp.core.pool)."""
+    from pnp.core import pool
 
     out: dict[str, bytes] = {}
-    for made, warnings in on_two_cores([partial(_paper_outputs, game, faces, spec) for spec in specs]):
+    for made, warnings in pool.run([partial(paper_outputs, game, faces, spec) for spec in specs], jobs):
         out.update(made)
         for message in warnings:
             if warn is not None:
@@ -245,9 +246,9 @@ def sheet_outputs(
     return out
 
 
-def _paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes], list[str]]:
-    """One paper's sheets and calibration sheet, and the warnings drawing them gave (papers are
-    drawn on two cores, so warnings travel with the result)."""
+def paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes], list[str]]:
+    """One paper's sheets and calibration sheet, and the warnings drawing them gave (papers may be
+    drawn in worker processes, so warnings travel with the result)."""
     from pnp.sheets.calibration import calibration_sheet
     from pnp.sheets.names import calibration_file, sheets_file
 

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 
-from pnp.core.parallel import on_two_cores
+from pnp.core import pool
 from pnp.face.layout import layout_card
 from pnp.face.template import Template, TemplateError, load_template
 from pnp.game.model import Card, Face, Game
 
 
-def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[Face, ...]:
+def render_faces(game: Game, cached: Mapping[str, Face] | None = None, jobs: int | None = None) -> tuple[Face, ...]:
     """Fronts (Card.front_face_id) and backs (Card.back_face_id; a shared back is drawn once,
     from the first card that uses it, with no card fields), sorted by face id.
 
     Faces found in `cached` (an incremental build's unchanged faces) are taken from there. A big
-    deck's faces are drawn in two halves on two cores (pnp.core.parallel), with the same result."""
+    deck's faces are drawn in parts on `jobs` worker processes (None: every core; see
+    pnp.core.pool), with the same result."""
     cached = cached or {}
     templates: dict[str, Template] = {}
     faces: dict[str, Face] = {}
@@ -47,22 +48,17 @@ def render_faces(game: Game, cached: Mapping[str, Face] | None = None) -> tuple[
             templates[name] = load_template(game, name)
     if todo:  # svgwrite (through pnp.svg.face, see _face) imported once here, not again in each worker
         import pnp.svg.face  # noqa: F401
-    if len(todo) < PARALLEL_FACES:
-        halves = [_draw(todo, templates, game)]
-    else:
-        half = len(todo) // 2
-        halves = on_two_cores(
-            [partial(_draw, todo[:half], templates, game), partial(_draw, todo[half:], templates, game)]
-        )
-    for drawn in halves:
-        faces.update((face.id, face) for face in drawn)
+    count = pool.parts(len(todo), jobs, PARALLEL_FACES // 2) if len(todo) >= PARALLEL_FACES else 1
+    drawn = pool.run([partial(_draw, part, templates, game) for part in pool.split(todo, count)], jobs)
+    for part in drawn:
+        faces.update((face.id, face) for face in part)
     return tuple(faces[key] for key in sorted(faces))
 
 
-PARALLEL_FACES = 300  # fewer faces than this are drawn in one process: forking would cost more
+PARALLEL_FACES = 300  # fewer are drawn in one process (a pool would cost more); parts hold at least half that
 
 
-def _draw(todo: list[tuple[Card, str, str]], templates: dict[str, Template], game: Game) -> list[Face]:
+def _draw(todo: Sequence[tuple[Card, str, str]], templates: dict[str, Template], game: Game) -> list[Face]:
     return [_face(card, templates[name], game, side) for card, side, name in todo]
 
 

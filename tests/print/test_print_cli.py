@@ -17,7 +17,7 @@ from pnp.sheets.spec import LETTER, SheetSpec
 def synthetic(monkeypatch):
     """Commands load a small synthetic game instead of a bundled one."""
     game, faces = island_game(3, 2)
-    monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
+    monkeypatch.setattr(print_cmds, "_load", lambda name, modules, *_, **__: (game, faces))
     return game
 
 

@@ -97,7 +97,7 @@ def test_goat_tokens_are_cut_to_their_circle():
 
 def test_the_cli_points_the_saved_object_at_the_exported_files(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
-    monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
+    monkeypatch.setattr(print_cmds, "_load", lambda name, modules, *_, **__: (game, faces))
     result = CliRunner().invoke(app, ["export", "tts", "testgame", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.stderr
     folder = tmp_path / "testgame" / "export" / "tts"
@@ -111,7 +111,7 @@ def test_the_cli_points_the_saved_object_at_the_exported_files(monkeypatch, tmp_
 
 def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
-    monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
+    monkeypatch.setattr(print_cmds, "_load", lambda name, modules, *_, **__: (game, faces))
     result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path), "--base-url", "https://x/"])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == "Error: The png export does not take --base-url; it is for pnp export tts."
@@ -120,7 +120,7 @@ def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
 
 def test_export_prints_one_summary_line_or_every_path_with_verbose(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
-    monkeypatch.setattr(print_cmds, "_load", lambda name, modules: (game, faces))
+    monkeypatch.setattr(print_cmds, "_load", lambda name, modules, *_, **__: (game, faces))
     folder = tmp_path / "testgame" / "export" / "png"
     result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path)])
     assert result.exit_code == 0 and result.stdout == f"6 files in {folder}\n"

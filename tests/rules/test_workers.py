@@ -135,8 +135,10 @@ def test_cli_simulate_json_is_the_same_on_any_number_of_workers():
 
 
 def test_cli_bad_jobs_and_bot_are_usage_errors():
-    bad = run("simulate", "tranquility", "-n", 5, "--jobs", -1)
-    assert bad.exit_code == 2 and "--jobs must be 0 (every core) or more, not -1" in bad.output
+    for jobs in (0, -1):
+        bad = run("simulate", "tranquility", "-n", 5, "--jobs", jobs)
+        assert bad.exit_code == 2, bad.output
+        assert f"1 or more (leave --jobs out for every core), not {jobs}" in bad.output
     bad = run("simulate", "tranquility", "-n", 5, "--bot", "oracle")
     assert bad.exit_code == 2 and "--bot must be one of baseline, search, not 'oracle'" in bad.output
 
@@ -172,7 +174,7 @@ print("refused")
 
 def in_own_process(code: str) -> str:
     """Run `code` in a fresh Python: Dask's client leaves threads behind, and a threaded test
-    process may no longer fork (pnp.core.parallel), so the cluster never shares the test process."""
+    process may no longer fork (pnp.core.pool), so the cluster never shares the test process."""
     root = Path(__file__).resolve().parents[2]
     env = {
         **os.environ,
