@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from pnp.core.errors import Problem, SpecError
@@ -59,11 +60,11 @@ def unwinnable_warnings(
     games: int = VALIDATE_GAMES,
     seed: int = VALIDATE_SEED,
     bot: str = VALIDATE_BOT,
-    jobs: int = 0,
+    jobs: int | None = None,
 ) -> list[str]:
     """A warning for each game (with every module, as built) won in under 1 % of `games` games at some
     player count by `bot`: a quick, bounded simulation with a fixed seed, the same every time, on
-    `jobs` processes (0: every core)."""
+    `jobs` processes (None: every core; pnp/core/pool.py)."""
     from pnp.game.build import build_game
     from pnp.game.params import rule_params
     from pnp.rules.bots import check_bot
@@ -84,21 +85,11 @@ def unwinnable_warnings(
     return out
 
 
-def _play(tasks: list[tuple], jobs: int) -> list[int]:
-    """`_wins` of every (game, players, …) task, on `jobs` processes (0: every core); the same on any number."""
-    from concurrent.futures import ProcessPoolExecutor
+def _play(tasks: list[tuple], jobs: int | None) -> list[int]:
+    """`_wins` of every (game, players, …) task, on `jobs` processes (None: every core); the same on any number."""
+    from pnp.core import pool
 
-    from pnp.rules.workers import resolve_jobs  # also teaches pickle to send a Game
-
-    workers = min(resolve_jobs(jobs), len(tasks))
-    if workers <= 1:
-        return [_wins(*task) for task in tasks]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_wins_of, tasks))
-
-
-def _wins_of(task: tuple) -> int:
-    return _wins(*task)
+    return pool.run([partial(_wins, *task) for task in tasks], jobs)
 
 
 def _wins(game, players: int, games: int, seed: int, bot: str) -> int:
