@@ -82,7 +82,9 @@ class _Sheet:
         page.rect(0, 0, PAGE_W, PAGE_H, fill="#ffffff")
         when = t.gettext("sample setup") if s.turn == 0 else t.ngettext("after {n} turn", "after {n} turns", s.turn)
         page.fit_text(MARGIN, 17, f"{self.title}: {when}", 6.0, 180, self.ink, "bold")
-        mods = " · " + t.gettext("modules: {ids}", ids=", ".join(s.modules)) if s.modules else ""
+        titles = {m.id: t.gettext(m.title) for m in self.game.modules}  # "The Panorama", "Il Panorama"
+        named = ", ".join(titles.get(m, m) for m in s.modules)
+        mods = " · " + t.gettext("modules: {ids}", ids=named) if s.modules else ""
         players = t.ngettext("{n} player", "{n} players", s.players)
         status = t.gettext(STATUS.get(s.status, s.status))
         page.fit_text(
