@@ -135,7 +135,9 @@ def _draw_all(pending: list[_Pending], jobs: int | None) -> list[GameBuild]:
     Otherwise one game after another, each spread over the workers (`_draw_game`). What the tasks
     are depends on the games, never on the number of workers, so neither do the outputs, the
     warnings, nor which error is reported."""
-    from pnp.svg.faces import PARALLEL_FACES
+    if not pending:  # nothing changed (the no-op build): load no drawing code
+        return []
+    from pnp.svg.faces import PARALLEL_FACES  # start-up: the face drawing (jsonschema, fontTools, ~0.4 s) only when drawing
 
     _load_drawing_code(any(p.setup for p in pending))
     if len(pending) >= 2 and all(len(p.game.cards) < PARALLEL_FACES for p in pending):
