@@ -25,6 +25,7 @@ import random
 from pnp.rules.ascent.bot import AscentBot, _Goals
 from pnp.rules.ascent.engine import TERRAIN
 from pnp.rules.ascent.modules import path_rows, table_grid
+from pnp.rules.playout import play_out
 from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
 from pnp.rules.tranquility.engine import FINISH, START
 
@@ -110,9 +111,6 @@ class _Search:
         return best if scores[best] - scores[0] >= self.margin else 0
 
     def rollout(self, table, p: int, action) -> float:
-        # start-up: +64 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.rules.simulation import play_out
-
         table.apply(p, action)
         play_out(table, self.baseline_class())
         if table.status == "won":
