@@ -77,14 +77,13 @@ def test_pngs_record_their_resolution_and_decode_to_the_same_pixels(mode):
 
 
 @pytest.mark.parametrize("cores", [1, 2])
-def test_progress_counts_every_picture_once_and_results_keep_their_order(monkeypatch, cores):
+def test_progress_counts_every_picture_once_and_results_keep_their_order(cores):
     import pnp.export.pixels as px
 
-    monkeypatch.setattr(px, "cores", lambda: cores)
     faces = _faces("tranquility")[:20]
     pictures = [Picture.of(f.id, trim_region(f, 10, 0.0), 10) for f in faces]
     seen: list[tuple[int, int]] = []
-    sizes = px.map_pictures(faces, pictures, _size, lambda n, total: seen.append((n, total)))
+    sizes = px.map_pictures(faces, pictures, _size, lambda n, total: seen.append((n, total)), jobs=cores)
     assert sizes == [(p.width, p.height, p.tiles[0].face_id) for p in pictures]
     assert sum(n for n, _ in seen) == len(pictures) and {total for _, total in seen} == {len(pictures)}
     if cores == 2:
