@@ -4,11 +4,16 @@ themselves when imported."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import io
+import tokenize
+from pathlib import Path
 
 import grimp
 import typer
 
+import pnp
 from pnp.cli import COMMANDS, app
 
 
@@ -87,3 +92,50 @@ def test_every_command_is_in_the_table_and_defined_by_the_module_it_names():
         defined = set(typer.main.get_group(importlib.import_module(f"pnp.cli.{module}").app).commands)
         assert defined == names, f"pnp.cli.{module} defines {sorted(defined)}, COMMANDS says {sorted(names)}"
     assert list(typer.main.get_command(app).list_commands(None)) == list(COMMANDS)
+
+
+def _unexplained_imports(source: str) -> list[int]:
+    """Lines of imports inside a function with no comment on their line, on the line above, or above
+    the run of imports they belong to (one comment may explain a group)."""
+    lines = source.splitlines()
+    commented = {
+        t.start[0] for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type == tokenize.COMMENT
+    }
+
+    def explained(line: int) -> bool:
+        while line >= 1:
+            if line in commented:
+                return True
+            text = lines[line - 1].strip()
+            if not text.startswith(("import ", "from ")):
+                return False
+            line -= 1
+        return False
+
+    found = []
+    for function in ast.walk(ast.parse(source)):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(function):
+                if isinstance(node, (ast.Import, ast.ImportFrom)) and not explained(node.lineno):
+                    found.append(node.lineno)
+    return sorted(set(found))
+
+
+def test_every_import_inside_a_function_says_why():
+    """Issue 13: an import inside a function only where start-up time was measured, with a comment
+    saying so (docs/performance.md "Start-up"); everything else goes at the top of the module."""
+    root = Path(pnp.__file__).parent
+    unexplained = [
+        f"{path.relative_to(root.parent)}:{line}"
+        for path in sorted(root.rglob("*.py"))
+        for line in _unexplained_imports(path.read_text(encoding="utf-8"))
+    ]
+    assert not unexplained, "imports inside functions without a comment saying why:\n  " + "\n  ".join(unexplained)
+
+
+def test_the_import_rule_finds_an_unexplained_import():
+    source = (
+        "import os\n\n\ndef f():\n    import json\n    # start-up\n    import csv\n    import re\n\n"
+        "    import io  # cheap\n"
+    )
+    assert _unexplained_imports(source) == [5]

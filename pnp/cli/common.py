@@ -55,6 +55,7 @@ Lang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HE
 def with_lang(game, lang: str | None):
     """The game printed in `lang` (None: the spec's "language", else English); an unshipped
     language is a usage error naming the shipped ones."""
+    # start-up: +51 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.core.i18n import check_language
     from pnp.game.rulestext import with_language
 

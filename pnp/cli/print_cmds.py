@@ -7,7 +7,7 @@ option below and receives `sheets: tuple[SheetSpec, ...]` (one per --paper) inst
 import enum
 import functools
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,7 +20,8 @@ from pnp.core.errors import UsageError
 from pnp.core.i18n import language_suffix
 from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
-from pnp.core.owned import owner
+from pnp.core.owned import owner, write_owned
+from pnp.core.sleeves import CARD_PRESETS
 from pnp.sheets.spec import SheetSpec
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
@@ -36,7 +37,6 @@ class Ink(str, enum.Enum):
 
 def with_ink(game, ink: "Ink | None"):
     """The game printed in the chosen ink mode (None: the spec's own)."""
-    from dataclasses import replace
 
     return game if ink is None else replace(game, ink=ink.value)
 
@@ -57,8 +57,6 @@ class Duplex(str, enum.Enum):
 
 
 def _presets_help() -> str:
-    from pnp.core.sleeves import CARD_PRESETS
-
     return ", ".join(f"{name} ({w:g}x{h:g}mm)" for name, (w, h, _) in CARD_PRESETS.items())
 
 
@@ -224,6 +222,7 @@ def sheet_options(fn):
 
 def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> None:
     """Say in words what --back-offset applies, and warn when it is larger than a misregistration."""
+    # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.sheets.backoffset import offset_warning, offset_words
 
     if offset == (0.0, 0.0):
@@ -235,6 +234,7 @@ def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> Non
 
 
 def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = None, jobs: int | None = None):
+    # start-up: +265 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.pipeline.load import load_game
     from pnp.svg.faces import render_faces
 
@@ -245,7 +245,6 @@ def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = 
 def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
     """Write atomically as `owner_name`'s files: what that owner's earlier run wrote and this run
     did not make is removed, never another command's files (see pnp/core/owned.py)."""
-    from pnp.core.owned import write_owned
 
     report = write_owned(out, {owner_name: files})
     note_kept(out, report.kept, quiet)
@@ -276,6 +275,7 @@ def sheets(
 
     Example: pnp sheets tranquility --paper a4 --bleed 3mm --back-offset 1.5,-0.5
     """
+    # start-up: +136 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.sheets.impose import sheet_outputs
     from pnp.sheets.names import output_set, variant_parts
 
@@ -557,8 +557,10 @@ def export_folder(target: str, ink: str, product: str | None = None, dpi: float 
 
 def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> None:
     """Make one target's files and write them as that target's (and variant's) output set."""
+    # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.cli.export_report import progress_bar, report
-    from pnp.core.owned import write_owned
+
+    # start-up: +18 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.export import export
     from pnp.sheets.names import output_set, variant_parts
 

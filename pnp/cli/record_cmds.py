@@ -45,6 +45,7 @@ def replay(
 
     Example: pnp replay output/records/tranquility-3p-seed1-game0001.json
     """
+    # start-up: +202 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.pipeline.replay import record_game
     from pnp.pipeline.replay import replay as run
     from pnp.rules.record import dump_state, read_record

@@ -85,6 +85,7 @@ class CmykImage:
 
 def _cmyk(image: Image.Image, picture: Picture) -> CmykImage:
     """In the image worker: the face in CMYK, deflated (ISA-L level 1)."""
+    # start-up: +2 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from isal import isal_zlib
 
     cmyk = to_cmyk(image)
@@ -94,6 +95,7 @@ def _cmyk(image: Image.Image, picture: Picture) -> CmykImage:
 def _deck_pdf(
     game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None, jobs: int | None = None
 ) -> bytes:
+    # start-up: +77 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     import pikepdf
     from pikepdf import Array, Dictionary, Name
 

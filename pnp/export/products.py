@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.core.errors import UsageError
+
 DPI = 300
 INCH = 25.4
 
@@ -103,8 +105,6 @@ def product_for(service: str, width: float, height: float, wanted: str | None = 
     if wanted is not None:
         chosen = next((p for p in products if p.name == wanted), None)
         if chosen is None:
-            from pnp.core.errors import UsageError
-
             names = ", ".join(p.name for p in products)
             raise UsageError(f"{SERVICE_NAMES[service]} has no product {wanted!r}; known products: {names}.")
         return Fit(chosen, _differs(chosen, width, height, size))

@@ -11,11 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pnp.core.errors import Problem
+from pnp.core.i18n import languages
+from pnp.face.layout import layout_card
+from pnp.face.template import GroupElement, TemplateError, TextElement, load_template
+from pnp.game.build import build_game
 from pnp.spec.load import Spec
 
 
 def topic_problems(spec: Spec, kinds: Iterator[tuple[list, dict]]) -> Iterator[tuple[list, str]]:
     """A card naming a topic its engine has no sentences for."""
+    # start-up: +55 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.game.rulestext import topics
 
     engine = spec.data["rules"]["engine"]
@@ -37,10 +42,7 @@ def fit_problems(spec: Spec) -> list[Problem]:
     and every other face with words of the catalogue (a template's own words, the game's title, a
     terrain's name) that cannot be drawn in a shipped language, placed at the card's entry in the
     spec. The spec must have passed the semantic checks."""
-    from pnp.core.i18n import languages
-    from pnp.face.layout import layout_card
-    from pnp.face.template import TemplateError, load_template
-    from pnp.game.build import build_game
+    # start-up: +54 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.game.rulestext import with_language
 
     base = build_game(spec)
@@ -79,7 +81,6 @@ _LANGUAGE_FIELDS = {"game.title", "terrain.name"}
 def _speaks(template) -> bool:
     """Whether a template prints words that change with the language: its own static text or the
     translated built-in fields."""
-    from pnp.face.template import GroupElement, TextElement
 
     def words(elements) -> bool:
         for element in elements:

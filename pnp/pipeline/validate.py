@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path
 
 from pnp.core.errors import Problem, SpecError
+from pnp.game.build import build_game
 from pnp.pipeline.contrast import contrast_warnings
 from pnp.pipeline.facecheck import face_problems
 from pnp.pipeline.semantics import semantic_problems
@@ -65,7 +66,7 @@ def unwinnable_warnings(
     """A warning for each game (with every module, as built) won in under 1 % of `games` games at some
     player count by `bot`: a quick, bounded simulation with a fixed seed, the same every time, on
     `jobs` processes (None: every core; pnp/core/pool.py)."""
-    from pnp.game.build import build_game
+    # start-up: +112 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.game.params import rule_params
     from pnp.rules.bots import check_bot
 
@@ -87,6 +88,7 @@ def unwinnable_warnings(
 
 def _play(tasks: list[tuple], jobs: int | None) -> list[int]:
     """`_wins` of every (game, players, …) task, on `jobs` processes (None: every core); the same on any number."""
+    # start-up: +10 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.core import pool
 
     return pool.run([partial(_wins, *task) for task in tasks], jobs)
@@ -95,6 +97,7 @@ def _play(tasks: list[tuple], jobs: int | None) -> list[int]:
 def _wins(game, players: int, games: int, seed: int, bot: str) -> int:
     """The wins in `games` games (the games `pnp simulate` plays with this seed) when under 1 %, else -1.
     It stops as soon as the wins reach 1 %: the verdict is then the same as after every game."""
+    # start-up: +125 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.rules.bots import play_game
     from pnp.rules.workers import game_seeds
 

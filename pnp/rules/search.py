@@ -27,7 +27,7 @@ from pnp.rules.ascent.engine import TERRAIN
 from pnp.rules.ascent.modules import path_rows, table_grid
 from pnp.rules.playout import play_out
 from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
-from pnp.rules.tranquility.engine import START
+from pnp.rules.tranquility.engine import FINISH, START
 
 FORCED = ("start", "finish", "summit")
 
@@ -182,8 +182,6 @@ class TranquilitySearch(_Search):
         return table.deck.kind[card] == START  # each player's start card stays in their own cards
 
     def after_redeal(self, table) -> None:
-        from pnp.rules.tranquility.engine import FINISH
-
         kind = table.deck.kind
         table.finish_gone = sum(1 for c in table.discard if kind[c] == FINISH)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -41,8 +41,6 @@ def make_app(out: Path, live: Live, extra_routes: list | None = None, lifespan=N
         return Response(LIVE_JS, media_type="text/javascript", headers={"Cache-Control": "no-store"})
 
     async def status(request):
-        from starlette.responses import JSONResponse
-
         return JSONResponse(live.news)
 
     out.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,7 @@ from functools import partial
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.core import pool
 from pnp.core.i18n import N_, Translator, translator
 from pnp.core.units import PT_PER_MM, mm_to_pt
 from pnp.game.model import Face, Game
@@ -235,7 +236,6 @@ def sheet_outputs(
     sheets, the matching printer calibration sheet (<game>/<game>-calibration-<paper>[-<options>].pdf,
     in the sheets' orientation).
     Papers are drawn side by side on `jobs` worker processes (None: every core; pnp.core.pool)."""
-    from pnp.core import pool
 
     out: dict[str, bytes] = {}
     for made, warnings in pool.run([partial(paper_outputs, game, faces, spec) for spec in specs], jobs):
@@ -249,6 +249,7 @@ def sheet_outputs(
 def paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes], list[str]]:
     """One paper's sheets and calibration sheet, and the warnings drawing them gave (papers may be
     drawn in worker processes, so warnings travel with the result)."""
+    # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.sheets.calibration import calibration_sheet
     from pnp.sheets.names import calibration_file, sheets_file
 
