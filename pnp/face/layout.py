@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pnp.core.affine import IDENTITY, Matrix, multiply
+from pnp.core.affine import apply as apply_point
 from pnp.core.i18n import translator
 from pnp.face import text, textset
 from pnp.face.art import Art, ArtError, find_art, load_art
@@ -29,7 +31,6 @@ from pnp.face.template import (
 from pnp.game.model import Card, Game, Shape
 
 Rotation = tuple[float, float, float]  # degrees clockwise, pivot x, pivot y
-Matrix = tuple[float, float, float, float, float, float]  # SVG matrix(a b c d e f)
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def layout_card(card: Card, template: Template, game: Game, side: str = "front")
         )
     )
     context = _Context(drawn, template, game, card_fields(card, game, side), face_id)
-    items = context.background() + context.items(template.elements, _IDENTITY)
+    items = context.background() + context.items(template.elements, IDENTITY)
     if scale != 1.0:
         items = (GroupItem(f"{face_id}-scaled", items, scale=scale),)
     return Layout(face_id, size.width, size.height, size.bleed, card.shape, items)
@@ -159,9 +160,6 @@ def template_scale(card: Card, template: Template) -> float:
             "same proportions only, so make a template for that shape."
         )
     return scale
-
-
-_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 class FaceError(TemplateError):
@@ -216,7 +214,7 @@ class _Context:
             if element.when is not None and not self.holds(element.when, element.where):
                 continue
             rotation = self.rotation(element)
-            matrix = _multiply(outer, _rotation_matrix(rotation)) if rotation else outer
+            matrix = multiply(outer, _rotation_matrix(rotation)) if rotation else outer
             out.append(self.item(element, rotation, matrix))
         return tuple(out)
 
@@ -325,7 +323,7 @@ class _Context:
     def check_safe(self, element: TextElement | LinesElement, matrix: Matrix) -> None:
         """Text boxes (after every rotation) must stay inside the safe zone."""
         x, y, w, h = element.box
-        corners = [_apply(matrix, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+        corners = [apply_point(matrix, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
         safe, size = self.card.size.safe, self.card.size
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         if (
@@ -357,21 +355,3 @@ def _rotation_matrix(rotation: Rotation) -> Matrix:
     angle, px, py = rotation
     c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     return (c, s, -s, c, px - c * px + s * py, py - s * px - c * py)
-
-
-def _multiply(m: Matrix, n: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return (a * x + c * y + e, b * x + d * y + f)

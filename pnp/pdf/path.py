@@ -12,10 +12,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from pnp.core.affine import IDENTITY, Matrix, multiply
 from pnp.core.svgsubset import NUMBER
-
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 _TOKEN = re.compile(rf"[MmZzLlHhVvCcSsQqTtAa]|{NUMBER}")
 _SEPARATORS = re.compile(r"[\s,]*")
@@ -336,26 +334,3 @@ def _one_transform(name: str, v: list[float]) -> Matrix:
         return rot
     t = math.tan(math.radians(v[0]))
     return (1.0, 0.0, t, 1.0, 0.0, 0.0) if name == "skewX" else (1.0, t, 0.0, 1.0, 0.0, 0.0)
-
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """m · n: apply n first, then m (SVG's "a b" means a(b(point)))."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
-
-
-def invert(m: Matrix) -> Matrix | None:
-    """The inverse matrix, or None when `m` flattens everything to a line or a point."""
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-12:
-        return None
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)

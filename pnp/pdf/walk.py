@@ -13,15 +13,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import NoReturn
 
+from pnp.core.affine import IDENTITY, Matrix, invert, multiply
 from pnp.core.errors import PnpError
 from pnp.pdf.path import (
-    IDENTITY,
-    Matrix,
     ellipse_ops,
     fmt,
     fmt_matrix,
-    invert,
-    multiply,
     parse_transform,
     path_ops,
     points_ops,
