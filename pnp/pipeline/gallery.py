@@ -11,6 +11,7 @@ data-loaded, data-broken).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterable
@@ -295,4 +296,13 @@ def _deck(data: bytes | str | None) -> dict:
 
 
 def _pages(pdf: bytes | str) -> int:
-    return len(_PAGES.findall(pdf.encode("latin-1") if isinstance(pdf, str) else pdf))
+    """The page count: read off the page objects, or, in a PDF that packs its objects into
+    compressed object streams (the imposed booklets), from its page tree."""
+    data = pdf.encode("latin-1") if isinstance(pdf, str) else pdf
+    if b"/ObjStm" not in data:
+        return len(_PAGES.findall(data))
+    # start-up: pikepdf (~77 ms) only for a PDF with object streams
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as document:
+        return len(document.pages)

@@ -126,3 +126,22 @@ def test_the_base_game_comes_first_then_its_variants_then_the_ascent(tmp_path):
     }
     html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
     assert re.findall(r'<section id="([^"]+)"', html) == ["tranquility", "galateia", "ascent", "alpine"]
+
+
+def test_an_imposed_booklet_with_object_streams_counts_its_pages(tmp_path):
+    """The folded booklet is written with compressed object streams, where page objects cannot be
+    found by reading the bytes: it once showed as "(0 pages)"."""
+    import io
+
+    import pikepdf
+
+    outputs = built_outputs()
+    document = pikepdf.new()
+    for _ in range(4):
+        document.add_blank_page()
+    packed = io.BytesIO()
+    document.save(packed, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    assert b"/ObjStm" in packed.getvalue()
+    outputs["testgame/rules-booklet-a4.pdf"] = packed.getvalue()
+    html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
+    assert "rules-booklet-a4.pdf (4 pages)" in html
