@@ -30,6 +30,7 @@ from PIL import Image
 
 from pnp.core import pool
 from pnp.core.units import PT_PER_MM
+from pnp.export.layers import Layers, order_key, split_layers
 from pnp.export.raster import Region, extend_edges
 from pnp.game.model import Face
 
@@ -80,17 +81,20 @@ def faces_pdf(faces: Sequence[Face]) -> bytes:
 
 
 class _Book:
-    """The faces' PDF opened in PDFium (one per process: PDFium is not thread-safe)."""
+    """The faces' PDF opened in PDFium (one per process: PDFium is not thread-safe). A face with
+    `layers` is drawn as its base's pixels (drawn once per region, kept) with its rest drawn over."""
 
-    def __init__(self, faces: Sequence[Face], pdf: bytes):
+    def __init__(self, faces: Sequence[Face], pdf: bytes, pages: Sequence[Face] | None = None, layers=None):
         # start-up: +49 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         import pypdfium2
 
         self.pid = os.getpid()
         self.faces = {f.id: f for f in faces}
-        self.page_of = {f.id: i for i, f in enumerate(faces)}
+        self.page_of = {f.id: i for i, f in enumerate(faces if pages is None else pages)}
+        self.layers: dict[str, Layers] = layers or {}
         self.document = pypdfium2.PdfDocument(pdf)
         self._pages: dict[int, object] = {}
+        self._bases: dict[tuple, Any] = {}  # (base id, region) → its drawn bitmap
 
     def page(self, face_id: str):
         index = self.page_of[face_id]
@@ -100,11 +104,33 @@ class _Book:
 
     def render(self, tile: Tile) -> Image.Image:
         """The tile's region of its face as RGB pixels, placed to the sub-pixel with a matrix."""
+        face, region = self.faces[tile.face_id], tile.region
+        layers = self.layers.get(tile.face_id)
+        if layers is None:
+            bitmap = self._draw(face.id, face, region)
+        else:
+            bitmap = self._draw(layers.rest.id, face, region, self._base(layers.base, region))
+        image = extend_edges(_rgb(bitmap, region), face, region)
+        if tile.full_bleed and face.shape == "triangle":
+            # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+            from pnp.export.fullbleed import extend_triangle
+
+            image = extend_triangle(image, face, region)
+        return image
+
+    def _base(self, base: Face, region: Region):
+        key = (base.id, region)
+        if key not in self._bases:
+            self._bases[key] = self._draw(base.id, base, region)
+        return self._bases[key]
+
+    def _draw(self, page_id: str, face: Face, region: Region, under=None):
+        """A bitmap of the region of page `page_id` (a face, or a layer of it, the size of `face`):
+        drawn on white, or over a copy of the bitmap `under`."""
         # start-up: +50 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         import pypdfium2
         import pypdfium2.raw as pdfium_c
 
-        face, region = self.faces[tile.face_id], tile.region
         sx = region.px_width / (region.width * PT_PER_MM)
         sy = region.px_height / (region.height * PT_PER_MM)
         # PDFium maps the page to device space top-left first; then our matrix scales and shifts.
@@ -115,18 +141,15 @@ class _Book:
         bitmap = pypdfium2.PdfBitmap.new_native(
             region.px_width, region.px_height, pdfium_c.FPDFBitmap_BGRx, rev_byteorder=True
         )
-        bitmap.fill_rect((255, 255, 255, 255), 0, 0, region.px_width, region.px_height)
+        if under is None:
+            bitmap.fill_rect((255, 255, 255, 255), 0, 0, region.px_width, region.px_height)
+        else:
+            ctypes.memmove(bitmap.buffer, under.buffer, under.stride * under.height)
         flags = pdfium_c.FPDF_REVERSE_BYTE_ORDER
         pdfium_c.FPDF_RenderPageBitmapWithMatrix(
-            bitmap, self.page(tile.face_id), ctypes.byref(matrix), ctypes.byref(clip), flags
+            bitmap, self.page(page_id), ctypes.byref(matrix), ctypes.byref(clip), flags
         )
-        image = extend_edges(bitmap.to_pil().convert("RGB"), face, region)
-        if tile.full_bleed and face.shape == "triangle":
-            # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-            from pnp.export.fullbleed import extend_triangle
-
-            image = extend_triangle(image, face, region)
-        return image
+        return bitmap
 
     def picture(self, picture: Picture) -> Image.Image:
         if len(picture.tiles) == 1 and (picture.width, picture.height) == (
@@ -142,6 +165,11 @@ class _Book:
                 drawn[key] = self.render(tile)
             canvas.paste(drawn[key], (tile.x, tile.y))
         return canvas
+
+
+def _rgb(bitmap, region: Region) -> Image.Image:
+    """The bitmap's RGBx pixels as an RGB image, the fourth byte dropped as they are read (one pass)."""
+    return Image.frombytes("RGB", (region.px_width, region.px_height), bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -216,31 +244,49 @@ def map_pictures(
 ) -> list:
     """`finish(image, picture)` of every picture, in order: in parts of at most PART pictures on the
     process pool (pnp.core.pool; `jobs` workers, None: every core) when there are enough of them.
-    Each part draws its own faces' PDF, and `finish` runs in the worker."""
+    Each part draws its own faces' PDF, and `finish` runs in the worker. Pictures whose faces share
+    their first elements (pnp/export/layers.py) go into the same parts, which draw those once."""
     if not pictures:
         return []
     count = 1  # a few pictures are made in this process
     if len(pictures) >= SERIAL_BELOW:
         count = max(pool.parts(len(pictures), jobs), -(-len(pictures) // PART))
-    parts = pool.split(list(pictures), count)
+    by_id = {f.id: f for f in faces}
+    order = sorted(range(len(pictures)), key=lambda i: _order_key(pictures[i], by_id))
+    parts = pool.split([pictures[i] for i in order], count)
     tasks = [partial(_on_one_core, _faces_used(faces, part), part, finish, None) for part in parts]
-    results: list = []
+    made_in_order: list = []
     for part, made in zip(parts, pool.results(tasks, jobs)):
-        results += made
+        made_in_order += made
         if progress is not None:
             progress(len(part), len(pictures))
+    results: list = [None] * len(pictures)
+    for at, index in enumerate(order):
+        results[index] = made_in_order[at]
     return results
+
+
+def _order_key(picture: Picture, faces: dict[str, Face]) -> tuple:
+    return order_key(faces[picture.tiles[0].face_id]) if picture.tiles else (2,)
 
 
 def _on_one_core(faces, pictures, finish, progress) -> list:
     used = _faces_used(faces, pictures)
-    book = _Book(used, faces_pdf(used))
+    layers = split_layers(used)
+    pages = _pages(used, layers)
+    book = _Book(used, faces_pdf(pages), pages, layers)
     results = []
     for picture in pictures:
         results.append(finish(book.picture(picture), picture))
         if progress is not None:
             progress(1, len(pictures))
     return results
+
+
+def _pages(faces: Sequence[Face], layers: dict[str, Layers]) -> list[Face]:
+    """The faces' PDF pages: each shared base once, then every face, or its rest when it has a base."""
+    bases = {la.base.id: la.base for la in layers.values()}
+    return list(bases.values()) + [layers[f.id].rest if f.id in layers else f for f in faces]
 
 
 def _faces_used(faces: Sequence[Face], pictures: Sequence[Picture]) -> list[Face]:
