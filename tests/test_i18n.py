@@ -3,12 +3,18 @@ English with a warning listing it, and the template is what extraction makes."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
 from pnp.core import i18n
+
+IMPORT_ROOT = Path(i18n.__file__).resolve().parents[2]  # the folder holding the pnp package under test
 
 
 def test_every_catalogue_translates_every_id_the_sources_use():
@@ -108,3 +114,44 @@ def test_a_changed_catalogue_changes_the_code_key_so_games_are_built_again(tmp_p
     cache.code_key.cache_clear()
     assert cache.code_key() != before
     cache.code_key.cache_clear()
+
+
+# --- compiled catalogues -------------------------------------------------------------------------
+
+
+def test_every_shipped_catalogue_is_compiled_from_its_po():
+    for lang in i18n.languages():
+        assert i18n.compiled_path(lang).read_bytes() == i18n.compile_catalogue(lang), (
+            f"{lang}: run python -m pnp.core.i18n compile"
+        )
+
+
+def test_a_catalogue_edited_after_compiling_is_read_from_its_po(tmp_path, monkeypatch):
+    locales = _copy_locales(tmp_path, monkeypatch)
+    path = locales / "it" / "LC_MESSAGES" / "pnp.po"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('msgstr "Italiano"', 'msgstr "ITALIANO"'), encoding="utf-8"
+    )
+    assert i18n.translator("it").gettext("Italian") == "ITALIANO"  # the shipped .mo is out of date: not used
+    i18n.compile_all()
+    assert i18n.translator("it").gettext("Italian") == "ITALIANO"
+    assert i18n.compiled_path("it").read_bytes() == i18n.compile_catalogue("it")
+    i18n.translator.cache_clear()
+
+
+def test_a_missing_compiled_catalogue_is_compiled_in_memory(tmp_path, monkeypatch):
+    locales = _copy_locales(tmp_path, monkeypatch)
+    (locales / "it" / "LC_MESSAGES" / "pnp.mo").unlink()
+    assert i18n.translator("it").gettext("Italian") == "Italiano"
+    assert not (locales / "it" / "LC_MESSAGES" / "pnp.mo").exists()  # reading never writes
+    i18n.translator.cache_clear()
+
+
+def test_reading_a_compiled_catalogue_does_not_import_babel():
+    code = (
+        "import sys; from pnp.core import i18n; t = i18n.translator('it'); "
+        "print(t.gettext('Italian'), t.ngettext('{n} card', '{n} cards', 2), 'babel' in sys.modules)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(IMPORT_ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.split() == ["Italiano", "2", "cards", "False"]
