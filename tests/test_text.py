@@ -13,7 +13,7 @@ from fontTools.ttLib import TTFont
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.face import text, textset
+from pnp.face import fontdata, text, textset
 from pnp.face.text import TextError, text_width
 from pnp.face.textset import Spec, set_text, wrap
 
@@ -57,6 +57,30 @@ def test_fonts_come_from_the_bundled_package_in_four_styles():
         path = text.font_path(style)
         assert path.parent == package / "files" and path.is_file()
         assert font_units(style)["name"].getBestFamilyName() == text.FAMILY
+
+
+def test_the_shipped_measures_are_what_the_bundled_fonts_give():
+    for style in text.STYLES:
+        path = text.font_path(style)
+        shipped = fontdata.HERE / f"{path.stem}.json"
+        assert shipped.read_text(encoding="utf-8") == fontdata.to_json(fontdata.read_font(path)), (
+            "run: python -m pnp.face.fontdata"
+        )
+        assert fontdata.font_data(path) == fontdata.read_font(path)
+
+
+def test_measures_made_from_another_font_file_are_not_used(tmp_path, monkeypatch):
+    path = text.font_path("regular")
+    stale = fontdata.to_json(fontdata.read_font(path)).replace('"sha256": "', '"sha256": "0', 1)
+    stale = stale.replace('"units_per_em": 1000', '"units_per_em": 2000', 1)  # wrong if it were used
+    assert '"units_per_em": 2000' in stale
+    (tmp_path / f"{path.stem}.json").write_text(stale, encoding="utf-8")
+    monkeypatch.setattr(fontdata, "HERE", tmp_path)
+    fontdata.font_data.cache_clear()
+    try:
+        assert fontdata.font_data(path) == fontdata.read_font(path)
+    finally:
+        fontdata.font_data.cache_clear()
 
 
 def test_unknown_style_is_a_clear_error():
@@ -232,3 +256,8 @@ def test_underline_uses_the_font_metrics():
     assert (x, w) == (2.0, pytest.approx(text_width("69", "bold", 10.0)))
     assert y == pytest.approx(10.0 - post.underlinePosition / 100)
     assert h == pytest.approx(post.underlineThickness / 100)
+
+
+def test_every_style_has_shipped_measures():
+    assert [p.name for p in fontdata.bundled_fonts()] == sorted(text.font_path(s).name for s in text.STYLES)
+    assert sorted(p.name for p in fontdata.HERE.glob("*.json")) == [p.stem + ".json" for p in fontdata.bundled_fonts()]

@@ -1,0 +1,182 @@
+"""The bundled font's measures, read once and shipped: character map, advance widths, vertical
+metrics and GPOS pair kerning of each style, as JSON beside this module (`fontdata/STYLE.json`).
+
+Reading them from the TTF with fontTools cost ~0.25 s of every cold command (the GPOS kerning
+alone ~0.2 s: fontTools' OpenType table classes are built on import, then every pair-positioning
+subtable decompiled); the JSON loads in about a millisecond. Each file records the SHA-256 of the
+TTF it was read from; when the installed font differs (another release of the font package), the
+TTF is read instead, so a stale file is never used. `python -m pnp.face.fontdata` writes the files,
+and tests/test_text.py fails while one differs from what the TTF gives.
+
+Outlines are not here: they are read from the TTF when a face is drawn (pnp.face.text.glyph).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import fontpkg_atkinson_hyperlegible as _fontpkg
+
+HERE = Path(__file__).resolve().parent / "fontdata"
+
+
+@dataclass(frozen=True)
+class KernClasses:
+    """A class-based pair kerning subtable (GPOS PairPos format 2): a pair whose left glyph is
+    covered gets `values[class of left][class of right]` (class 0 for a glyph not listed)."""
+
+    covered: frozenset[str]
+    left: dict[str, int]
+    right: dict[str, int]
+    values: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class FontData:
+    """What the layout needs of one style besides its outlines."""
+
+    sha256: str  # of the TTF these came from
+    cmap: dict[int, str]  # code point → glyph name
+    advances: dict[str, int]  # glyph name → advance width, font units
+    metrics: dict[str, int]  # units_per_em, ascender, descender, cap_height, x_height, underline_*
+    pairs: dict[tuple[str, str], int]  # explicit pair kerning (format 1), the first subtable's value
+    classes: tuple[KernClasses, ...]  # class kerning subtables, in lookup order
+
+
+@cache
+def font_data(path: Path) -> FontData:
+    """The measures of the TTF at `path`: from the shipped JSON when it was made from this very
+    file, else read from the TTF."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    shipped = HERE / f"{path.stem}.json"
+    if shipped.exists():
+        data = _from_json(json.loads(shipped.read_text(encoding="utf-8")))
+        if data.sha256 == digest:
+            return data
+    return read_font(path, digest)
+
+
+def read_font(path: Path, digest: str | None = None) -> FontData:
+    """The measures read from the TTF with fontTools (the slow way)."""
+    # start-up: +250 ms CPU (measured) only when this runs: a font the shipped JSON was not made from
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(path, lazy=True)
+    try:
+        os2, post = tt["OS/2"], tt["post"]
+        metrics = {
+            "units_per_em": tt["head"].unitsPerEm,
+            "ascender": tt["hhea"].ascent,
+            "descender": tt["hhea"].descent,
+            "cap_height": os2.sCapHeight,
+            "x_height": os2.sxHeight,
+            "underline_position": post.underlinePosition,
+            "underline_thickness": post.underlineThickness,
+        }
+        pairs, classes = _kerning(tt)
+        return FontData(
+            digest or hashlib.sha256(path.read_bytes()).hexdigest(),
+            dict(tt.getBestCmap()),
+            {name: advance for name, (advance, _lsb) in tt["hmtx"].metrics.items()},
+            metrics,
+            pairs,
+            tuple(classes),
+        )
+    finally:
+        tt.close()
+
+
+def _kerning(tt: Any) -> tuple[dict[tuple[str, str], int], list[KernClasses]]:
+    """The GPOS 'kern' pair adjustments: explicit pairs plus class-based subtables, in order."""
+    pairs: dict[tuple[str, str], int] = {}
+    classes: list[KernClasses] = []
+    if "GPOS" not in tt:
+        return pairs, classes
+    gpos = tt["GPOS"].table
+    indices = sorted(
+        {i for fr in gpos.FeatureList.FeatureRecord if fr.FeatureTag == "kern" for i in fr.Feature.LookupListIndex}
+    )
+    for index in indices:
+        for sub in gpos.LookupList.Lookup[index].SubTable:
+            if getattr(sub, "Format", None) == 1 and hasattr(sub, "PairSet"):
+                for first, pair_set in zip(sub.Coverage.glyphs, sub.PairSet):
+                    for rec in pair_set.PairValueRecord:
+                        value = getattr(rec.Value1, "XAdvance", 0) or 0
+                        pairs.setdefault((first, rec.SecondGlyph), value)
+            elif getattr(sub, "Format", None) == 2:
+                values = tuple(
+                    tuple(getattr(c2.Value1, "XAdvance", 0) or 0 for c2 in c1.Class2Record) for c1 in sub.Class1Record
+                )
+                classes.append(
+                    KernClasses(
+                        frozenset(sub.Coverage.glyphs),
+                        dict(sub.ClassDef1.classDefs),
+                        dict(sub.ClassDef2.classDefs),
+                        values,
+                    )
+                )
+    return pairs, classes
+
+
+def to_json(data: FontData) -> str:
+    """The shipped file's text: sorted, one line per entry, the same bytes each time."""
+    doc = {
+        "sha256": data.sha256,
+        "metrics": data.metrics,
+        "cmap": {str(k): v for k, v in sorted(data.cmap.items())},
+        "advances": dict(sorted(data.advances.items())),
+        "pairs": [[a, b, v] for (a, b), v in sorted(data.pairs.items())],
+        "classes": [
+            {
+                "covered": sorted(c.covered),
+                "left": dict(sorted(c.left.items())),
+                "right": dict(sorted(c.right.items())),
+                "values": [list(row) for row in c.values],
+            }
+            for c in data.classes
+        ],
+    }
+    return json.dumps(doc, indent=0, sort_keys=False, ensure_ascii=True) + "\n"
+
+
+def _from_json(doc: dict) -> FontData:
+    return FontData(
+        doc["sha256"],
+        {int(k): v for k, v in doc["cmap"].items()},
+        doc["advances"],
+        doc["metrics"],
+        {(a, b): v for a, b, v in doc["pairs"]},
+        tuple(
+            KernClasses(frozenset(c["covered"]), c["left"], c["right"], tuple(tuple(row) for row in c["values"]))
+            for c in doc["classes"]
+        ),
+    )
+
+
+def write_all(paths: list[Path]) -> list[Path]:
+    """Write the shipped file of each TTF (python -m pnp.face.fontdata)."""
+    HERE.mkdir(exist_ok=True)
+    written = []
+    for path in paths:
+        target = HERE / f"{path.stem}.json"
+        text = to_json(read_font(path))
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def bundled_fonts() -> list[Path]:
+    """Every TTF of the bundled font package (the four styles pnp.face.text sets)."""
+    return sorted((Path(_fontpkg.__file__).resolve().parent / "files").glob("*.ttf"))
+
+
+if __name__ == "__main__":
+    for written_path in write_all(bundled_fonts()):
+        print(written_path, file=sys.stdout)
