@@ -53,6 +53,7 @@ Task = Callable[[], T]
 _TASKS: Sequence[Callable[[], object]] = ()  # the current call's tasks, inherited by its forked workers
 _IN_WORKER = False
 _STOP_AFTER = 5.0  # seconds a terminated worker gets to go before it is killed
+_HELD = {signal.SIGINT, signal.SIGTERM}  # held back from a worker until it has set how it takes them
 
 
 def cores() -> int:
@@ -150,11 +151,13 @@ def _on_pool(tasks: Sequence[Task[T]], count: int) -> Iterator[T]:
 
 
 def _submit(executor: ProcessPoolExecutor, count: int) -> list[Future]:
-    """Submit every task by index. SIGINT is held back while the workers are forked, so none of
-    them can be interrupted before it has set itself to ignore it."""
+    """Submit every task by index. SIGINT and SIGTERM are held back while the workers are forked, so
+    none of them can be interrupted before it has set itself to ignore the one and die quietly of the
+    other: a worker forked with the CLI's SIGTERM handler, terminated by a Ctrl-C in the parent
+    before its initializer ran, printed a KeyboardInterrupt traceback."""
     held = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
     if held:
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         return [executor.submit(_work, index) for index in range(count)]
     finally:
@@ -207,7 +210,7 @@ def _start_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # a SIGTERM held since the fork ends it now
     _end_with_parent()
 
 
