@@ -23,8 +23,7 @@ from __future__ import annotations
 import random
 
 from pnp.rules.ascent.bot import AscentBot, _Goals
-from pnp.rules.ascent.engine import TERRAIN
-from pnp.rules.ascent.modules import path_rows, table_grid
+from pnp.rules.ascent.engine import CAMPFIRE, TERRAIN
 from pnp.rules.playout import play_out
 from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
 from pnp.rules.tranquility.engine import FINISH, START
@@ -90,23 +89,15 @@ class _Search:
 
     def search(self, t, p: int, options: list):
         self.searched += 1
-        scores = [0.0] * len(options)
-        self.deals(t, p, options, scores, self.samples)
-        best = self.best(scores)
+        trial = _Trial(self, t, p, options)
+        best = trial.choice(self.samples)
         if best and self.confirm:  # a few deals are noisy: confirm a change on more deals first
-            self.deals(t, p, options, scores, self.confirm)
-            best = self.best(scores)
+            best = trial.choice(self.samples + self.confirm)
         return options[best]
 
-    def deals(self, t, p: int, options: list, scores: list, count: int) -> None:
-        for _ in range(count):
-            dealt = clone(t)
-            self.redeal(dealt, p, random.Random(self.rng.getrandbits(32)))
-            for n, action in enumerate(options):
-                scores[n] += self.rollout(clone(dealt), p, action)
-
     def best(self, scores: list) -> int:
-        """The best candidate; the baseline's (0) unless another gains `margin` (in wins over the deals)."""
+        """The best candidate; the baseline's (0) unless another gains `margin` (in wins over the deals).
+        `_Trial.choice` makes this choice without the rollouts that cannot change it."""
         best = max(range(len(scores)), key=lambda n: (scores[n], -n))
         return best if scores[best] - scores[0] >= self.margin else 0
 
@@ -168,6 +159,67 @@ class _Search:
         raise NotImplementedError
 
 
+class _Trial:
+    """The rollouts of one searched turn, played only when their result can change the choice.
+
+    `choice(count)` is `_Search.best` of the candidates' scores summed over the first `count` deals (a
+    score is the sum of its rollouts, in deal order). The baseline's candidate (0) is played on every
+    deal; another candidate stops as soon as it can no longer be chosen even if it won every deal left
+    (a rollout scores at most `top`): when it cannot beat the best so far (ties go to the earlier
+    candidate) or gain `margin` over the baseline's. The deals are the same as playing everything:
+    deal d is dealt from the d-th number of the bot's generator, drawn in order whether or not it is
+    played, and a rollout depends only on its deal and its candidate, so each is played at most once.
+    """
+
+    def __init__(self, bot: _Search, t, p: int, options: list) -> None:
+        self.bot, self.t, self.p, self.options = bot, t, p, options
+        self.seeds: list[int] = []
+        self.dealt: dict[int, object] = {}
+        self.values: dict[tuple[int, int], float] = {}
+        self.top = max(1.0, bot.weight)  # a win scores 1, a loss `weight` × a share of at most 1
+
+    def choice(self, count: int) -> int:
+        while len(self.seeds) < count:
+            self.seeds.append(self.bot.rng.getrandbits(32))
+        margin = self.bot.margin
+        first = self.score(0, count)
+        assert first is not None  # the baseline's candidate is never cut short
+        best, high = 0, first
+        for n in range(1, len(self.options)):
+            score = self.score(n, count, lambda bound, high=high: bound - first < margin or bound <= high)
+            if score is not None and score > high:
+                best, high = n, score
+        return best if high - first >= margin else 0
+
+    def score(self, n: int, count: int, hopeless=None) -> float | None:
+        """Candidate n's score over `count` deals; None once `hopeless(the most it can still reach)`.
+        A candidate that may be cut short is tried first on the deals the baseline's did worst on (where
+        it most likely does badly too); its score is still summed in deal order."""
+        deals = list(range(count))
+        if hopeless is not None:
+            deals.sort(key=lambda d: (self.values[(0, d)], d))
+        reached, left = 0.0, count
+        for d in deals:
+            # the sum in another order differs from `reached` by far less than the slack of 1e-9
+            if hopeless is not None and hopeless(reached + left * self.top + 1e-9):
+                return None
+            value = self.values.get((n, d))
+            if value is None:
+                value = self.values[(n, d)] = self.bot.rollout(clone(self.deal(d)), self.p, self.options[n])
+            reached, left = reached + value, left - 1
+        total = 0.0
+        for d in range(count):
+            total += self.values[(n, d)]
+        return total
+
+    def deal(self, d: int):
+        dealt = self.dealt.get(d)
+        if dealt is None:
+            dealt = self.dealt[d] = clone(self.t)
+            self.bot.redeal(dealt, self.p, random.Random(self.seeds[d]))
+        return dealt
+
+
 class TranquilitySearch(_Search):
     """Tranquility's baseline wins most games: a lost rollout scores 0 (filling cells that do not win
     drew the search to greedy plays), and a change needs one more win than the baseline's choice on
@@ -210,9 +262,46 @@ class TranquilitySearch(_Search):
         return out
 
 
+_COLOURED: dict[tuple[int, str], tuple[object, frozenset[int]]] = {}
+
+
+def coloured_cards(deck, colour: str) -> frozenset[int]:
+    """The cards that count as a card of `colour` on the mountain (`modules.coloured`), once per deck."""
+    hit = _COLOURED.get((id(deck), colour))
+    if hit is None or hit[0] is not deck:
+        kind = deck.kind
+        cards = frozenset(
+            c for c, k in enumerate(kind) if k in (TERRAIN, CAMPFIRE) and (deck.colour[c] or "") == colour
+        )
+        hit = _COLOURED[(id(deck), colour)] = (deck, cards)
+    return hit[1]
+
+
+def path_frontier(t, colour: str) -> tuple[int, set]:
+    """`path_rows` and `_Goals._frontier` of the table, read off its rows (no grid): how many rows the
+    chain of `colour` cards reaches, and the empty slots above its top that rest on it."""
+    rows, width = t.rows, t.width
+    green = coloured_cards(t.deck, colour)
+    reach = {i for i, c in enumerate(rows[0]) if c in green}
+    height = 1 if reach else 0
+    if reach:
+        for r in range(1, len(rows)):
+            above = {i for i, c in enumerate(rows[r]) if c in green and (i in reach or i + 1 in reach)}
+            if not above:
+                break
+            reach, height = above, r + 1
+    if height >= t.rules.rows:
+        return height, set()
+    if height == 0:
+        return height, {(0, i) for i in range(width[0]) if rows[0][i] < 0}
+    row = rows[height]
+    return height, {(height, i) for i in range(width[height]) if row[i] < 0 and (i in reach or i + 1 in reach)}
+
+
 class _QuickGoals(_Goals):
-    """The baseline's `_Goals`, read faster: the same fields, the revealed sequences looked up in one
-    set of every three cards side by side, the grid built only for the Green Path (the only reader)."""
+    """The baseline's `_Goals`, read faster: the same fields but the grid (`reward` asks only whether
+    there is one), the green chain read off the rows, the revealed sequences looked up in one set of
+    every three cards side by side."""
 
     def __init__(self, t, hand=()):
         rules, deck = t.rules, t.deck
@@ -220,12 +309,10 @@ class _QuickGoals(_Goals):
         self.held = {number[c] for c in hand if kind[c] == TERRAIN}
         self.path = rules.green_path.colour if rules.green_path else None
         modules = rules.green_path or rules.panorama or rules.goats
-        self.grid = (table_grid(t) if self.path else []) if modules else None
+        self.grid = [] if modules else None
         self.frontier = set()
-        if self.path and self.grid is not None:
-            self.height = path_rows(self.grid, self.path)
-            if self.height < rules.rows:
-                self.frontier = self._frontier(t)
+        if self.path and modules:
+            self.height, self.frontier = path_frontier(t, self.path)
         self.sequences = []
         if rules.panorama:
             seen: set[tuple[int, int, int]] = set()
@@ -237,6 +324,49 @@ class _QuickGoals(_Goals):
         target = rules.goats.target_row - 1 if rules.goats else 0
         self.waiting = sum(1 for _, at in t.goats if at is None) if rules.goats else 0
         self.climbers = [at for _, at in t.goats if at is not None and at[0] < target] if rules.goats else []
+        self.beside: dict[tuple[int, int], tuple] = {}  # slot → (number 2 left, number 1 left, room)
+
+    def reward(self, t, c: int, r: int, i: int) -> float:
+        """`_Goals.reward`, the same sums in the same order, what a slot's left neighbours are read once."""
+        if self.grid is None:
+            return 0.0
+        deck = t.deck
+        colour, number = deck.colour[c], deck.number[c]
+        score = 0.0
+        frontier = self.frontier
+        if frontier:
+            if colour == self.path:
+                score -= 3.0 if (r, i) in frontier else 0.0
+            elif (r, i) in frontier:
+                score += 4.0 if len(frontier) == 1 else 0.5
+        if self.sequences:
+            beside = self.beside.get((r, i))
+            if beside is None:
+                beside = self.beside[(r, i)] = self._beside(t, r, i)
+            left2, left1, room = beside
+            for seq in self.sequences:
+                score += self._sequence(seq, number, left2, left1, room)
+        if self.goat_colour:
+            score += self._goat_reward(t, colour, r, i)
+        return score
+
+    @staticmethod
+    def _beside(t, r: int, i: int) -> tuple:
+        row, kind, num = t.rows[r], t.deck.kind, t.deck.number
+        left2, left1 = (
+            num[row[j]] if j >= 0 and row[j] >= 0 and kind[row[j]] == TERRAIN else None for j in (i - 2, i - 1)
+        )
+        return left2, left1, t.width[r] - i
+
+    def _sequence(self, seq, number: int, left2, left1, room: int) -> float:
+        """`_Goals._sequence_reward` with the slot's neighbours read."""
+        if left2 == seq[0] and left1 == seq[1]:
+            return -4.0 if number == seq[2] else 2.0
+        if left1 == seq[0] and room >= 2:
+            return (-2.5 if seq[2] in self.held else -1.5) if number == seq[1] else 1.5
+        if number == seq[0] and room >= 3:
+            return -1.5 if seq[1] in self.held else -0.3
+        return 0.0
 
 
 class AscentRollout(AscentBot):

@@ -112,3 +112,67 @@ def test_tranquility_leaves_the_baseline_only_for_a_clear_gain_the_ascent_for_an
     ascent = AscentSearch()
     assert (ascent.weight, ascent.margin, ascent.confirm) == (0.5, 0.0, 0)
     assert ascent.best([2.0, 2.1]) == 1 and ascent.best([2.0, 2.0]) == 0
+
+
+# Games of the search bot recorded before it was made faster (bench/search_games.json, which holds 145):
+# (game, modules, players, seed) → SHA-256 of its move log. A speed-up must leave every move as it was.
+RECORDED = [
+    ("ascent", "all", 1, 10499958131665514997, "86799ce7426b2c48ad9c9770e8ca0c1cbe1de86024c8fa0871a584fba367e98e"),
+    ("ascent", "none", 2, 10904855999123826993, "e3920116b583d2a25666a47e5cd9e129d26848c6228d9d1d24ecdfa9b72cdb54"),
+    ("tranquility", "all", 2, 7002664860023442459, "a86f59a46338e11c96b926aee193d0e3c8991368c7a388dda4a6a4cd97612c63"),
+    ("tranquility", "all", 1, 7677164818041690485, "5b4a859fed3c40ff7fea4c04f8a6a22714caa0ef562a16f13ab0ada690a5d37f"),
+]
+
+
+def test_the_search_bot_plays_the_recorded_games_move_for_move():
+    import hashlib
+
+    from pnp.rules.bots import make_bot
+
+    for name, modules, players, seed, moves in RECORDED:
+        game = game_named(name, modules)
+        k = kit(game)
+        t, bot, log = k.deal(_deck(game, k), players, seed), make_bot(game, "search", seed), hashlib.sha256()
+        while t.status == "playing":
+            p = t.turn % t.n
+            action = bot.choose(t, p)
+            log.update(repr((p, action)).encode())
+            if action is None:
+                break
+            t.apply(p, action)
+        assert log.hexdigest() == moves, (name, modules, players, seed)
+
+
+def test_a_trial_makes_the_choice_of_every_rollout_played():
+    """`_Trial.choice` cuts rollouts short but chooses as `best` does on every score (random scores)."""
+    import random
+
+    from pnp.rules.search import AscentSearch, _Trial
+
+    rng = random.Random(3)
+    for bot in (TranquilitySearch(), AscentSearch()):
+        for _ in range(300):
+            options, count = list(range(rng.randint(2, 4))), rng.choice((4, 16))
+            table = {(n, d): rng.choice((0.0, 1.0, 0.5 * rng.random())) for n in options for d in range(count)}
+            if bot.weight == 0:
+                table = {key: float(v == 1.0) for key, v in table.items()}
+            played = []
+
+            class Deal:
+                def __init__(self, d):
+                    self.d = d
+
+            class Known(_Trial):
+                def deal(self, d):
+                    return Deal(d)
+
+            def rollout(dealt, p, n, table=table, played=played):
+                played.append((n, dealt.d))
+                return table[(n, dealt.d)]
+
+            bot.rollout = rollout
+            trial = Known(bot, None, 0, options)
+            trial.seeds = [0] * count  # deals are not dealt here
+            scores = [sum(table[(n, d)] for d in range(count)) for n in options]
+            assert trial.choice(count) == bot.best(scores)
+            assert len(played) == len(set(played))

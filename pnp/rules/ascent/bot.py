@@ -66,7 +66,7 @@ class AscentBot:
         for score, play in scored:
             best.setdefault(play[1], score)
         lowest_open = next((r for r in range(len(t.rows)) if t.fill[r] < t.width[r]), len(t.rows))
-        summits_left = sum(1 for c in deck.kind if c == SUMMIT) - sum(1 for c in t.discard if deck.kind[c] == SUMMIT)
+        summits_left = deck.kind.count(SUMMIT) - sum(1 for c in t.discard if deck.kind[c] == SUMMIT)
         out, kept_summit = {}, False
         for c in hand:
             k = deck.kind[c]

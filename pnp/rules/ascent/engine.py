@@ -150,46 +150,87 @@ class AscentTable:
 
     # ---- legal plays -----------------------------------------------------------------------
     def legal_plays(self, p: int) -> list[tuple]:
-        """Every play of player p: (what, card, r, i, r2, i2, cost); r2/i2 only for campfires."""
-        hand, kind = self.hands[p], self.deck.kind
+        """Every play of player p: (what, card, r, i, r2, i2, cost); r2/i2 only for campfires.
+
+        The search bot's hot path: what a slot offers (its neighbours' colours and numbers) is read once
+        per slot, not once per card; the plays and their order are those of `terrain_fits` and
+        `terrain_cost` tried card by card."""
+        hand, deck = self.hands[p], self.deck
+        kind = deck.kind
         cap = effective_cap(self.rules.cost_cap, len(hand) - 1)
         out: list[tuple] = []
         slots = self.open_slots()
-        bridges = [(r, i) for r, row in enumerate(self.rows) for i, c in enumerate(row) if c >= 0 and kind[c] == BRIDGE]
+        spots = bridges = None
         for c in dict.fromkeys(hand):
             k = kind[c]
             if k == TERRAIN:
-                x = self.deck.number[c]
-                for r, i in slots:
-                    if self.terrain_fits(c, r, i):
-                        cost = self.terrain_cost(x, r, i, False)
-                        if cost <= cap:
-                            out.append(("place", c, r, i, -1, -1, cost))
-                for r, i in bridges:
-                    if self.terrain_fits(c, r, i):
-                        cost = self.terrain_cost(x, r, i, True)
-                        if cost <= cap:
-                            out.append(("swap", c, r, i, -1, -1, cost))
+                if spots is None or bridges is None:
+                    spots = [self._spot(r, i) for r, i in slots]
+                    bridges = [
+                        self._spot(r, i)
+                        for r, row in enumerate(self.rows)
+                        if self.fill[r]  # an empty row holds no bridge
+                        for i, b in enumerate(row)
+                        if b >= 0 and kind[b] == BRIDGE
+                    ]
+                self._terrain_plays(c, spots, cap, "place", out)
+                self._terrain_plays(c, bridges, cap, "swap", out)
             elif k == BRIDGE:
                 out.extend(("place", c, r, i, -1, -1, 0) for r, i in slots if 0 < i < self.width[r] - 1)
             elif k == CAMPFIRE:
-                out.extend(self._campfire_plays(c, cap))
+                if spots is None:
+                    spots = [self._spot(r, i) for r, i in slots]
+                out.extend(self._campfire_plays(c, cap, spots))
             elif k == SUMMIT and self.summit < 0 and self.complete() and not self.goals_missing():
                 out.append(("summit", c, -1, -1, -1, -1, 0))
         return out
 
-    def _campfire_plays(self, c: int, cap: int) -> list[tuple]:
-        out = []
-        colour, kind = self.deck.colour[c], self.deck.kind
+    def _spot(self, r: int, i: int) -> tuple:
+        """(r, i, colour left, colour right, number left, number right) of slot i of row r: what
+        `terrain_fits` (`colour_at`) and `terrain_cost` (`value_beside`) read around it, in one pass."""
+        row, width, deck = self.rows[r], self.width[r], self.deck
+        kind, colour, number = deck.kind, deck.colour, deck.number
+        out: list = [r, i]
+        for j in (i - 1, i + 1):
+            c = row[j] if 0 <= j < width else -1
+            out.append(colour[c] if c >= 0 and kind[c] in (TERRAIN, CAMPFIRE) else None)
+        for step in (-1, 1):
+            j = i + step
+            while 0 <= j < width and row[j] >= 0 and kind[row[j]] == CAMPFIRE:
+                j += step
+            out.append(number[row[j]] if 0 <= j < width and row[j] >= 0 and kind[row[j]] == TERRAIN else -1)
+        return tuple(out)
+
+    def _terrain_plays(self, c: int, spots: list, cap: int, what: str, out: list) -> None:
+        """`terrain_fits` and `terrain_cost` of terrain card c at every spot, the plays costing at most cap."""
+        deck, rules = self.deck, self.rules
+        x, colour = deck.number[c], deck.colour[c]
+        least = x - 1 if rules.row_minimum else len(self.rows)  # rows r with r + 1 > x refuse it
+        any_colour, greater = rules.same_colour_in_row, what == "swap" and rules.bridge_swap_cost == "greater"
+        for r, i, left, right, a, b in spots:
+            if r > least or not (any_colour or (left != colour and right != colour)):
+                continue
+            if a >= 0:
+                cost = abs(x - a)
+                if b >= 0:
+                    other = abs(x - b)
+                    cost = (other if other > cost else cost) if greater else (other if other < cost else cost)
+            else:
+                cost = abs(x - b) if b >= 0 else 0
+            if cost <= cap:
+                out.append((what, c, r, i, -1, -1, cost))
+
+    def _campfire_plays(self, c: int, cap: int, spots: list) -> list[tuple]:
+        out: list[tuple] = []
+        deck = self.deck
+        colour, kind, colours = deck.colour[c], deck.kind, deck.colour
         for r, row in enumerate(self.rows):
             for i, t in enumerate(row):
-                if t < 0 or kind[t] != TERRAIN or self.deck.colour[t] != colour:
+                if t < 0 or kind[t] != TERRAIN or colours[t] != colour:
                     continue
-                for r2, i2 in self.open_slots():
-                    if r2 > r and self.terrain_fits(t, r2, i2):
-                        cost = self.terrain_cost(self.deck.number[t], r2, i2, False)
-                        if cost <= cap:
-                            out.append(("campfire", c, r, i, r2, i2, cost))
+                moved: list[tuple] = []
+                self._terrain_plays(t, [s for s in spots if s[0] > r], cap, "campfire", moved)
+                out.extend(("campfire", c, r, i, r2, i2, cost) for _w, _t, r2, i2, _a, _b, cost in moved)
         return out
 
     def has_action(self, p: int) -> bool:

@@ -16,7 +16,7 @@ checker both use them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pnp.rules.ascent.kinds import BRIDGE, CAMPFIRE, TERRAIN
 
@@ -56,12 +56,13 @@ def goats_below_target(goats: Sequence[tuple[int, int] | None], target_row: int)
     return sum(1 for at in goats if at is None or at[0] < target_row)
 
 
-def settle_goats(grid: Grid, goats: list, colour: str) -> None:
-    """Let every goat (positions 0-based, None when waiting) climb while a card of its colour rests on it."""
+def settle_goats(widths: Sequence[int], goats: list, on: Callable[[int, int], bool]) -> None:
+    """Let every goat (positions 0-based, None when waiting) climb while a card of its colour rests on it;
+    `widths` are the rows' slot counts, `on(r, i)` says whether slot i of row r holds a card of its colour."""
     for g, at in enumerate(goats):
-        while at is not None and at[0] + 1 < len(grid):
+        while at is not None and at[0] + 1 < len(widths):
             r, i = at
-            above = [j for j in (i - 1, i) if 0 <= j < len(grid[r + 1]) and coloured(grid[r + 1][j], colour)]
+            above = [j for j in (i - 1, i) if 0 <= j < widths[r + 1] and on(r + 1, j)]
             if not above:
                 break
             at = (r + 1, above[0])
@@ -104,13 +105,21 @@ def goats_follow(table, c: int, r: int, i: int) -> None:
     if goats_rule is None or not table.goats:
         return
     colour = goats_rule.colour
-    if r == 0 and table.deck.colour[c] == colour and table.deck.kind[c] in (TERRAIN, CAMPFIRE):
+    deck = table.deck
+    kind, colours, rows = deck.kind, deck.colour, table.rows
+    if r == 0 and colours[c] == colour and kind[c] in (TERRAIN, CAMPFIRE):
         for entry in table.goats:
             if entry[1] is None:
                 entry[1] = (0, i)
                 break
-    grid = table_grid(table)
     positions = [at for _, at in table.goats]
-    settle_goats(grid, positions, colour)
+    if not any(positions):
+        return  # every goat still waits at the foot: none can climb
+
+    def on(row: int, j: int) -> bool:  # `coloured` read off the table's rows, without building the grid
+        s = rows[row][j]
+        return s >= 0 and kind[s] in (TERRAIN, CAMPFIRE) and (colours[s] or "") == colour
+
+    settle_goats(table.width, positions, on)
     for entry, at in zip(table.goats, positions):
         entry[1] = at
