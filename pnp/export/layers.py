@@ -19,6 +19,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from pnp.game.model import Face
 
@@ -53,7 +54,8 @@ def split_layers(faces: Sequence[Face]) -> dict[str, Layers]:
         header, items = found
         keys = list(_prefix_keys(face, header, items))
         depth = max((n + 1 for n, key in enumerate(keys) if prefixes[key] > 1), default=0)
-        while depth and _crosses(items[:depth], items[depth:]):
+        plain = _plain(face, header, items)[1]
+        while depth and _crosses(plain[:depth], plain[depth:]):
             depth -= 1
         if depth:
             out[face.id] = _layers(face, header, items, depth, keys[depth - 1])
@@ -98,12 +100,19 @@ def _prefix_keys(face: Face, header: str, items: list[str]) -> Iterable[tuple]:
 
 
 def _crosses(base: list[str], rest: list[str]) -> bool:
-    """Whether an element of one layer refers to an id defined in the other."""
-    in_base = {i for line in base for i in _DEFINED.findall(line)}
-    in_rest = {i for line in rest for i in _DEFINED.findall(line)}
-    return any(r in in_base for line in rest for r in _REFERRED.findall(line)) or any(
-        r in in_rest for line in base for r in _REFERRED.findall(line)
+    """Whether an element of one layer refers to an id defined in the other (lines with the face's
+    own id taken out: the ids of a template's lines are read once for all its faces)."""
+    in_base = set().union(*(_ids(line)[0] for line in base))
+    in_rest = set().union(*(_ids(line)[0] for line in rest))
+    return any(not in_base.isdisjoint(_ids(line)[1]) for line in rest) or any(
+        not in_rest.isdisjoint(_ids(line)[1]) for line in base
     )
+
+
+@lru_cache(maxsize=4096)
+def _ids(line: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The ids an element line defines, and those it refers to."""
+    return frozenset(_DEFINED.findall(line)), frozenset(_REFERRED.findall(line))
 
 
 def _layers(face: Face, header: str, items: list[str], depth: int, key: tuple) -> Layers:

@@ -79,18 +79,28 @@ def short_bleed(face: Face, region: Region) -> float:
     )
 
 
-def extend_edges(image: Image.Image, face: Face, region: Region) -> Image.Image:
-    """Where the region reaches past the face's bleed, repeat the outermost drawn pixels
-    outwards (a printer's usual bleed extension) instead of leaving a white band. `image` is
-    changed in place."""
+def drawn_edges(face: Face, region: Region) -> tuple[int, int, int, int] | None:
+    """The pixels of the region the face's bleed covers: (left, top, right, bottom), right and
+    bottom exclusive; None when it covers the whole region (within 0.01 mm)."""
     if short_bleed(face, region) < 0.01:
-        return image
+        return None
     sx, sy = region.px_width / region.width, region.px_height / region.height
     b = face.bleed
     left = max(0, math.ceil((-b - region.x) * sx))
     top = max(0, math.ceil((-b - region.y) * sy))
     right = min(region.px_width, math.floor((face.width + b - region.x) * sx))
     bottom = min(region.px_height, math.floor((face.height + b - region.y) * sy))
+    return left, top, right, bottom
+
+
+def extend_edges(image: Image.Image, face: Face, region: Region) -> Image.Image:
+    """Where the region reaches past the face's bleed, repeat the outermost drawn pixels
+    outwards (a printer's usual bleed extension) instead of leaving a white band. `image` is
+    changed in place."""
+    edges = drawn_edges(face, region)
+    if edges is None:
+        return image
+    left, top, right, bottom = edges
     width, height = region.px_width, region.px_height
     h = bottom - top
     out = image  # changed in place: only the strips outside the drawn bleed are written

@@ -99,3 +99,33 @@ def test_the_progress_bar_shows_nothing_off_a_terminal(capsys):
     with progress_bar("tgc images", quiet=False) as advance:
         advance(3, 10)
     assert capsys.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize("game_id", ["tranquility", "ascent"])
+def test_pngs_drawn_straight_into_png_rows_are_the_pngs_of_the_general_path(game_id):
+    """The Game Crafter's images (a bleed wider than the faces': edge pixels repeated) drawn into PNG
+    rows by PDFium give the very bytes of drawing, converting and encoding the image."""
+    from pnp.export import pixels as px
+    from pnp.export.faces import faces_in_use, product_region
+    from pnp.export.products import NoProduct, product_for
+    from pnp.export.raster import drawn_edges
+
+    game = load_game(game_id)
+    used = faces_in_use(game, render_faces(game))
+    pictures = []
+    for face in used:
+        try:
+            fit = product_for("tgc", face.width, face.height, None, face.shape)
+        except NoProduct:
+            continue
+        region, _ = product_region(face, fit)
+        pictures.append(Picture.of(face.id, region, 100, full_bleed=face.shape == "triangle"))
+    layers = px.split_layers(used)
+    pages = px._pages(used, layers)
+    book = px._Book(used, px.faces_pdf(pages), pages, layers)
+    straight = [book.png(p) for p in pictures]
+    assert sum(s is not None for s in straight) >= len(pictures) * 2 // 3
+    assert any(drawn_edges(book.faces[p.tiles[0].face_id], p.tiles[0].region) for p in pictures)
+    for picture, made in zip(pictures, straight):
+        if made is not None:
+            assert made == png_bytes(book.picture(picture), picture.dpi), picture.tiles[0].face_id
