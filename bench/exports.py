@@ -24,8 +24,10 @@ from measure import describe, measure, median_run, pnp_command
 RESVG = (
     "import sys\n"
     "import pnp.export.pixels as px\n"
+    "from pnp.core import pool\n"
     "from pnp.export import raster\n"
-    "px.cores = lambda: 1\n"
+    "pool.cores = lambda: 1\n"
+    "px._Book.png = lambda self, picture: None\n"
     "px._Book.render = lambda self, tile: raster.render_region(self.faces[tile.face_id], tile.region)\n"
     "px.png_bytes = raster.png_bytes\n"
     "sys.argv[0] = 'pnp'\n"
