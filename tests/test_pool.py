@@ -108,6 +108,25 @@ def test_parts_are_a_few_a_worker_each_of_at_least_the_smallest(monkeypatch):
     assert pool.parts(5000, 1, 150) == 4  # in process: the same parts cost nothing
 
 
+def test_parts_are_a_multiple_of_the_workers_so_none_is_left_to_finish_alone(monkeypatch):
+    monkeypatch.setattr(pool, "may_fork", lambda: True)
+    monkeypatch.setattr(pool, "cores", lambda: 2)
+    assert pool.parts(508, None, 150) == 2  # not 3: the third would run alone
+    assert pool.parts(760, None, 150) == 4  # not 5
+    monkeypatch.setattr(pool, "cores", lambda: 3)
+    assert pool.parts(1200, None, 150) == 6  # not 8
+    assert pool.parts(400, None, 150) == 2  # fewer parts than workers: as many as there are
+
+
+@forking
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_caller_works_meanwhile_once_on_the_pool_or_without_one(jobs):
+    done: list[int] = []
+    results = pool.run([partial(square, n) for n in range(4)], jobs, meanwhile=lambda: done.append(os.getpid()))
+    assert [r for r, _ in results] == [0, 1, 4, 9]
+    assert done == [os.getpid()]  # in this process, once
+
+
 def refuse() -> None:
     error = PnpError("card_specs/x.json:3:5: $.cards: something is wrong")
     error.exit_code = 3

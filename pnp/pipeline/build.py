@@ -144,8 +144,9 @@ def _draw_all(pending: list[_Pending], jobs: int | None) -> list[GameBuild]:
     # start-up: the face drawing (jsonschema, fontTools, ~0.4 s CPU, measured) only when something is drawn
     from pnp.svg.faces import PARALLEL_FACES
 
-    _load_drawing_code(any(p.setup for p in pending))
+    setup = any(p.setup for p in pending)
     if len(pending) >= 2 and all(len(p.game.cards) < PARALLEL_FACES for p in pending):
+        _load_drawing_code(setup)  # before the games' workers fork: each inherits it
         return pool.run([partial(_draw_game, p, jobs) for p in pending], jobs)
     return [_draw_game(p, jobs) for p in pending]
 
@@ -161,7 +162,8 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     started = time.perf_counter()
     keys = face_keys(p.game)
     reused = cached_faces(p.out, p.game, read_record(p.out, output_set(p.game)), keys)
-    faces = render_faces(p.game, reused, jobs)
+    # the code of the sheets, booklet and setup is imported while the workers draw the faces
+    faces = render_faces(p.game, reused, jobs, meanwhile=partial(_load_drawing_code, p.setup, booklet=True))
     svg = face_outputs(p.game, faces)
     tasks = game_parts(p.game, faces, p.sheets, p.setup)
     stager = _SvgStager.start(p.out, svg) if pool.workers(jobs, len(tasks) + 1) >= 2 else None
@@ -182,9 +184,10 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     return GameBuild(output_set(p.game), p.input, keys, made, drawn, tuple(warnings), seconds, staged)
 
 
-def _load_drawing_code(setup: bool) -> None:
+def _load_drawing_code(setup: bool, booklet: bool = False) -> None:
     """Import what drawing uses (reportlab, the PDF and rules code; its fonts) once, here, so the
-    forked workers inherit it instead of each importing it again (~0.1 s a worker)."""
+    forked workers inherit it instead of each importing it again (~0.1 s a worker). A big game
+    does it (with the booklet's code, ~0.25 s more) while its faces are drawn in the workers."""
     # start-up: +103 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.pdf.form import register_label_fonts
     from pnp.sheets import impose  # noqa: F401
@@ -192,6 +195,9 @@ def _load_drawing_code(setup: bool) -> None:
     register_label_fonts()
     if setup:
         from pnp.rules import outputs  # noqa: F401
+    if booklet:
+        # start-up: +250 ms CPU (measured; reportlab.platypus, pikepdf) only when a game is drawn
+        import pnp.booklet  # noqa: F401
 
 
 class _SvgStager:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from pnp.core import pool
@@ -11,13 +11,18 @@ from pnp.face.template import Template, TemplateError, load_template
 from pnp.game.model import Card, Face, Game
 
 
-def render_faces(game: Game, cached: Mapping[str, Face] | None = None, jobs: int | None = None) -> tuple[Face, ...]:
+def render_faces(
+    game: Game,
+    cached: Mapping[str, Face] | None = None,
+    jobs: int | None = None,
+    meanwhile: Callable[[], object] | None = None,
+) -> tuple[Face, ...]:
     """Fronts (Card.front_face_id) and backs (Card.back_face_id; a shared back is drawn once,
     from the first card that uses it, with no card fields), sorted by face id.
 
     Faces found in `cached` (an incremental build's unchanged faces) are taken from there. A big
     deck's faces are drawn in parts on `jobs` worker processes (None: every core; see
-    pnp.core.pool), with the same result."""
+    pnp.core.pool), with the same result; `meanwhile` is work this process does while they draw."""
     cached = cached or {}
     templates: dict[str, Template] = {}
     faces: dict[str, Face] = {}
@@ -49,7 +54,7 @@ def render_faces(game: Game, cached: Mapping[str, Face] | None = None, jobs: int
     if todo:  # svgwrite (through pnp.svg.face, see _face) imported once here, not again in each worker
         import pnp.svg.face  # noqa: F401
     count = pool.parts(len(todo), jobs, PARALLEL_FACES // 2) if len(todo) >= PARALLEL_FACES else 1
-    drawn = pool.run([partial(_draw, part, templates, game) for part in pool.split(todo, count)], jobs)
+    drawn = pool.run([partial(_draw, part, templates, game) for part in pool.split(todo, count)], jobs, meanwhile)
     for part in drawn:
         faces.update((face.id, face) for face in part)
     return tuple(faces[key] for key in sorted(faces))
