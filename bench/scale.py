@@ -1,11 +1,12 @@
 """Scale: big synthetic decks through `pnp build`, side by side with protograf on the same job.
 
-Usage: python bench/scale.py [--sizes 500 5000] [--runs 3] [--large-runs 1] [--no-protograf]
+Usage: python bench/scale.py [--sizes 500 5000] [--runs 3] [--large-runs 1] [--no-protograf] [--booklet]
 
 The decks are variants of Tranquility with islands 1–N (plus its start, finish, border and
 reference cards), written to a temporary card_specs/variants/ folder and built cold with
-`pnp build bench-N --no-setup`: duplex sheets (fronts, then their backs), on A4 only and on A4 and
-Letter, plus what pnp always makes besides (an SVG file per face, calibration sheets, deck.json).
+`pnp build bench-N --no-setup --no-booklet`: duplex sheets (fronts, then their backs), on A4 only
+and on A4 and Letter, plus what pnp always makes besides (an SVG file per face, calibration sheets,
+deck.json). `--booklet` builds the rules booklets too (pnp's default build; protograf makes none).
 protograf (a Python card-design library) makes the same sheets: N cards of 70 mm square, each a
 number and a few shapes on the front and a back design, duplex pages (fronts, then their backs),
 one vector PDF per paper; for two papers it runs twice. It is installed only in
@@ -69,6 +70,9 @@ def protograf_python() -> Path:
     return python
 
 
+BOOKLET: list[str] = ["--no-booklet"]  # the same job as protograf's; bench/scale.py --booklet: pnp's default
+
+
 def pnp_runs(folder: Path, size: int, runs: int, paper: list[str], sample_memory: bool = False) -> list[Run]:
     out = folder / "out"
     result = []
@@ -76,7 +80,7 @@ def pnp_runs(folder: Path, size: int, runs: int, paper: list[str], sample_memory
         shutil.rmtree(out, ignore_errors=True)
         result.append(
             measure(
-                [*pnp_command(), "build", f"bench-{size}", "--no-setup", "--out", "out", "--quiet", *paper],
+                [*pnp_command(), "build", f"bench-{size}", "--no-setup", *BOOKLET, "--out", "out", "--quiet", *paper],
                 folder,
                 sample_memory=sample_memory,
             )
@@ -118,7 +122,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs for decks up to 1,000 cards")
     parser.add_argument("--large-runs", type=int, default=1, help="runs for bigger decks")
     parser.add_argument("--no-protograf", action="store_true", help="skip the protograf side")
+    parser.add_argument("--booklet", action="store_true", help="pnp builds the rules booklets too")
     args = parser.parse_args()
+    if args.booklet:
+        BOOKLET.clear()
     python = None if args.no_protograf else protograf_python()
     results: dict[str, dict[int, list[Run]]] = {
         f"{tool} ({papers})": {} for papers in PAIRS for tool in ("pnp", "protograf")

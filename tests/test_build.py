@@ -157,3 +157,21 @@ def test_a_build_failing_after_staging_began_leaves_nothing(tmp_path, monkeypatc
     result = runner.invoke(app, ["build", "tranquility", "--paper", "a4", "--out", str(out), "--quiet"])
     assert (result.exit_code, result.stderr) == (1, "error: the sheets could not be drawn\n")
     assert not out.exists() or not any(out.rglob("*"))
+
+
+def test_no_booklet_skips_the_booklets_and_a_later_build_makes_them_again(tmp_path):
+    out = tmp_path / "output"
+    args = ["build", "tranquility", "--out", str(out), "--no-setup", "--paper", "a4", "--quiet"]
+    result = runner.invoke(app, [*args, "--no-booklet"])
+    assert result.exit_code == 0, result.stderr
+    game = out / "tranquility"
+    assert (game / "sheets" / "tranquility-a4.pdf").is_file()
+    assert not list(game.glob("rules-*.pdf"))
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in game.glob("rules-*.pdf")) == [
+        "rules-a4.pdf",
+        "rules-booklet-a4.pdf",
+        "rules-booklet-letter.pdf",
+        "rules-letter.pdf",
+    ]

@@ -45,14 +45,17 @@ def build(
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
+    no_booklet: Annotated[
+        bool, typer.Option("--no-booklet", help="Skip the rules booklets (e.g. while playtesting changes to cards).")
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     lang: Lang = None,
     jobs: Jobs = None,
     sheets: tuple = (),
 ) -> None:
     """Build everything: SVG faces, duplex PDF sheets (A4 and Letter by default), printer
-    calibration sheets, deck listings and a rule-checked sample setup per game, then the gallery
-    OUT/index.html. Only what changed since the last build is redrawn.
+    calibration sheets, deck listings, the rules booklet and a rule-checked sample setup per game,
+    then the gallery OUT/index.html. Only what changed since the last build is redrawn.
 
     Example: pnp build tranquility --paper a4 --bleed 3mm
     """
@@ -66,6 +69,7 @@ def build(
         out,
         sheets,
         setup=not no_setup,
+        booklet=not no_booklet,
         modules=modules,
         ink=ink and ink.value,
         language=lang,

@@ -59,6 +59,7 @@ def build_games(
     modules: str = "all",
     ink: str | None = None,
     warn: Callable[[str], None] | None = None,
+    booklet: bool = True,
     progress: Callable[[str], None] | None = None,
     language: str | None = None,
     jobs: int | None = None,
@@ -71,7 +72,10 @@ def build_games(
     from pnp.pipeline.cache import input_key, is_fresh, read_record, write_record
 
     options = (
-        repr((sheets, setup, modules)) + (f" ink={ink}" if ink else "") + (f" lang={language}" if language else "")
+        repr((sheets, setup, modules))
+        + (f" ink={ink}" if ink else "")
+        + (f" lang={language}" if language else "")
+        + ("" if booklet else " no-booklet")
     )
     pending: list[_Pending] = []
     skipped: list[str] = []
@@ -87,7 +91,7 @@ def build_games(
 
         game = with_language(load_game(name, modules=modules), language)  # --lang over the spec's language
         pending.append(
-            _Pending(replace(game, ink=ink) if ink else game, known[1] if known else None, out, sheets, setup)
+            _Pending(replace(game, ink=ink) if ink else game, known[1] if known else None, out, sheets, setup, booklet)
         )
     builds = _draw_all(pending, jobs)
     outputs: Outputs = {}
@@ -131,6 +135,7 @@ class _Pending:
     out: Path
     sheets: tuple
     setup: bool
+    booklet: bool = True
 
 
 def _draw_all(pending: list[_Pending], jobs: int | None) -> list[GameBuild]:
@@ -163,9 +168,9 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     keys = face_keys(p.game)
     reused = cached_faces(p.out, p.game, read_record(p.out, output_set(p.game)), keys)
     # the code of the sheets, booklet and setup is imported while the workers draw the faces
-    faces = render_faces(p.game, reused, jobs, meanwhile=partial(_load_drawing_code, p.setup, booklet=True))
+    faces = render_faces(p.game, reused, jobs, meanwhile=partial(_load_drawing_code, p.setup, p.booklet))
     svg = face_outputs(p.game, faces)
-    tasks = game_parts(p.game, faces, p.sheets, p.setup)
+    tasks = game_parts(p.game, faces, p.sheets, p.setup, p.booklet)
     stager = _SvgStager.start(p.out, svg) if pool.workers(jobs, len(tasks) + 1) >= 2 else None
     try:
         done = pool.run([*tasks, stager.stage] if stager else tasks, jobs)
@@ -241,14 +246,18 @@ def _say(progress: Callable[[str], None] | None, message: str) -> None:
 Part = tuple["Mapping[str, bytes | str]", "list[str]"]  # some of a game's outputs, and the warnings making them gave
 
 
-def game_parts(game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True) -> list[Callable[[], Part]]:
+def game_parts(
+    game: Game, faces: tuple[Face, ...], sheets: tuple, setup: bool = True, booklet: bool = True
+) -> list[Callable[[], Part]]:
     """The parts of a game's build that take time, each a task for the pool: each paper's sheets
-    and calibration sheet, the rules booklet and (with `setup`) the rule-checked sample setup."""
+    and calibration sheet, (with `booklet`) the rules booklet and (with `setup`) the rule-checked
+    sample setup."""
     # start-up: +145 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.sheets.impose import paper_outputs
 
     tasks: list[Callable[[], Part]] = [partial(paper_outputs, game, faces, spec) for spec in sheets]
-    tasks.append(partial(_booklet, game, faces))
+    if booklet:
+        tasks.append(partial(_booklet, game, faces))
     if setup:
         tasks.append(partial(_setup, game))
     return tasks
