@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pnp.game.model import Face
+from pnp.pdf.paint import item_lines
 
 _DEFINED = re.compile(r'\bid="([^"]+)"')
 _REFERRED = re.compile(r'#([^)"\s]+)')
@@ -64,19 +65,7 @@ def split_layers(faces: Sequence[Face]) -> dict[str, Layers]:
 
 def _lines(face: Face) -> tuple[str, list[str]] | None:
     """(the <svg> start tag, the element lines), or None when the face is not in the one-a-line layout."""
-    lines = face.svg.split("\n")
-    if (
-        len(lines) < 4
-        or lines[-1]
-        or lines[-2] != "</svg>"
-        or not lines[0].startswith("<?xml ")
-        or not lines[1].startswith("<svg ")
-        or not lines[1].endswith(">")
-        or lines[1].endswith("/>")
-        or not all(line.startswith("<") for line in lines[2:-2])
-    ):
-        return None
-    return lines[1], lines[2:-2]
+    return item_lines(face.svg)
 
 
 def _plain(face: Face, header: str, items: list[str]) -> tuple[tuple, list[str]]:

@@ -76,7 +76,7 @@ class FacePainter:
         w, h = mm_to_pt(face.width + 2 * face.bleed), mm_to_pt(face.height + 2 * face.bleed)
         art: dict[str, str] = {}
         pieces = None
-        lines = _item_lines(face.svg)
+        lines = item_lines(face.svg)
         if lines is not None:
             try:
                 pieces = self._walk_lines(face, lines, art, w, h)
@@ -159,8 +159,9 @@ def _parse_text(face: Face, svg: str) -> ET.Element:
         raise PaintError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
 
 
-def _item_lines(svg: str) -> tuple[str, list[str]] | None:
-    """render.py's layout, (the <svg> start tag, one line per top-level element), or None."""
+def item_lines(svg: str) -> tuple[str, list[str]] | None:
+    """The layout pnp/svg writes a face in: (the <svg> start tag, one line per top-level element),
+    or None for a face in any other layout."""
     lines = svg.split("\n")
     if (
         len(lines) < 4
