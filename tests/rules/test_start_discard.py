@@ -195,6 +195,15 @@ def test_the_hand_part_of_a_share_is_what_a_hand_is_short_until_its_turn_ends():
     assert found and f"player {q} holds" in found[0]
 
 
+def test_more_hands_than_players_after_a_start_discard_is_a_violation_not_a_crash():
+    """Found by tests/rules/test_state_fuzz.py: a hand beyond the player count has no start share;
+    the "players" rule names the mismatch and the other rules go on."""
+    game, state = right_after_start("hands-and-piles")
+    extra = R(state, hands=(*state.hands, state.hands[0]), piles=(*state.piles, state.piles[0]))
+    found = [v.message for v in check_state(game, extra) if v.rule == "players"]
+    assert found == ["there are 4 hands for 3 players", "there are 4 piles for 3 players"]
+
+
 # ---- warnings and problems -------------------------------------------------------------------------
 
 

@@ -79,8 +79,8 @@ def has_action(f: TqFacts, q: int) -> bool:
 def start_shortfall(f: Facts, q: int) -> int:
     """Cards player q may still be short after giving a share of the start discard (0 once they drew)."""
     s, sea = f.state, f.state.sea
-    if sea is None or sea.start is None or len(sea.start.shares) != s.players:
-        return 0
+    if sea is None or sea.start is None or len(sea.start.shares) != s.players or not 1 <= q <= s.players:
+        return 0  # a state with more hands than players: the "players" rule says so
     if _tq(f).start_discard_draw == AT_ONCE:  # everyone drew back up right after the start discard
         return 0
     u = sea.start.turn
