@@ -60,6 +60,8 @@ def _place(out: pikepdf.Pdf, page: pikepdf.Page, original: pikepdf.Page, rect: p
 
 
 def _save(out: pikepdf.Pdf) -> bytes:
+    """Without object streams (2 % larger), so the page objects stay readable: the gallery counts a
+    PDF's pages without importing pikepdf (~70 ms of every `pnp build`, the no-op one included)."""
     buffer = io.BytesIO()
-    out.save(buffer, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    out.save(buffer, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.disable)
     return buffer.getvalue()

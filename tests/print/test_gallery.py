@@ -128,9 +128,29 @@ def test_the_base_game_comes_first_then_its_variants_then_the_ascent(tmp_path):
     assert re.findall(r'<section id="([^"]+)"', html) == ["tranquility", "galateia", "ascent", "alpine"]
 
 
+def test_the_imposed_booklets_are_counted_without_pikepdf():
+    """The booklets are written without object streams: their page objects can be counted in the
+    bytes, so a no-op build's gallery does not import pikepdf."""
+    import io
+
+    import pikepdf
+
+    from pnp.booklet.impose import impose_saddle, refit
+    from pnp.pipeline.gallery import _pages
+
+    source = pikepdf.new()
+    for _ in range(6):
+        source.add_blank_page(page_size=(420, 595))
+    data = io.BytesIO()
+    source.save(data)
+    for made, pages in ((impose_saddle(data.getvalue(), (842, 595)), 4), (refit(data.getvalue(), (612, 792)), 6)):
+        assert b"/ObjStm" not in made
+        assert _pages(made) == pages  # read off the page objects: no pikepdf
+
+
 def test_an_imposed_booklet_with_object_streams_counts_its_pages(tmp_path):
-    """The folded booklet is written with compressed object streams, where page objects cannot be
-    found by reading the bytes: it once showed as "(0 pages)"."""
+    """A PDF written with compressed object streams, where page objects cannot be found by reading
+    the bytes (the folded booklet once was): it once showed as "(0 pages)"."""
     import io
 
     import pikepdf
