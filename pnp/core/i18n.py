@@ -132,7 +132,7 @@ def _sources(lang: str) -> dict[str, str]:
 def compile_catalogue(lang: str) -> bytes:
     """The `.mo` of a language's `.po` (translated, non-fuzzy messages), with an entry `META_ID`
     recording the sources' SHA-256 and the template ids the catalogue lacks. The same bytes each time."""
-    # start-up: +40 ms CPU (measured) only when this runs: a .mo out of date or missing
+    # start-up: +24 ms CPU (measured; compiling a catalogue ~45 ms more) only when a .mo is out of date or missing
     from babel.messages.mofile import write_mo
 
     catalog = read_catalogue(catalogue_path(lang), lang)

@@ -1,9 +1,10 @@
 """The bundled font's measures, read once and shipped: character map, advance widths, vertical
 metrics and GPOS pair kerning of each style, as JSON beside this module (`fontdata/STYLE.json`).
 
-Reading them from the TTF with fontTools cost ~0.25 s of every cold command (the GPOS kerning
-alone ~0.2 s: fontTools' OpenType table classes are built on import, then every pair-positioning
-subtable decompiled); the JSON loads in about a millisecond. Each file records the SHA-256 of the
+Reading them from the TTF with fontTools cost ~0.2 s of every cold command (0.17–0.24 s CPU for
+the two styles the faces use, most of it the GPOS kerning: fontTools' OpenType table classes are
+built on import, then every pair-positioning subtable decompiled); the JSON loads in about a
+millisecond. Each file records the SHA-256 of the
 TTF it was read from; when the installed font differs (another release of the font package), the
 TTF is read instead, so a stale file is never used. `python -m pnp.face.fontdata` writes the files,
 and tests/test_text.py fails while one differs from what the TTF gives.
@@ -64,7 +65,7 @@ def font_data(path: Path) -> FontData:
 
 def read_font(path: Path, digest: str | None = None) -> FontData:
     """The measures read from the TTF with fontTools (the slow way)."""
-    # start-up: +250 ms CPU (measured) only when this runs: a font the shipped JSON was not made from
+    # start-up: +105 ms CPU (measured, the first style) only when this runs: a font the JSON was not made from
     from fontTools.ttLib import TTFont
 
     tt = TTFont(path, lazy=True)

@@ -192,7 +192,7 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
 def _load_drawing_code(setup: bool, booklet: bool = False) -> None:
     """Import what drawing uses (reportlab, the PDF and rules code; its fonts) once, here, so the
     forked workers inherit it instead of each importing it again (~0.1 s a worker). A big game
-    does it (with the booklet's code, ~0.25 s more) while its faces are drawn in the workers."""
+    does it (with the booklet's code, ~0.2 s more) while its faces are drawn in the workers."""
     # start-up: +103 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.pdf.form import register_label_fonts
     from pnp.sheets import impose  # noqa: F401
@@ -201,7 +201,7 @@ def _load_drawing_code(setup: bool, booklet: bool = False) -> None:
     if setup:
         from pnp.rules import outputs  # noqa: F401
     if booklet:
-        # start-up: +250 ms CPU (measured; reportlab.platypus, pikepdf) only when a game is drawn
+        # start-up: +215 ms CPU (measured; reportlab.platypus, pikepdf) only when a game is drawn
         import pnp.booklet  # noqa: F401
 
 
