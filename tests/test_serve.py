@@ -181,3 +181,17 @@ def test_one_broken_game_does_not_stop_the_others_from_building(tmp_path, monkey
     assert len(live.news["problems"]) == 1 and "galateia.json:7:32" in live.news["problems"][0]
     assert (folder / "output" / "tranquility" / "svg" / "island-07.svg").is_file()
     assert not (folder / "output" / "galateia").exists()
+
+
+def test_a_rebuild_without_booklets_writes_none(tmp_path, monkeypatch):
+    """pnp serve --no-booklet: each save rebuilds the faces and sheets but not the four booklet PDFs."""
+    folder = project(tmp_path)
+    monkeypatch.chdir(folder)
+    from pnp.sheets.spec import SheetSpec
+
+    sheets = (SheetSpec.from_options(paper="a4"),)
+    live = Live()
+    assert Rebuilder(["galateia"], folder / "output", sheets, False, "all", live, lambda m: None, booklet=False)()
+    game = folder / "output" / "galateia"
+    assert (game / "sheets" / "galateia-a4.pdf").is_file()
+    assert not list(game.glob("rules-*.pdf"))

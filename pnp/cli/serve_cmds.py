@@ -47,6 +47,9 @@ def serve(
     ),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
+    no_booklet: Annotated[
+        bool, typer.Option("--no-booklet", help="Skip the rules booklets: each save rebuilds faster.")
+    ] = False,
     sheets: tuple = (),
 ) -> None:
     """Serve the gallery of the chosen games on a local web server; on every save in card_specs/ or
@@ -66,7 +69,7 @@ def serve(
     for name in names:
         find_spec(name)  # an unknown game is a usage error before anything starts
     say = lambda message: note(message)
-    rebuild = Rebuilder(names, out, sheets, not no_setup, modules, Live(), say)
+    rebuild = Rebuilder(names, out, sheets, not no_setup, modules, Live(), say, booklet=not no_booklet)
     try:
         run(rebuild, host, port, open_page, extra_routes=_play_routes(names, modules), say=say)
     except OSError as exc:

@@ -34,6 +34,7 @@ class Rebuilder:
     modules: str
     live: Live
     say: Callable[[str], None] = print
+    booklet: bool = True  # the rules booklets too (pnp serve --no-booklet: a quicker loop)
 
     def __call__(self) -> bool:
         """Build; publish what was written or why it failed. True when the build succeeded.
@@ -43,7 +44,9 @@ class Rebuilder:
         started, written, problems = time.perf_counter(), [], []
         for name in self.names:
             try:
-                report = build_games([name], self.out, self.sheets, setup=self.setup, modules=self.modules)
+                report = build_games(
+                    [name], self.out, self.sheets, setup=self.setup, modules=self.modules, booklet=self.booklet
+                )
             except SpecError as exc:
                 problems += [str(p) for p in exc.problems if str(p) not in problems]
                 continue
