@@ -21,6 +21,7 @@ from pnp.face.layout import GroupItem, Item, Layout, TextItem, layout_card
 from pnp.face.template import Template, load_template
 from pnp.game.build import build_game
 from pnp.game.model import Card, Game
+from pnp.pipeline.facecheck import drawn_faces
 from pnp.spec.load import Spec
 from pnp.svg.face import render_svg
 
@@ -60,7 +61,7 @@ def low_contrast(game: Game) -> list[LowContrast]:
     found: list[LowContrast] = []
     templates: dict[str, Template] = {}
     seen: set[tuple] = set()
-    for card, side, name in _faces(game):
+    for card, side, name in drawn_faces(game):
         try:
             template = templates.get(name) or templates.setdefault(name, load_template(game, name))
             layout = layout_card(card, template, game, side)
@@ -178,13 +179,3 @@ def _marked(items: tuple[Item, ...], keys: dict[str, str]) -> tuple[Item, ...]:
         elif isinstance(item, TextItem):
             kept.append(replace(item, fill=keys[item.id]))
     return tuple(kept)
-
-
-def _faces(game: Game) -> Iterator[tuple[Card, str, str]]:
-    """Every front, and each back once (from the first card that has it)."""
-    backs: set[str] = set()
-    for card in game.cards:
-        yield card, "front", card.template
-        if card.back_face_id not in backs:
-            backs.add(card.back_face_id)
-            yield card, "back", card.back.template

@@ -21,7 +21,7 @@ def face_problems(spec: Spec) -> list[Problem]:
     templates: dict[str, Template | None] = {}
     problems: list[Problem] = []
     failed: dict[tuple, list[str]] = {}  # (template, element) → the cards it failed for
-    for card, side, name in _faces(game):
+    for card, side, name in drawn_faces(game):
         if name not in templates:
             templates[name] = _template(game, name, problems)
         template = templates[name]
@@ -56,7 +56,7 @@ def _more(spec: Spec, where: dict[str, list], failed: dict[tuple, list[str]]) ->
     return out
 
 
-def _faces(game: Game) -> Iterator[tuple[Card, str, str]]:
+def drawn_faces(game: Game) -> Iterator[tuple[Card, str, str]]:
     """Every front, and each back once (from the first card that has it), as render_faces draws them."""
     backs: set[str] = set()
     for card in game.cards:
