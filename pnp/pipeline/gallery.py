@@ -190,8 +190,9 @@ _PAGES = re.compile(rb"/Type /Page\b(?!s)")
 
 
 def gallery_outputs(out: Path, outputs: Outputs) -> Outputs:
-    """{'index.html': …} for every game folder in this build's outputs or already in `out`."""
-    files = {rel: data for rel, data in outputs.items() if _shown(rel)}
+    """{'index.html': …} for every game folder in this build's outputs or already in `out` (files on
+    disk are read only where their contents are shown: deck listings and PDFs' page counts)."""
+    files: Files = {rel: data for rel, data in outputs.items() if _shown(rel)}
     built = {(g, s) for g in {rel.split("/", 1)[0] for rel in files} for s in _suffixes(g, files)}
     disk = {}
     for path in sorted(out.rglob("*")) if out.is_dir() else []:
@@ -203,10 +204,17 @@ def gallery_outputs(out: Path, outputs: Outputs) -> Outputs:
         made = [s for g, s in built if g == folder]
         others = _suffixes(folder, [*files, *disk]) if made else []
         if not any(_in_language(rel, s, others) for s in made):
-            files[rel] = path.read_bytes()
+            files[rel] = path
     folders = sorted({rel.split("/", 1)[0] for rel in files})
     games = sorted((_game(g, files, s) for g in folders for s in _suffixes(g, files)), key=lambda g: g.rank)
     return {"index.html": write_gallery(games).encode("utf-8")}
+
+
+Files = dict[str, "bytes | str | Path"]  # path relative to the output root → contents, or the file to read them from
+
+
+def _read(data: bytes | str | Path | None) -> bytes | str | None:
+    return data.read_bytes() if isinstance(data, Path) else data
 
 
 _DECK = re.compile(r"deck(-[a-z]{2,3})?\.json")
@@ -245,14 +253,15 @@ def _shown(rel: str) -> bool:
     return len(parts) > 1 and not any(p.startswith(".") for p in parts)
 
 
-def _game(game_id: str, files: Outputs, suffix: str = "") -> GalleryGame:
+def _game(game_id: str, files: Files, suffix: str = "") -> GalleryGame:
     others = _suffixes(game_id, files)
     mine = sorted(rel for rel in files if rel.startswith(game_id + "/") and _in_language(rel, suffix, others))
-    deck = _deck(files.get(f"{game_id}/deck{suffix}.json"))
+    deck = _deck(_read(files.get(f"{game_id}/deck{suffix}.json")))
     svg = f"{game_id}/svg{suffix}/"
     faces = _faces(game_id, deck, [r for r in mine if r.startswith(svg) and r.endswith(".svg")])
     pdfs = [r for r in mine if r.endswith(".pdf") and "/setup/" not in r and "/export/" not in r]
-    sheets = tuple(Item(f"{Path(r).name} ({_pages(files[r])} pages)", r) for r in pdfs)
+    pages = {r: _pages(_read(files[r]) or b"") for r in pdfs}
+    sheets = tuple(Item(f"{Path(r).name} ({pages[r]} pages)", r) for r in pdfs)
     setups = tuple(Item(Path(r).stem, r) for r in mine if "/setup/" in r and r.endswith(".svg"))
     shown = {i.href for i in faces + sheets + setups}
     other = tuple(Item(r.split("/", 1)[1], r) for r in mine if r not in shown and "/export/" not in r)
@@ -260,7 +269,7 @@ def _game(game_id: str, files: Outputs, suffix: str = "") -> GalleryGame:
     names = deck.get("names", {})
     counts = [(str(names.get(kind, kind)), n) for kind, n in deck.get("totals", {}).items()]
     counts += [(N_("pieces in all"), deck.get("pieces", 0)), (N_("distinct faces"), len(faces))]
-    counts += [(N_("sheet pages"), sum(_pages(files[r]) for r in pdfs if "/sheets/" in r))]
+    counts += [(N_("sheet pages"), sum(pages[r] for r in pdfs if "/sheets/" in r))]
     rank = (_ENGINES.get(str(deck.get("engine")), 2), deck.get("extends") is not None, game_id, suffix)
     title = deck.get("title", game_id)
     lang = suffix[1:] or None
