@@ -151,7 +151,7 @@ def _draw_all(pending: list[_Pending], jobs: int | None) -> list[GameBuild]:
 
     setup = any(p.setup for p in pending)
     if len(pending) >= 2 and all(len(p.game.cards) < PARALLEL_FACES for p in pending):
-        _load_drawing_code(setup)  # before the games' workers fork: each inherits it
+        _load_drawing_code(setup, any(p.booklet for p in pending))  # before the games' workers fork: each inherits it
         return pool.run([partial(_draw_game, p, jobs) for p in pending], jobs)
     return [_draw_game(p, jobs) for p in pending]
 
