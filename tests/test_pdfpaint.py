@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -251,6 +252,19 @@ def test_a_warm_painter_writes_the_same_bytes_as_a_fresh_one(bundled_faces):
         face_pdf(face, warm.paint)
     for face in faces:
         assert face_pdf(face, warm.paint) == face_pdf(face, FacePainter().paint)
+
+
+def test_faces_prepared_elsewhere_draw_the_same_bytes_without_a_walk(bundled_faces, monkeypatch):
+    """A worker's painter walks the faces it drew (prepare); the painter that keeps them (a process
+    forked later: the sheets' workers) draws them without walking them again, byte for byte."""
+    faces = [f for f in bundled_faces if f.id in ("island-07", "island-08", "back-back", "summit", "terrain-red-03")]
+    assert len(faces) == 5
+    prepared = pickle.loads(pickle.dumps(FacePainter().prepare(faces)))  # as a worker's result travels
+    keeper = FacePainter()
+    keeper.keep(prepared)
+    expected = [face_pdf(face, FacePainter().paint) for face in faces]
+    monkeypatch.setattr(FacePainter, "_walk", lambda self, face: pytest.fail(f"{face.id} walked again"))
+    assert [face_pdf(face, keeper.paint) for face in faces] == expected
 
 
 def test_forms_and_inline_drawing_look_the_same(bundled_faces):

@@ -21,6 +21,8 @@ from __future__ import annotations
 import hashlib
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pnp.core.units import mm_to_pt
@@ -49,7 +51,7 @@ class FacePainter:
     def paint(self, canvas, face: Face) -> None:
         """Draw `face` filling the box (0, 0)–(bleed width, bleed height) in pt, y up: the space
         pdfform's FormBook gives a face's form."""
-        key = (face.id, face.width, face.height, face.bleed, hashlib.sha1(face.svg.encode("utf-8")).digest())
+        key = _face_key(face)
         pieces = self._faces.get(key)
         if pieces is None or not self._drawable(canvas, pieces):
             pieces = self._faces[key] = self._walk(face)
@@ -63,6 +65,27 @@ class FacePainter:
                 canvas.addLiteral(self._art[piece.name])
                 canvas.endForm()
             canvas.doForm(piece.name)
+        self._trim()
+
+    def prepare(self, faces: Sequence[Face]) -> Prepared:
+        """What drawing `faces` takes (their operators and the art forms they place), worked out
+        here, for `keep` to give another process's painter: the faces a worker draws are walked
+        there, and the sheets drawn later in workers forked from the one that kept them start with
+        them walked (a 500-card deck's sheets spent 0.3 s of their 0.53 s walking the faces)."""
+        pieces: dict[tuple, list] = {}
+        art: dict[str, str] = {}
+        for face in faces:
+            found = pieces[_face_key(face)] = self._walk(face)
+            art.update((p.name, self._art[p.name]) for p in found if isinstance(p, ArtRef))
+        return Prepared(pieces, art)
+
+    def keep(self, prepared: Prepared) -> None:
+        """Take in faces another painter prepared (see `prepare`)."""
+        self._art.update(prepared.art)
+        self._faces.update(prepared.faces)
+        self._trim()
+
+    def _trim(self) -> None:
         caches: tuple[OrderedDict[Any, Any], ...] = (self._faces, self._art, self._lines)
         for cache, size in zip(caches, self._sizes):
             while len(cache) > size:
@@ -134,12 +157,34 @@ class FacePainter:
         return walker.out, frozenset("\x00-" + i[len(own) :] if i.startswith(own) else i for i in walker.clips)
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """Faces walked by one painter, for another (picklable: operators, art form names and their operators)."""
+
+    faces: dict[tuple, list]  # a face's key → its pieces
+    art: dict[str, str]  # every art form they place → its operators
+
+
+def _face_key(face: Face) -> tuple:
+    return face.id, face.width, face.height, face.bleed, hashlib.sha1(face.svg.encode("utf-8")).digest()
+
+
 _DEFAULT_PAINTER = FacePainter()
 
 
 def paint_face(canvas, face: Face) -> None:
     """Draw `face` into `canvas` (see FacePainter.paint), sharing art forms within the document."""
     _DEFAULT_PAINTER.paint(canvas, face)
+
+
+def prepare_faces(faces: Sequence[Face]) -> Prepared:
+    """The process's painter walks `faces` (FacePainter.prepare): run where they were drawn."""
+    return _DEFAULT_PAINTER.prepare(faces)
+
+
+def keep_prepared(prepared: Prepared) -> None:
+    """The process's painter takes in faces walked elsewhere (FacePainter.keep)."""
+    _DEFAULT_PAINTER.keep(prepared)
 
 
 def face_operators(face: Face, width_pt: float, height_pt: float) -> str:

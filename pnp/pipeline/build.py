@@ -161,14 +161,17 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     paper's sheets, the rules booklet and the sample setup, and one staging a big game's SVG files
     meanwhile. In a worker of `_draw_all`'s pool, both rounds run in that worker."""
     # start-up: +261 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    from pnp.pdf.paint import keep_prepared, prepare_faces
     from pnp.pipeline.cache import cached_faces, face_keys, read_record
-    from pnp.svg.faces import render_faces
+    from pnp.svg.faces import After, render_faces
 
     started = time.perf_counter()
     keys = face_keys(p.game)
     reused = cached_faces(p.out, p.game, read_record(p.out, output_set(p.game)), keys)
-    # the code of the sheets, booklet and setup is imported while the workers draw the faces
-    faces = render_faces(p.game, reused, jobs, meanwhile=partial(_load_drawing_code, p.setup, p.booklet))
+    # the code of the sheets, booklet and setup is imported while the workers draw the faces, and
+    # each worker walks its faces for the PDF painter: the sheets' workers, forked later, inherit them
+    painted = After(prepare_faces, keep_prepared) if p.sheets else None
+    faces = render_faces(p.game, reused, jobs, meanwhile=partial(_load_drawing_code, p.setup, p.booklet), after=painted)
     svg = face_outputs(p.game, faces)
     tasks = game_parts(p.game, faces, p.sheets, p.setup, p.booklet)
     stager = _SvgStager.start(p.out, svg) if pool.workers(jobs, len(tasks) + 1) >= 2 else None

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
+from typing import Any, Generic, TypeVar
 
 from pnp.core import pool
 from pnp.face.layout import layout_card
 from pnp.face.template import Template, TemplateError, load_template
 from pnp.game.model import Card, Face, Game
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class After(Generic[T]):
+    """Work on the faces just drawn, done where they were drawn (a worker's part of them), and what
+    this process does with each part's result (e.g. the PDF painter walking them: pnp/pdf/paint.py)."""
+
+    run: Callable[[list[Face]], T]
+    keep: Callable[[T], None]
 
 
 def render_faces(
@@ -16,13 +29,15 @@ def render_faces(
     cached: Mapping[str, Face] | None = None,
     jobs: int | None = None,
     meanwhile: Callable[[], object] | None = None,
+    after: After[Any] | None = None,
 ) -> tuple[Face, ...]:
     """Fronts (Card.front_face_id) and backs (Card.back_face_id; a shared back is drawn once,
     from the first card that uses it, with no card fields), sorted by face id.
 
     Faces found in `cached` (an incremental build's unchanged faces) are taken from there. A big
     deck's faces are drawn in parts on `jobs` worker processes (None: every core; see
-    pnp.core.pool), with the same result; `meanwhile` is work this process does while they draw."""
+    pnp.core.pool), with the same result; `meanwhile` is work this process does while they draw,
+    `after` work on each part's faces where it was drawn (not on the cached ones)."""
     cached = cached or {}
     templates: dict[str, Template] = {}
     faces: dict[str, Face] = {}
@@ -54,17 +69,26 @@ def render_faces(
     if todo:  # svgwrite (through pnp.svg.face, see _face) imported once here, not again in each worker
         import pnp.svg.face  # noqa: F401
     count = pool.parts(len(todo), jobs, PARALLEL_FACES // 2) if len(todo) >= PARALLEL_FACES else 1
-    drawn = pool.run([partial(_draw, part, templates, game) for part in pool.split(todo, count)], jobs, meanwhile)
-    for part in drawn:
+    run = after.run if after else None
+    tasks = [partial(_draw, part, templates, game, run) for part in pool.split(todo, count)]
+    for part, result in pool.run(tasks, jobs, meanwhile):
         faces.update((face.id, face) for face in part)
+        if after and result is not None:
+            after.keep(result)
     return tuple(faces[key] for key in sorted(faces))
 
 
 PARALLEL_FACES = 300  # fewer are drawn in one process (a pool would cost more); parts hold at least half that
 
 
-def _draw(todo: Sequence[tuple[Card, str, str]], templates: dict[str, Template], game: Game) -> list[Face]:
-    return [_face(card, templates[name], game, side) for card, side, name in todo]
+def _draw(
+    todo: Sequence[tuple[Card, str, str]],
+    templates: dict[str, Template],
+    game: Game,
+    after: Callable[[list[Face]], object] | None = None,
+) -> tuple[list[Face], object]:
+    faces = [_face(card, templates[name], game, side) for card, side, name in todo]
+    return faces, after(faces) if after and faces else None
 
 
 def _face(card: Card, template: Template, game: Game, side: str) -> Face:
