@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
-
-from json_source_map import calculate
 
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import read_regular
@@ -20,13 +20,22 @@ MAX_FILE_BYTES = 5 * 1024 * 1024  # 20,000 cards written out one by one fit; par
 MAX_DEPTH = 64
 
 
+Positions = dict[str, tuple[int, int]]  # JSON pointer → (line, col), both 1-based
+
+
 @dataclass(frozen=True)
 class Source:
-    """A parsed JSON document with a map from JSON pointer to (line, col), both 1-based."""
+    """A parsed JSON document with a map from JSON pointer to (line, col), both 1-based: `where`
+    is that map, or what makes it when a problem first needs it (mapping a spec's text took
+    ~30 ms of every build that loads one, most of which find no problem)."""
 
     file: str
     data: Any
-    positions: dict[str, tuple[int, int]] = field(repr=False)
+    where: Positions | Callable[[], Positions] = field(repr=False, compare=False)
+
+    @cached_property
+    def positions(self) -> Positions:
+        return self.where() if callable(self.where) else self.where
 
     def problem(self, pointer: str | list, message: str) -> Problem:
         parts = pointer if isinstance(pointer, list) else _split_pointer(pointer)
@@ -100,17 +109,23 @@ def parse_json(text: str, name: str) -> Source:
         raise SpecError([_long_number_problem(text, name, exc)]) from None
     if _depth(data) > MAX_DEPTH:
         raise SpecError([too_deep_problem(text, name, MAX_DEPTH)])
-    positions = {
-        pointer: (entry.value_start.line + 1, entry.value_start.column + 1)
-        for pointer, entry in calculate(text).items()
-    }
-    source = Source(name, data, positions)
+    source = Source(name, data, partial(_positions, text))
     problems = [source.problem(parts, non_finite_message(token)) for parts, token in non_finite_values(data)]
     if hook.duplicates:
         problems += _duplicate_problems(text, name, hook.duplicates)
     if problems:
         raise SpecError(problems)
     return source
+
+
+def _positions(text: str) -> Positions:
+    # start-up: +20 ms CPU (measured with -X importtime) only when a problem needs a position
+    from json_source_map import calculate
+
+    return {
+        pointer: (entry.value_start.line + 1, entry.value_start.column + 1)
+        for pointer, entry in calculate(text).items()
+    }
 
 
 def _long_number_problem(text: str, name: str, exc: ValueError) -> Problem:
