@@ -122,15 +122,24 @@ def glyph(style: str, char: str, quantum: int = 1) -> Glyph:
     """The outline and advance of one character (cached: faces are rendered by the hundreds).
 
     Outline coordinates are in units of `quantum` font units (see `outline_quantum`)."""
+    name, advance = _measure(style, char)
+    glyphs = _font(style).glyphs
+    pen = _RelativePen(glyphs, quantum)
+    glyphs[name].draw(pen)
+    return Glyph(name, advance, pen.first, "".join(pen.parts), pen.last_start)
+
+
+@cache
+def _measure(style: str, char: str) -> tuple[str, int]:
+    """A character's glyph name and advance, from the measures alone: measuring text draws no
+    outline (fontTools drawing the outlines of every character measured cost each process that
+    lays out text ~0.1 s, most of them for characters only measured, at sizes never drawn)."""
     font = _font(style)
     name = font.cmap.get(ord(char))
     if name is None:
         check_text(char, style)  # names the character
         raise TextError(f"the font {FAMILY} ({style}) has no glyph for {char!r}.")  # a line break
-    glyphs = font.glyphs
-    pen = _RelativePen(glyphs, quantum)
-    glyphs[name].draw(pen)
-    return Glyph(name, font.advances[name], pen.first, "".join(pen.parts), pen.last_start)
+    return name, font.advances[name]
 
 
 @lru_cache(maxsize=65536)
@@ -150,11 +159,11 @@ def width_units(text: str, style: str) -> int:
     total = 0
     previous = None
     for ch in text:
-        g = glyph(style, ch)
+        name, advance = _measure(style, ch)
         if previous is not None:
-            total += _kern(style, previous, g.name)
-        total += g.advance
-        previous = g.name
+            total += _kern(style, previous, name)
+        total += advance
+        previous = name
     return total
 
 
