@@ -83,6 +83,48 @@ def test_measures_made_from_another_font_file_are_not_used(tmp_path, monkeypatch
         fontdata.font_data.cache_clear()
 
 
+def test_the_shipped_outlines_are_what_the_bundled_fonts_give():
+    for style in text.STYLES:
+        path = text.font_path(style)
+        shipped = fontdata.HERE / f"{path.stem}.outlines.json"
+        assert shipped.read_text(encoding="utf-8") == fontdata.outlines_json(path), "run: python -m pnp.face.fontdata"
+
+
+def test_replayed_outlines_are_the_outlines_fonttools_draws():
+    """Every glyph of every style, at three outline steps: the pen calls replayed from the shipped
+    file give exactly what drawing the glyph from the TTF with fontTools gives (components too)."""
+    from fontTools.ttLib import TTFont
+
+    for style in text.STYLES:
+        tt = TTFont(text.font_path(style), lazy=True)
+        glyphs = tt.getGlyphSet()
+        for name in tt.getGlyphOrder():
+            for quantum in (1, 3, 7):
+                drawn, replayed = text._RelativePen(glyphs, quantum), text._RelativePen(None, quantum)
+                glyphs[name].draw(drawn)
+                text._font(style).draw(name, replayed)
+                assert (replayed.parts, replayed.first, replayed.last_start) == (
+                    drawn.parts,
+                    drawn.first,
+                    drawn.last_start,
+                ), (style, name, quantum)
+        tt.close()
+
+
+def test_outlines_made_from_another_font_file_are_not_used(tmp_path, monkeypatch):
+    path = text.font_path("regular")
+    stale = fontdata.outlines_json(path).replace('"sha256": "', '"sha256": "0', 1)
+    stale = stale.replace('"A":[["moveTo"', '"A":[["moveTo",[[0,0]]],["lineTo",[[9,9]]],["closePath",[]],["moveTo"', 1)
+    assert '"A":[["moveTo",[[0,0]]]' in stale  # wrong if it were used
+    (tmp_path / f"{path.stem}.outlines.json").write_text(stale, encoding="utf-8")
+    monkeypatch.setattr(fontdata, "HERE", tmp_path)
+    fontdata.font_outlines.cache_clear()
+    try:
+        assert fontdata.font_outlines(path) == fontdata.read_outlines(path)
+    finally:
+        fontdata.font_outlines.cache_clear()
+
+
 def test_unknown_style_is_a_clear_error():
     with pytest.raises(TextError, match="unknown font style 'heavy'"):
         text.font_path("heavy")
@@ -258,6 +300,7 @@ def test_underline_uses_the_font_metrics():
     assert h == pytest.approx(post.underlineThickness / 100)
 
 
-def test_every_style_has_shipped_measures():
+def test_every_style_has_shipped_measures_and_outlines():
     assert [p.name for p in fontdata.bundled_fonts()] == sorted(text.font_path(s).name for s in text.STYLES)
-    assert sorted(p.name for p in fontdata.HERE.glob("*.json")) == [p.stem + ".json" for p in fontdata.bundled_fonts()]
+    expected = sorted(p.stem + end for p in fontdata.bundled_fonts() for end in (".json", ".outlines.json"))
+    assert sorted(p.name for p in fontdata.HERE.glob("*.json")) == expected

@@ -15,13 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
 
 import fontpkg_atkinson_hyperlegible as _fontpkg
 from fontTools.pens.basePen import BasePen
 
 from pnp.core.errors import PnpError
-from pnp.face.fontdata import font_data
+from pnp.face.fontdata import font_data, font_outlines
 
 FAMILY = "Atkinson Hyperlegible"
 STYLES = ("regular", "bold", "italic", "bold-italic")
@@ -69,7 +68,7 @@ class Metrics:
 
 class _Font:
     """A loaded style: cmap, metrics and pair kerning (pnp/face/fontdata.py, shipped as JSON), and
-    its glyph set, read from the TTF when the first outline is drawn. One per style (cached)."""
+    its outlines, read when the first is drawn. One per style (cached)."""
 
     def __init__(self, style: str):
         self.style = style
@@ -79,19 +78,15 @@ class _Font:
         self.metrics = Metrics(**data.metrics)
         self.pairs = data.pairs
         self.classes = data.classes
-        self._glyphs: Any = None
+        self._outlines: dict[str, list] | None = None
 
-    @property
-    def glyphs(self) -> Any:
-        """The TTF's glyph set (fontTools), read on first use."""
-        if self._glyphs is None:
-            # start-up: +35 ms CPU (measured) only when this runs: the first outline drawn, not the measures
-            from fontTools.ttLib import TTFont
-
-            tt = TTFont(font_path(self.style), lazy=True)  # tables decompile on use: 7 ms, not 50 (lazy=False)
-            self._glyphs = tt.getGlyphSet()
-            tt.close()  # the outlines are read by now: no file reads later (forked workers share the offset)
-        return self._glyphs
+    def draw(self, name: str, pen: BasePen) -> None:
+        """Draw glyph `name` into `pen`: the pen calls fontTools makes drawing it from the TTF
+        (components decomposed), replayed from pnp/face/fontdata."""
+        if self._outlines is None:
+            self._outlines = font_outlines(font_path(self.style))
+        for method, points in self._outlines[name]:
+            getattr(pen, method)(*(None if pt is None else tuple(pt) for pt in points))
 
 
 @cache
@@ -123,9 +118,8 @@ def glyph(style: str, char: str, quantum: int = 1) -> Glyph:
 
     Outline coordinates are in units of `quantum` font units (see `outline_quantum`)."""
     name, advance = _measure(style, char)
-    glyphs = _font(style).glyphs
-    pen = _RelativePen(glyphs, quantum)
-    glyphs[name].draw(pen)
+    pen = _RelativePen(None, quantum)
+    _font(style).draw(name, pen)
     return Glyph(name, advance, pen.first, "".join(pen.parts), pen.last_start)
 
 
