@@ -18,7 +18,6 @@ what differs between them.
 
 from __future__ import annotations
 
-import hashlib
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -166,7 +165,7 @@ class Prepared:
 
 
 def _face_key(face: Face) -> tuple:
-    return face.id, face.width, face.height, face.bleed, hashlib.sha1(face.svg.encode("utf-8")).digest()
+    return face.id, face.width, face.height, face.bleed, face.digest
 
 
 _DEFAULT_PAINTER = FacePainter()
