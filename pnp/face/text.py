@@ -78,14 +78,14 @@ class _Font:
         self.metrics = Metrics(**data.metrics)
         self.pairs = data.pairs
         self.classes = data.classes
-        self._outlines: dict[str, list] | None = None
+        self._pen_calls: dict[str, list] | None = None
 
     def draw(self, name: str, pen: BasePen) -> None:
         """Draw glyph `name` into `pen`: the pen calls fontTools makes drawing it from the TTF
         (components decomposed), replayed from pnp/face/fontdata."""
-        if self._outlines is None:
-            self._outlines = font_outlines(font_path(self.style))
-        for method, points in self._outlines[name]:
+        if self._pen_calls is None:
+            self._pen_calls = font_outlines(font_path(self.style))
+        for method, points in self._pen_calls[name]:
             getattr(pen, method)(*(None if pt is None else tuple(pt) for pt in points))
 
 
