@@ -20,7 +20,7 @@ from typing import Any
 
 from pnp import __version__
 from pnp.core.i18n import language_suffix
-from pnp.core.locate import PACKAGE_DIR, find_spec, find_template_dir, first_file
+from pnp.core.locate import PACKAGE_DIR, files_under, find_spec, find_template_dir, first_file
 from pnp.core.output import write_atomic
 from pnp.game.model import Card, Face, Game
 from pnp.spec.load import find_parent
@@ -32,16 +32,16 @@ CACHE_DIR = ".pnp-cache"
 def code_key() -> str:
     """Changes whenever the tool's code (any .py file of the package) or a message catalogue changes."""
     digest = hashlib.sha256(__version__.encode())
-    for path in sorted([*PACKAGE_DIR.rglob("*.py"), *PACKAGE_DIR.rglob("*.po")]):
-        digest.update(str(path.relative_to(PACKAGE_DIR)).encode() + b"\0" + path.read_bytes())
+    for rel in files_under(PACKAGE_DIR, (".py", ".po")):
+        digest.update(rel.encode() + b"\0" + (PACKAGE_DIR / rel).read_bytes())
     return digest.hexdigest()
 
 
 def folder_key(folders: Iterable[Path]) -> str:
     digest = hashlib.sha256()
     for folder in folders:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+        for rel in files_under(folder):
+            digest.update(rel.encode() + b"\0" + (folder / rel).read_bytes())
     return digest.hexdigest()
 
 

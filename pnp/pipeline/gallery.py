@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from pnp.core.i18n import N_, Translator, translator
+from pnp.core.locate import files_under
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 BACKS = N_("Backs")
@@ -195,10 +196,9 @@ def gallery_outputs(out: Path, outputs: Outputs) -> Outputs:
     files: Files = {rel: data for rel, data in outputs.items() if _shown(rel)}
     built = {(g, s) for g in {rel.split("/", 1)[0] for rel in files} for s in _suffixes(g, files)}
     disk = {}
-    for path in sorted(out.rglob("*")) if out.is_dir() else []:
-        rel = path.relative_to(out).as_posix()
-        if _shown(rel) and rel not in files and path.is_file():
-            disk[rel] = path
+    for rel in files_under(out) if out.is_dir() else []:
+        if _shown(rel) and rel not in files:
+            disk[rel] = out / rel
     for rel, path in disk.items():  # games (or a game's other languages) this build did not make
         folder = rel.split("/", 1)[0]
         made = [s for g, s in built if g == folder]
