@@ -76,6 +76,7 @@ class FacePainter:
         for face in faces:
             found = pieces[_face_key(face)] = self._walk(face)
             art.update((p.name, self._art[p.name]) for p in found if isinstance(p, ArtRef))
+            self._trim()  # the line cache stays bounded over a worker's thousands of faces
         return Prepared(pieces, art)
 
     def keep(self, prepared: Prepared) -> None:
