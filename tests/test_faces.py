@@ -172,3 +172,29 @@ def test_every_tranquility_variant_renders(monkeypatch):
             rendered[name] = len(render_faces(game))
     assert rendered and all(count > 0 for count in rendered.values())
     assert rendered.get("big-sea") == 100 + 3 + 2 + 3  # three-digit numbers still fit their corners
+
+
+def test_a_deck_finds_and_reads_each_art_file_once_per_drawing(tranquility, monkeypatch):
+    """The islands share their art: a drawing of the deck looks each art file up once (layout_card's
+    `arts`), not once a face; a layout without `arts` looks its art up every time (a file added
+    since is seen)."""
+    from pnp.face import layout
+    from pnp.face.template import load_template
+
+    looked: list[str] = []
+    real = layout.find_art
+
+    def counting(art_dirs, name):
+        looked.append(name)
+        return real(art_dirs, name)
+
+    monkeypatch.setattr(layout, "find_art", counting)
+    faces = render_faces(tranquility, jobs=1)
+    assert looked and sorted(looked) == sorted(set(looked)) and len(looked) < len(faces) / 2
+    card = next(c for c in tranquility.cards if c.kind == "island")
+    template = load_template(tranquility, card.template)
+    looked.clear()
+    layout.layout_card(card, template, tranquility)
+    once = len(looked)
+    layout.layout_card(card, template, tranquility)
+    assert once and len(looked) == 2 * once

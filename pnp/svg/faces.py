@@ -87,16 +87,17 @@ def _draw(
     game: Game,
     after: Callable[[list[Face]], object] | None = None,
 ) -> tuple[list[Face], object]:
-    faces = [_face(card, templates[name], game, side) for card, side, name in todo]
+    arts: dict = {}  # the art this part's faces use, found and read once (layout_card)
+    faces = [_face(card, templates[name], game, side, arts) for card, side, name in todo]
     return faces, after(faces) if after and faces else None
 
 
-def _face(card: Card, template: Template, game: Game, side: str) -> Face:
+def _face(card: Card, template: Template, game: Game, side: str, arts: dict | None = None) -> Face:
     # Imported here, not at the top: pnp.svg.face imports svgwrite, which costs 40–110 ms to import
     # (measured; urllib.request and a pyparsing grammar), and a build with every face cached draws none.
     from pnp.svg.face import render_svg
 
-    layout = layout_card(card, template, game, side)
+    layout = layout_card(card, template, game, side, arts)
     svg = render_svg(layout)
     if game.ink == "saver":
         # start-up: +3 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
