@@ -61,10 +61,11 @@ def low_contrast(game: Game) -> list[LowContrast]:
     found: list[LowContrast] = []
     templates: dict[str, Template] = {}
     seen: set[tuple] = set()
+    arts: dict = {}  # each art file found and read once for all the faces (layout_card)
     for card, side, name in drawn_faces(game):
         try:
             template = templates.get(name) or templates.setdefault(name, load_template(game, name))
-            layout = layout_card(card, template, game, side)
+            layout = layout_card(card, template, game, side, arts)
         except PnpError:
             continue  # a face that cannot be drawn is an error reported by the face check
         texts = list(_texts(layout.items))

@@ -21,6 +21,7 @@ def face_problems(spec: Spec) -> list[Problem]:
     templates: dict[str, Template | None] = {}
     problems: list[Problem] = []
     failed: dict[tuple, list[str]] = {}  # (template, element) → the cards it failed for
+    arts: dict = {}  # each art file found and read once for all the faces (layout_card)
     for card, side, name in drawn_faces(game):
         if name not in templates:
             templates[name] = _template(game, name, problems)
@@ -28,7 +29,7 @@ def face_problems(spec: Spec) -> list[Problem]:
         if template is None:
             continue
         try:
-            layout_card(card, template, game, side)
+            layout_card(card, template, game, side, arts)
         except PnpError as exc:
             cards = failed.setdefault((name, getattr(exc, "where", str(exc))), [])
             cards.append(card.id)
