@@ -259,10 +259,10 @@ def test_a_build_failing_in_a_worker_reports_as_on_one_core(tmp_path, monkeypatc
     with --jobs 1, and nothing written."""
     real_face = pnp.svg.faces._face
 
-    def face(card, template, game, side):
+    def face(card, template, game, side, *rest):
         if card.id == "reference-2":
             raise TemplateError("tpl/reference.json:2:3: $.elements[0]: card reference-2: the text does not fit")
-        return real_face(card, template, game, side)
+        return real_face(card, template, game, side, *rest)
 
     monkeypatch.setattr(pnp.svg.faces, "_face", face)
     monkeypatch.setattr(pnp.svg.faces, "PARALLEL_FACES", 10)
