@@ -74,13 +74,21 @@ def test_measures_made_from_another_font_file_are_not_used(tmp_path, monkeypatch
     stale = fontdata.to_json(fontdata.read_font(path)).replace('"sha256": "', '"sha256": "0', 1)
     stale = stale.replace('"units_per_em": 1000', '"units_per_em": 2000', 1)  # wrong if it were used
     assert '"units_per_em": 2000' in stale
-    (tmp_path / f"{path.stem}.json").write_text(stale, encoding="utf-8")
+    assert _loaded_beside(tmp_path, monkeypatch, f"{path.stem}.json", stale, fontdata.font_data, path) == (
+        fontdata.read_font(path)
+    )
+
+
+def _loaded_beside(tmp_path, monkeypatch, name: str, shipped: str, load, path):
+    """What `load` (a cached loader of pnp.face.fontdata) gives for `path` with `shipped` as the
+    file `name` in place of the one in the package."""
+    (tmp_path / name).write_text(shipped, encoding="utf-8")
     monkeypatch.setattr(fontdata, "HERE", tmp_path)
-    fontdata.font_data.cache_clear()
+    load.cache_clear()
     try:
-        assert fontdata.font_data(path) == fontdata.read_font(path)
+        return load(path)
     finally:
-        fontdata.font_data.cache_clear()
+        load.cache_clear()
 
 
 def test_the_shipped_outlines_are_what_the_bundled_fonts_give():
@@ -116,13 +124,8 @@ def test_outlines_made_from_another_font_file_are_not_used(tmp_path, monkeypatch
     stale = fontdata.outlines_json(path).replace('"sha256": "', '"sha256": "0', 1)
     stale = stale.replace('"A":[["moveTo"', '"A":[["moveTo",[[0,0]]],["lineTo",[[9,9]]],["closePath",[]],["moveTo"', 1)
     assert '"A":[["moveTo",[[0,0]]]' in stale  # wrong if it were used
-    (tmp_path / f"{path.stem}.outlines.json").write_text(stale, encoding="utf-8")
-    monkeypatch.setattr(fontdata, "HERE", tmp_path)
-    fontdata.font_outlines.cache_clear()
-    try:
-        assert fontdata.font_outlines(path) == fontdata.read_outlines(path)
-    finally:
-        fontdata.font_outlines.cache_clear()
+    loaded = _loaded_beside(tmp_path, monkeypatch, f"{path.stem}.outlines.json", stale, fontdata.font_outlines, path)
+    assert loaded == fontdata.read_outlines(path)
 
 
 def test_unknown_style_is_a_clear_error():

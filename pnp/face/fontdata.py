@@ -58,13 +58,23 @@ class FontData:
 def font_data(path: Path) -> FontData:
     """The measures of the TTF at `path`: from the shipped JSON when it was made from this very
     file, else read from the TTF."""
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    shipped = HERE / f"{path.stem}.json"
-    if shipped.exists():
-        data = _from_json(json.loads(shipped.read_text(encoding="utf-8")))
-        if data.sha256 == digest:
-            return data
-    return read_font(path, digest)
+    doc = _shipped(path, ".json")
+    return _from_json(doc) if doc is not None else read_font(path, _sha256(path))
+
+
+@cache
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _shipped(path: Path, suffix: str) -> Any:
+    """The shipped file `fontdata/<TTF name><suffix>`, parsed, when it exists and records this very
+    TTF's SHA-256 (made from another release of the font, it is not used); else None."""
+    shipped = HERE / f"{path.stem}{suffix}"
+    if not shipped.exists():
+        return None
+    doc = json.loads(shipped.read_text(encoding="utf-8"))
+    return doc if doc.get("sha256") == _sha256(path) else None
 
 
 Outline = list  # a glyph's pen calls: [[method, [point or None, ...]], ...] (moveTo, lineTo, qCurveTo, ...)
@@ -74,13 +84,8 @@ Outline = list  # a glyph's pen calls: [[method, [point or None, ...]], ...] (mo
 def font_outlines(path: Path) -> dict[str, Outline]:
     """Glyph name → its outline's pen calls, from the shipped JSON when it was made from this very
     TTF, else drawn from the TTF."""
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    shipped = HERE / f"{path.stem}.outlines.json"
-    if shipped.exists():
-        doc = json.loads(shipped.read_text(encoding="utf-8"))
-        if doc.get("sha256") == digest:
-            return doc["glyphs"]
-    return read_outlines(path)
+    doc = _shipped(path, ".outlines.json")
+    return doc["glyphs"] if doc is not None else read_outlines(path)
 
 
 def read_outlines(path: Path) -> dict[str, Outline]:
@@ -107,8 +112,7 @@ def outlines_json(path: Path) -> str:
     lines = [
         json.dumps(name) + ":" + json.dumps(calls, separators=(",", ":")) for name, calls in read_outlines(path).items()
     ]
-    sha = hashlib.sha256(path.read_bytes()).hexdigest()
-    return '{"sha256": "' + sha + '", "glyphs": {\n' + ",\n".join(lines) + "\n}}\n"
+    return '{"sha256": "' + _sha256(path) + '", "glyphs": {\n' + ",\n".join(lines) + "\n}}\n"
 
 
 def read_font(path: Path, digest: str | None = None) -> FontData:
@@ -130,7 +134,7 @@ def read_font(path: Path, digest: str | None = None) -> FontData:
         }
         pairs, classes = _kerning(tt)
         return FontData(
-            digest or hashlib.sha256(path.read_bytes()).hexdigest(),
+            digest or _sha256(path),
             dict(tt.getBestCmap()),
             {name: advance for name, (advance, _lsb) in tt["hmtx"].metrics.items()},
             metrics,
