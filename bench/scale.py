@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -74,18 +73,26 @@ BOOKLET: list[str] = ["--no-booklet"]  # the same job as protograf's; bench/scal
 
 
 def pnp_runs(folder: Path, size: int, runs: int, paper: list[str], sample_memory: bool = False) -> list[Run]:
-    out = folder / "out"
+    """Each run builds cold into an output folder of its own, as a first build does. The folders
+    are removed with the benchmark's temporary folder, at the end, not between runs: on ext4, files
+    created where thousands were deleted in the last minutes cost ~0.5 ms each instead of ~0.07 ms
+    (the inode allocator skips "recently deleted" inodes one by one: `recently_deleted` in a perf
+    profile), which made a rebuild after `rm -rf out` 0.1–0.45 s slower at 500 cards
+    (docs/performance.md, "Measuring a cold build")."""
     result = []
     for _ in range(runs):
-        shutil.rmtree(out, ignore_errors=True)
-        result.append(
-            measure(
-                [*pnp_command(), "build", f"bench-{size}", "--no-setup", *BOOKLET, "--out", "out", "--quiet", *paper],
-                folder,
-                sample_memory=sample_memory,
-            )
-        )
+        out = _new_folder(folder, "out").name
+        command = [*pnp_command(), "build", f"bench-{size}", "--no-setup", *BOOKLET, "--out", out, "--quiet", *paper]
+        result.append(measure(command, folder, sample_memory=sample_memory))
     return result
+
+
+def _new_folder(folder: Path, stem: str) -> Path:
+    """A name in `folder` not used yet: stem-1, stem-2, …"""
+    n = 1
+    while (folder / f"{stem}-{n}").exists():
+        n += 1
+    return folder / f"{stem}-{n}"
 
 
 def protograf_runs(python: Path, folder: Path, size: int, runs: int, papers: list[str]) -> list[Run]:
