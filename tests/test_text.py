@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from pathlib import Path
 
@@ -125,6 +126,30 @@ def test_outlines_made_from_another_font_file_are_not_used(tmp_path, monkeypatch
     stale = stale.replace('"A":[["moveTo"', '"A":[["moveTo",[[0,0]]],["lineTo",[[9,9]]],["closePath",[]],["moveTo"', 1)
     assert '"A":[["moveTo",[[0,0]]]' in stale  # wrong if it were used
     loaded = _loaded_beside(tmp_path, monkeypatch, f"{path.stem}.outlines.json", stale, fontdata.font_outlines, path)
+    assert loaded == fontdata.read_outlines(path)
+
+
+def test_outlines_are_decoded_glyph_by_glyph_from_the_shipped_layout():
+    """The shipped file is indexed by line and each glyph decoded when first drawn: the same pen calls."""
+    path = text.font_path("regular")
+    fontdata.font_outlines.cache_clear()
+    try:
+        loaded = fontdata.font_outlines(path)
+        assert isinstance(loaded, fontdata._LazyOutlines)
+        assert loaded._decoded == {}
+        assert loaded["A"] == fontdata.read_outlines(path)["A"]
+        assert list(loaded._decoded) == ["A"]
+    finally:
+        fontdata.font_outlines.cache_clear()
+
+
+def test_outlines_laid_out_otherwise_are_read_whole(tmp_path, monkeypatch):
+    """The same JSON reformatted (e.g. by an editor) is still used, read the slow way."""
+    path = text.font_path("regular")
+    reformatted = json.dumps(json.loads(fontdata.outlines_json(path)), indent=2)
+    name = f"{path.stem}.outlines.json"
+    loaded = _loaded_beside(tmp_path, monkeypatch, name, reformatted, fontdata.font_outlines, path)
+    assert isinstance(loaded, dict)
     assert loaded == fontdata.read_outlines(path)
 
 

@@ -12,6 +12,7 @@ units (y up, origin on the baseline at the left edge), q from `outline_quantum(s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -78,7 +79,7 @@ class _Font:
         self.metrics = Metrics(**data.metrics)
         self.pairs = data.pairs
         self.classes = data.classes
-        self._pen_calls: dict[str, list] | None = None
+        self._pen_calls: Mapping[str, list] | None = None
 
     def draw(self, name: str, pen: BasePen) -> None:
         """Draw glyph `name` into `pen`: the pen calls fontTools makes drawing it from the TTF
