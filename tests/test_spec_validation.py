@@ -161,3 +161,24 @@ def test_the_bundled_schema_is_a_valid_draft_2020_12_schema(partial):
     from pnp.spec.load import spec_validator
 
     Draft202012Validator.check_schema(spec_validator(partial).schema)
+
+
+def test_a_game_is_built_once_by_load_game_with_every_module(monkeypatch):
+    """The rules check builds the game with every module; load_game's default build is that game,
+    not a second one. With fewer modules, load_game builds its own."""
+    from pnp.game import build
+    from pnp.pipeline import load, semantics
+
+    built = []
+
+    def counting(spec, modules=build.ALL_MODULES):
+        built.append(modules)
+        return build.build_game(spec, modules)
+
+    monkeypatch.setattr(semantics, "build_game", counting)
+    monkeypatch.setattr(load, "build_game", counting)
+    game = load.load_game("ascent")
+    assert built == [build.ALL_MODULES]
+    assert [m.id for m in game.modules] == [m.id for m in game.available_modules]
+    assert load.load_game("ascent", "none").modules == ()
+    assert built == [build.ALL_MODULES, build.ALL_MODULES, "none"]

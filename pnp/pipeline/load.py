@@ -9,7 +9,7 @@ from pnp.core.errors import SpecError
 from pnp.core.locate import find_spec
 from pnp.game.build import ALL_MODULES, build_game
 from pnp.game.model import Game
-from pnp.pipeline.semantics import semantic_problems
+from pnp.pipeline.semantics import semantic_check
 from pnp.spec.load import load_spec
 
 
@@ -20,7 +20,9 @@ def load_game(name: str | Path, modules: Sequence[str] | str | None = ALL_MODULE
     """
     path = name if isinstance(name, Path) else find_spec(str(name))
     spec = load_spec(path)
-    problems = semantic_problems(spec)
+    problems, every_module = semantic_check(spec)
     if problems:
         raise SpecError(problems)
+    if every_module is not None and modules == ALL_MODULES:
+        return every_module  # built by the rules check: the same game
     return build_game(spec, modules)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import OutsideLink
@@ -10,6 +10,7 @@ from pnp.core.jsonsrc import json_path, read_json
 from pnp.core.locate import first_file
 from pnp.core.units import parse_length
 from pnp.game.build import build_game, card_size, default_size, expand_cards, template_dirs
+from pnp.game.model import Game
 from pnp.spec.load import Spec
 
 FONTS = ("Atkinson Hyperlegible",)
@@ -26,6 +27,12 @@ def semantic_problems(spec: Spec, schema_valid: bool = True) -> list[Problem]:
 
     With `schema_valid=False` (validate, which reports schema and semantic problems in one round)
     a check that meets a value of the wrong shape is skipped: the schema problem already says it."""
+    return semantic_check(spec, schema_valid)[0]
+
+
+def semantic_check(spec: Spec, schema_valid: bool = True) -> tuple[list[Problem], Game | None]:
+    """`semantic_problems`, and the game with every module when the rules check built it (None when
+    the spec's structure kept it from being built): load_game's default build, made once."""
     checks = (
         _kind_problems,
         _id_problems,
@@ -34,17 +41,31 @@ def semantic_problems(spec: Spec, schema_valid: bool = True) -> list[Problem]:
         _theme_problems,
         _language_problems,
         _topic_problems,
-        _rules_problems,
     )
-    if schema_valid:
-        return [_place(spec, found) for check in checks for found in check(spec)]
-    problems: list[Problem] = []
+    found: dict[Callable, list | None] = {}  # None: the check met a value of the wrong shape
     for check in checks:
         try:
-            problems += [_place(spec, found) for found in check(spec)]
+            found[check] = list(check(spec))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError):
-            continue
-    return problems
+            if schema_valid:
+                raise
+            found[check] = None
+    built: list[Game] = []
+    try:
+        found[_rules_problems] = list(_rules_problems(spec, _structure_sound(spec, found), built))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError):
+        if schema_valid:
+            raise
+    problems = [_place(spec, item) for items in found.values() if items for item in items]
+    return problems, (built[0] if built else None)
+
+
+def _structure_sound(spec: Spec, found: dict[Callable, list | None]) -> bool:
+    """No structural problem (`_structural`), reusing what the checks already found: the game can be built."""
+    earlier = (found[_kind_problems], found[_id_problems], found[_topic_problems])
+    if any(items is None or items for items in earlier):
+        return False
+    return not any(True for check in (_count_problems, _folder_problems) for _ in check(spec))
 
 
 def _place(spec: Spec, found: tuple) -> Problem:
@@ -252,7 +273,11 @@ def _strings(path: list, fields: dict) -> list[tuple[list, str]]:
     return out
 
 
-def _rules_problems(spec: Spec) -> Iterator[tuple[list, str] | tuple[str, list, str]]:
+def _rules_problems(
+    spec: Spec, sound: bool | None = None, built: list[Game] | None = None
+) -> Iterator[tuple[list, str] | tuple[str, list, str]]:
+    """The rule parameters' problems, then (when the structure is `sound`: None, find out) what the
+    rules engine finds in the game built with every module (appended to `built`)."""
     rules = spec.data["rules"]
     players = rules["players"]
     if players["min"] > players["max"]:
@@ -265,9 +290,14 @@ def _rules_problems(spec: Spec) -> Iterator[tuple[list, str] | tuple[str, list, 
     except ImportError:
         return
 
-    if any(True for _ in _structural(spec)):
+    if sound is None:
+        sound = not any(True for _ in _structural(spec))
+    if not sound:
         return
-    for item in rule_problems(build_game(spec)):
+    game = build_game(spec)
+    if built is not None:
+        built.append(game)
+    for item in rule_problems(game):
         yield (_OWN, ["rules"], item) if isinstance(item, str) else item
 
 
