@@ -1,24 +1,26 @@
-"""What `pnp validate`'s quick simulation would cost if the search bot judged too: CPU per spec and player count.
+"""What `pnp validate`'s quick simulation costs, bot by bot: CPU per spec and player count.
 
-Usage: python bench/validate_judge.py [SPEC ...] [--games 100] [--seed 1]
+Usage: python bench/validate_judge.py [SPEC ...] [--seed 1]
 
 For each bundled spec (default: all of them), as validate builds it (every module), and each player
-count it allows: the baseline's games as validate plays them (`_wins`: 100 games from run seed 1,
-stopping once 1 % is won), then, only where the baseline won under 1 %, the search bot on the same
-deals, stopping at its first win. Prints the wins and the CPU seconds (time.process_time) of each
-stage, and the totals: the cost of the design "nearly unwinnable only if no bot wins 1 %" in one
-process on one core (validate spreads the player counts over every core). Run under `nice -n 19`.
+count it allows, each bot of `OPINIONS` (pnp/pipeline/validate.py) as validate plays it, with no
+cache: the baseline's 100 games from run seed 1, stopping once 1 % is won, then, only where it won
+under 1 %, the search bot's 20 games on the first of the same deals, stopping at its first win.
+Prints the wins and the CPU seconds (time.process_time) of each, and the totals, in one process on
+one core (validate spreads the games over every core, and keeps its verdicts: a second run of an
+unchanged spec plays nothing). Run under `nice -n 19` on a busy machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 from pnp.core.locate import find_spec
 from pnp.game.build import build_game
 from pnp.game.params import rule_params
-from pnp.pipeline.validate import VALIDATE_GAMES, VALIDATE_SEED, _wins
+from pnp.pipeline.validate import HARD, OPINIONS, VALIDATE_SEED, _wins
 from pnp.spec.load import load_spec
 
 BUNDLED = [
@@ -37,30 +39,30 @@ BUNDLED = [
 
 def timed(game, players: int, games: int, seed: int, bot: str) -> tuple[int, float]:
     start = time.process_time()
-    wins = _wins(game, players, games, seed, bot)
+    wins = _wins(game, players, seed, bot, range(games), math.ceil(HARD * games))
     return wins, time.process_time() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="*", default=BUNDLED)
-    parser.add_argument("--games", type=int, default=VALIDATE_GAMES)
     parser.add_argument("--seed", type=int, default=VALIDATE_SEED)
     args = parser.parse_args()
-    totals = {"baseline": 0.0, "search": 0.0}
+    totals = dict.fromkeys((o.bot for o in OPINIONS), 0.0)
     for name in args.specs:
         game = build_game(load_spec(find_spec(name)))
         r = rule_params(game)
         for n in range(r.min_players, r.max_players + 1):
-            wins, seconds = timed(game, n, args.games, args.seed, "baseline")
-            totals["baseline"] += seconds
-            line = f"{name:<20} {n}p  baseline {'≥1 %' if wins < 0 else f'{wins} won'} ({seconds:6.2f} s)"
-            if wins >= 0:
-                wins, seconds = timed(game, n, args.games, args.seed, "search")
-                totals["search"] += seconds
-                line += f"  search {'won one' if wins < 0 else f'{wins} won'} ({seconds:6.2f} s)"
+            line = f"{name:<20} {n}p"
+            for opinion in OPINIONS:
+                wins, seconds = timed(game, n, opinion.games, args.seed, opinion.bot)
+                totals[opinion.bot] += seconds
+                said = "≥1 %" if wins < 0 else f"{wins} of {opinion.games}"
+                line += f"  {opinion.bot} {said} ({seconds:6.2f} s)"
+                if wins < 0:
+                    break
             print(line, flush=True)
-    print(f"CPU: baseline {totals['baseline']:.1f} s, search {totals['search']:.1f} s")
+    print("CPU: " + ", ".join(f"{bot} {seconds:.1f} s" for bot, seconds in totals.items()))
 
 
 if __name__ == "__main__":

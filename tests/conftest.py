@@ -68,6 +68,19 @@ def _checkout_untouched():
         )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _verdict_cache(tmp_path_factory):
+    """`pnp validate` keeps its verdicts in the user's cache folder (pnp/pipeline/verdicts.py): the
+    suite's go to one temporary folder, shared by its tests (a bundled spec is judged once a run)."""
+    before = os.environ.get("PNP_CACHE_DIR")
+    os.environ["PNP_CACHE_DIR"] = str(tmp_path_factory.mktemp("pnp-cache"))
+    yield
+    if before is None:
+        os.environ.pop("PNP_CACHE_DIR", None)
+    else:
+        os.environ["PNP_CACHE_DIR"] = before
+
+
 def _names(folder: Path) -> dict[str, tuple[int, int]]:
     """The working folder outside the checkout: its top-level entries only (it may be large)."""
     return {entry.name: (-1, 0) for entry in os.scandir(folder)}

@@ -15,8 +15,7 @@ from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
 from pnp.game.listing import deck_listing, deck_table
 from pnp.pipeline.load import load_game
 from pnp.pipeline.validate import (
-    VALIDATE_BOT,
-    VALIDATE_GAMES,
+    OPINIONS,
     VALIDATE_SEED,
     contrast_problems,
     unwinnable_warnings,
@@ -39,8 +38,10 @@ def validate(
         bool,
         typer.Option(
             "--simulate/--no-simulate",
-            help=f"Warn when a valid game is nearly unwinnable: {VALIDATE_GAMES} games per player count with "
-            f"the {VALIDATE_BOT} bot, seed {VALIDATE_SEED} (seconds for The Ascent with every module).",
+            help="Warn when a valid game is nearly unwinnable: "
+            + ", then ".join(f"{o.games} games per player count with the {o.bot} bot" for o in OPINIONS)
+            + f" where the bots before won under 1 % (seed {VALIDATE_SEED}; tens of seconds for The Ascent with "
+            "every module the first time, then kept in the cache folder: docs/rules.md).",
         ),
     ] = True,
 ) -> None:

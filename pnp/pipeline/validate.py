@@ -6,22 +6,40 @@ import math
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from pnp.core.errors import Problem, SpecError
 from pnp.game.build import build_game
+from pnp.game.model import Game
 from pnp.pipeline.contrast import contrast_warnings
 from pnp.pipeline.facecheck import face_problems
 from pnp.pipeline.semantics import semantic_problems
 from pnp.pipeline.textfit import fit_problems
 from pnp.spec.load import Spec, load_spec_with_problems
 
-# The quick simulation of `pnp validate` (docs/rules.md, "Nearly unwinnable"). One constant names the bot:
-# the strongest bot fast enough for a check that runs on every validate; the search bot (0.1-0.2 s a
-# Tranquility game, 0.4-0.6 s an Ascent game: 254 s CPU more for the bundled `ascent`, which neither bot
-# wins, even played only where the baseline won under 1 %) is not, so it is the baseline until a faster
-# strong bot exists.
-VALIDATE_BOT = "baseline"
-VALIDATE_GAMES = 100  # games per player count: no win in 100 is "under 1 %"
+if TYPE_CHECKING:
+    from pnp.pipeline.verdicts import Verdicts
+
+# The quick simulation of `pnp validate` (docs/rules.md, "Nearly unwinnable"): the bots that judge, in
+# order, each with its games per player count, all dealt from one run seed. A configuration is nearly
+# unwinnable only when each of them wins under 1 % of its games. The baseline (1-20 ms a game) screens
+# every player count; the stronger search bot (~0.1 s a Tranquility game, 0.2-0.4 s an Ascent game,
+# measured) then plays only where the baseline won under 1 %, the first of the same deals, and one win
+# clears the configuration. 20 search games keep `pnp validate` of every bundled spec near 30 s on two
+# cores the first time (docs/rules.md); the verdicts are kept (pnp/pipeline/verdicts.py), so a spec
+# whose game did not change is judged at once.
+
+
+@dataclass(frozen=True)
+class Opinion:
+    """One bot's say: `games` games per player count, sent to the workers `part` games a task."""
+
+    bot: str
+    games: int
+    part: int
+
+
+OPINIONS = (Opinion("baseline", 100, 100), Opinion("search", 20, 5))
 VALIDATE_SEED = 1  # fixed: validate says the same thing every time
 HARD = 0.01  # a configuration won in fewer of its games than this is nearly unwinnable
 
@@ -60,66 +78,118 @@ def validation(paths: list[Path]) -> Validation:
 
 def unwinnable_warnings(
     specs: list[Spec],
-    games: int = VALIDATE_GAMES,
+    opinions: tuple[Opinion, ...] = OPINIONS,
     seed: int = VALIDATE_SEED,
-    bot: str = VALIDATE_BOT,
     jobs: int | None = None,
+    verdicts: Verdicts | None = None,
 ) -> list[str]:
-    """A warning for each game (with every module, as built) won in under 1 % of `games` games at some
-    player count by `bot`: a quick, bounded simulation with a fixed seed, the same every time, on
-    `jobs` processes (None: every core; pnp/core/pool.py)."""
+    """A warning for each game (with every module, as built) that every bot of `opinions` won in
+    under 1 % of its games at some player count: a quick, bounded simulation with a fixed seed, the
+    same every time, on `jobs` processes (None: every core; pnp/core/pool.py). Counts already in
+    `verdicts` (default: the user's cache folder) are not played again."""
+    return judge([build_game(spec) for spec in specs], opinions, seed, jobs, verdicts)
+
+
+def judge(
+    games: list[Game],
+    opinions: tuple[Opinion, ...] = OPINIONS,
+    seed: int = VALIDATE_SEED,
+    jobs: int | None = None,
+    verdicts: Verdicts | None = None,
+) -> list[str]:
+    """`unwinnable_warnings` for games already built."""
     # start-up: +112 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.game.params import rule_params
+    from pnp.pipeline.verdicts import Verdicts, game_fingerprint
     from pnp.rules.bots import check_bot
 
-    check_bot(bot)
-    tasks, games_of = [], []
-    for spec in specs:
-        game = build_game(spec)
-        games_of.append(game)
-        r = rule_params(game)
-        tasks += [(game, n, games, seed, bot) for n in range(r.min_players, r.max_players + 1)]
-    wins = _play(tasks, jobs)
-    out = []
-    for game in games_of:
-        hard = [(task[1], w) for task, w in zip(tasks, wins) if task[0] is game and w >= 0]
-        if hard:
-            out.append(_warning(game, hard, games, seed, bot))
-    return out
+    for opinion in opinions:
+        check_bot(opinion.bot)
+    verdicts = verdicts or Verdicts.default()
+    cells = [Cell(g, n, game_fingerprint(g)) for g in games for n in _player_counts(rule_params(g))]
+    said: dict[Cell, list[int]] = {cell: [] for cell in cells}
+    for opinion in opinions:  # each bot judges only what the ones before it found hard
+        keys = {cell: Verdicts.key(cell.fingerprint, cell.players, opinion.bot, opinion.games, seed) for cell in cells}
+        known = {cell: verdicts.get(keys[cell]) for cell in cells}
+        todo = [cell for cell in cells if known[cell] is None]
+        for cell, wins in zip(todo, _play(todo, opinion, seed, jobs)):
+            known[cell] = wins
+            verdicts.put(keys[cell], wins, cell.about(opinion, seed))
+        for cell in cells:
+            said[cell].append(cast(int, known[cell]))
+        cells = [cell for cell in cells if said[cell][-1] >= 0]
+    return [
+        _warning(g, [(c.players, said[c]) for c in cells if c.game is g], opinions, seed)
+        for g in games
+        if any(c.game is g for c in cells)
+    ]
 
 
-def _play(tasks: list[tuple], jobs: int | None) -> list[int]:
-    """`_wins` of every (game, players, …) task, on `jobs` processes (None: every core); the same on any number."""
+@dataclass(frozen=True, eq=False)
+class Cell:
+    """One game at one player count, as the judge plays it."""
+
+    game: Game
+    players: int
+    fingerprint: str  # of the game (verdicts.game_fingerprint)
+
+    def about(self, opinion: Opinion, seed: int) -> str:
+        return f"{self.game.id}, {self.players} player(s), {opinion.bot} bot, {opinion.games} games, seed {seed}"
+
+
+def _player_counts(r) -> range:
+    return range(r.min_players, r.max_players + 1)
+
+
+def _play(cells: list[Cell], opinion: Opinion, seed: int, jobs: int | None) -> list[int]:
+    """Each cell's `_wins` for this opinion, its games sent out `opinion.part` a task on `jobs`
+    processes (None: every core): the same counts on any number, as a part stops only once the wins
+    reach 1 % of all the games, which no count of the other parts can undo."""
     # start-up: +10 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.core import pool
 
-    return pool.run([partial(_wins, *task) for task in tasks], jobs)
+    enough = math.ceil(HARD * opinion.games)
+    parts = [range(a, min(a + opinion.part, opinion.games)) for a in range(0, opinion.games, opinion.part)]
+    tasks = [partial(_wins, c.game, c.players, seed, opinion.bot, part, enough) for c in cells for part in parts]
+    done = iter(pool.run(tasks, jobs))
+    out = []
+    for _ in cells:
+        counts = [next(done) for _ in parts]
+        out.append(-1 if any(n < 0 for n in counts) or sum(counts) >= enough else sum(counts))
+    return out
 
 
-def _wins(game, players: int, games: int, seed: int, bot: str) -> int:
-    """The wins in `games` games (the games `pnp simulate` plays with this seed) when under 1 %, else -1.
-    It stops as soon as the wins reach 1 %: the verdict is then the same as after every game."""
+def _wins(game, players: int, seed: int, bot: str, games: range, enough: int) -> int:
+    """The wins in the games numbered `games` of the run `pnp simulate` plays with this seed, or -1 as
+    soon as they reach `enough` (1 % of the opinion's games): the verdict is then known."""
     # start-up: +125 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.rules.bots import play_game
     from pnp.rules.workers import game_seeds
 
-    enough, wins = math.ceil(HARD * games), 0
-    for game_seed in game_seeds(seed, games):
+    seeds = list(game_seeds(seed, games.stop))[games.start :]
+    wins = 0
+    for game_seed in seeds:
         wins += play_game(game, players, game_seed, bot)[0]
         if wins >= enough:
             return -1
     return wins
 
 
-def _warning(game, hard: list[tuple[int, int]], games: int, seed: int, bot: str) -> str:
+def _warning(game: Game, hard: list[tuple[int, list[int]]], opinions: tuple[Opinion, ...], seed: int) -> str:
+    """What each bot won at each hard player count, and what to try."""
     mods = f" with {', '.join(m.id for m in game.modules)}" if game.modules else ""
-    counts = ", ".join(f"{wins} of {games} at {n}" for n, wins in hard)
+    judged = " and ".join(
+        f"the {o.bot} bot won "
+        + ", ".join(f"{said[i]} of {o.games}{' games' if j == 0 else ''} at {n}" for j, (n, said) in enumerate(hard))
+        + " player(s)"
+        for i, o in enumerate(opinions)
+    )
     n = hard[0][0]
     tips = [f"pnp simulate {game.id} --players {n} --games 5000 for a closer figure (or --bot search, slower)"]
     tips.append("--modules none or fewer modules" if game.modules else "easier rules, e.g. a larger hand_size")
     return (
-        f"warning: {game.id}{mods} is nearly unwinnable: the {bot} bot won under 1 % of {games} games "
-        f"(seed {seed}) at {len(hard)} player count(s): {counts} player(s). Try: " + "; ".join(tips) + "."
+        f"warning: {game.id}{mods} is nearly unwinnable: {judged} (seed {seed}, the first of the same deals). "
+        "Try: " + "; ".join(tips) + "."
     )
 
 
