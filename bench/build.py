@@ -1,6 +1,8 @@
 """Build speed: `pnp build` of the bundled games, cold and when nothing changed.
 
-Usage: python bench/build.py [--runs 5]
+Usage: python bench/build.py [--runs 5] [--editable] [GAME ...]
+pnp is the checkout installed in bench/.venv-pnp, as a user installs it (bench/measure.py,
+`installed_pnp`); `--editable` times this interpreter's pnp instead.
 Cold: a fresh, empty temporary folder each run (no output, no build cache), the `pnp` CLI in a
 subprocess, interpreter start-up included. No-op: `pnp build` again in the same folder, inputs
 unchanged. Goals (issue 7): cold ≤ 2 s, no-op ≤ 0.3 s.
@@ -12,15 +14,16 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from measure import describe, measure, median_run, pnp_command
+from measure import EDITABLE_HELP, describe, measure, median_run, pnp_command
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each case (median is quoted)")
     parser.add_argument("games", nargs="*", help="games to build (default: every bundled game)")
+    parser.add_argument("--editable", action="store_true", help=EDITABLE_HELP)
     args = parser.parse_args()
-    pnp = pnp_command()
+    pnp = pnp_command(args.editable)
     build = [*pnp, "build", *args.games, "--out", "output", "--quiet"]
     cold, noop = [], []
     with tempfile.TemporaryDirectory(prefix="pnp-bench-build-") as tmp:

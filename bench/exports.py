@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from measure import describe, measure, median_run, pnp_command
+from measure import describe, measure, median_run, this_interpreters_pnp
 
 RESVG = (
     "import sys\n"
@@ -44,7 +44,7 @@ def main() -> None:
     parser.add_argument("--no-resvg", action="store_true", help="leave out the resvg side")
     parser.add_argument("--baseline", type=Path, help="a checkout of an earlier version to time side by side")
     args = parser.parse_args()
-    sides = {"pdfium": pnp_command()}
+    sides = {"pdfium": this_interpreters_pnp()}
     if not args.no_resvg:
         sides["resvg"] = [sys.executable, "-c", RESVG]
     if args.baseline:

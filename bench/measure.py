@@ -67,7 +67,40 @@ class Run:
     total_mb: float = 0.0  # peak of the whole process tree's summed PSS, sampled every 20 ms (0: not on Linux)
 
 
-def pnp_command() -> list[str]:
+HERE = Path(__file__).resolve().parent
+PNP_VENV = HERE / ".venv-pnp"
+EDITABLE_HELP = "time this interpreter's pnp (the checkout through this environment's install), not bench/.venv-pnp's"
+
+
+def pnp_command(editable: bool = False) -> list[str]:
+    """`pnp` as a user runs it: `installed_pnp()`; with `editable`, this interpreter's `pnp` (the
+    checkout as it is, through whatever install this environment has)."""
+    return this_interpreters_pnp() if editable else installed_pnp()
+
+
+def installed_pnp() -> list[str]:
+    """The `pnp` of bench/.venv-pnp: this checkout installed by pip into a venv of its own, as a user
+    installs it and as protograf is measured (bench/.venv-protograf). The venv is made on first use;
+    the checkout is installed again at every call (without its dependencies), so the code measured
+    is the code as it is now. Why not this interpreter's pnp: pip compiles a package's bytecode when
+    it installs it, but an editable install where PYTHONDONTWRITEBYTECODE is set (this machine, and
+    CI's) compiles pnp's ~170 modules again on every run, and an interpreter's site-packages may run
+    .pth files at every start (this machine's CA-injecting one imports certifi: ~30 ms). Measured
+    side by side (fifth session, 500 cards, A4): the installed pnp 0.86-0.92x the wall time of the
+    editable one."""
+    python = PNP_VENV / "bin" / "python"
+    quiet = {"stdout": subprocess.DEVNULL, "check": True}
+    if not python.is_file():
+        print(f"creating {PNP_VENV.relative_to(HERE.parent)} and installing pnp …", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(PNP_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(HERE.parent)], **quiet)
+    else:
+        args = ["install", "--quiet", "--no-deps", "--force-reinstall", str(HERE.parent)]
+        subprocess.run([str(python), "-m", "pip", *args], **quiet)
+    return [str(PNP_VENV / "bin" / "pnp")]
+
+
+def this_interpreters_pnp() -> list[str]:
     """The `pnp` console script of this interpreter's environment (or the same entry point)."""
     script = Path(sys.executable).with_name("pnp")
     if script.is_file():

@@ -1,6 +1,6 @@
 """Scale: big synthetic decks through `pnp build`, side by side with protograf on the same job.
 
-Usage: python bench/scale.py [--sizes 500 5000] [--runs 3] [--large-runs 1] [--no-protograf] [--booklet]
+Usage: python bench/scale.py [--sizes 500 5000] [--runs 3] [--large-runs 1] [--no-protograf] [--booklet] [--editable]
 
 The decks are variants of Tranquility with islands 1–N (plus its start, finish, border and
 reference cards), written to a temporary card_specs/variants/ folder and built cold with
@@ -11,7 +11,9 @@ protograf (a Python card-design library) makes the same sheets: N cards of 70 mm
 number and a few shapes on the front and a back design, duplex pages (fronts, then their backs),
 one vector PDF per paper; for two papers it runs twice. It is installed only in
 bench/.venv-protograf (created on first use with `python -m venv` and `pip install protograf`),
-never as a project dependency. Printed: median wall times, peak memory (the biggest process's max
+never as a project dependency; pnp likewise runs from bench/.venv-pnp, where the checkout is
+installed again at every run of the benchmark (`installed_pnp` in bench/measure.py; `--editable`:
+this interpreter's pnp). Printed: median wall times, peak memory (the biggest process's max
 RSS, and one more pnp run that samples all its processes' summed PSS), protograf's time over
 pnp's for the same sheets, and each tool's cost per extra card (the slope between the two sizes).
 Goals (issue 7): ≥ 10× protograf, ≤ 3 ms per extra card, ≤ 300 MB at 5,000 cards.
@@ -26,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from measure import Run, describe, measure, median_run, pnp_command
+from measure import EDITABLE_HELP, Run, describe, measure, median_run, pnp_command
 
 HERE = Path(__file__).resolve().parent
 PROTOGRAF_VENV = HERE / ".venv-protograf"
@@ -69,6 +71,7 @@ def protograf_python() -> Path:
     return python
 
 
+PNP: list[str] = []  # the pnp command measured (main: bench/.venv-pnp's, or --editable)
 BOOKLET: list[str] = ["--no-booklet"]  # the same job as protograf's; bench/scale.py --booklet: pnp's default
 
 
@@ -82,7 +85,7 @@ def pnp_runs(folder: Path, size: int, runs: int, paper: list[str], sample_memory
     result = []
     for _ in range(runs):
         out = _new_folder(folder, "out").name
-        command = [*pnp_command(), "build", f"bench-{size}", "--no-setup", *BOOKLET, "--out", out, "--quiet", *paper]
+        command = [*PNP, "build", f"bench-{size}", "--no-setup", *BOOKLET, "--out", out, "--quiet", *paper]
         result.append(measure(command, folder, sample_memory=sample_memory))
     return result
 
@@ -130,7 +133,9 @@ def main() -> None:
     parser.add_argument("--large-runs", type=int, default=1, help="runs for bigger decks")
     parser.add_argument("--no-protograf", action="store_true", help="skip the protograf side")
     parser.add_argument("--booklet", action="store_true", help="pnp builds the rules booklets too")
+    parser.add_argument("--editable", action="store_true", help=EDITABLE_HELP)
     args = parser.parse_args()
+    PNP[:] = pnp_command(args.editable)
     if args.booklet:
         BOOKLET.clear()
     python = None if args.no_protograf else protograf_python()

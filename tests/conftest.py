@@ -23,6 +23,7 @@ CACHES = {
     "venv",
     ".ci-venv",
     ".venv-protograf",
+    ".venv-pnp",
     ".tox",
     ".nox",
 }
