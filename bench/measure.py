@@ -9,6 +9,7 @@ and its children, which is what all of them together take.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import statistics
@@ -81,8 +82,8 @@ def pnp_command(editable: bool = False) -> list[str]:
 def installed_pnp() -> list[str]:
     """The `pnp` of bench/.venv-pnp: this checkout installed by pip into a venv of its own, as a user
     installs it and as protograf is measured (bench/.venv-protograf). The venv is made on first use;
-    the checkout is installed again at every call (without its dependencies), so the code measured
-    is the code as it is now. Why not this interpreter's pnp: pip compiles a package's bytecode when
+    the checkout is installed again (without its dependencies) whenever its code changed, so the
+    code measured is the code as it is now. Why not this interpreter's pnp: pip compiles a package's bytecode when
     it installs it, but an editable install where PYTHONDONTWRITEBYTECODE is set (this machine, and
     CI's) compiles pnp's ~170 modules again on every run, and an interpreter's site-packages may run
     .pth files at every start (this machine's CA-injecting one imports certifi: ~30 ms). Measured
@@ -90,14 +91,27 @@ def installed_pnp() -> list[str]:
     editable one."""
     python = PNP_VENV / "bin" / "python"
     quiet = {"stdout": subprocess.DEVNULL, "check": True}
+    stamp, key = PNP_VENV / "checkout-key", checkout_key()
     if not python.is_file():
         print(f"creating {PNP_VENV.relative_to(HERE.parent)} and installing pnp …", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "venv", str(PNP_VENV)], check=True)
         subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(HERE.parent)], **quiet)
-    else:
+    elif not stamp.is_file() or stamp.read_text() != key:
+        # only when the checkout changed: reinstalling deletes the old copy's files, and on ext4 files
+        # created soon after many deletions are slow to create (docs/performance.md, "Measuring a cold build")
         args = ["install", "--quiet", "--no-deps", "--force-reinstall", str(HERE.parent)]
         subprocess.run([str(python), "-m", "pip", *args], **quiet)
+    stamp.write_text(key)
     return [str(PNP_VENV / "bin" / "pnp")]
+
+
+def checkout_key() -> str:
+    """A digest of what installing the checkout copies: pyproject.toml and every file under pnp/."""
+    digest = hashlib.sha256((HERE.parent / "pyproject.toml").read_bytes())
+    for path in sorted((HERE.parent / "pnp").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(HERE.parent).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def this_interpreters_pnp() -> list[str]:

@@ -12,7 +12,7 @@ number and a few shapes on the front and a back design, duplex pages (fronts, th
 one vector PDF per paper; for two papers it runs twice. It is installed only in
 bench/.venv-protograf (created on first use with `python -m venv` and `pip install protograf`),
 never as a project dependency; pnp likewise runs from bench/.venv-pnp, where the checkout is
-installed again at every run of the benchmark (`installed_pnp` in bench/measure.py; `--editable`:
+installed again whenever its code changed (`installed_pnp` in bench/measure.py; `--editable`:
 this interpreter's pnp). Printed: median wall times, peak memory (the biggest process's max
 RSS, and one more pnp run that samples all its processes' summed PSS), protograf's time over
 pnp's for the same sheets, and each tool's cost per extra card (the slope between the two sizes).
