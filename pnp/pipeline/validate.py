@@ -98,7 +98,8 @@ def judge(
     verdicts: Verdicts | None = None,
 ) -> list[str]:
     """`unwinnable_warnings` for games already built."""
-    # start-up: +112 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # start-up: +112 ms CPU (measured), the verdicts' module ~2 ms more, only when this runs;
+    # docs/performance.md "Start-up"
     from pnp.game.params import rule_params
     from pnp.pipeline.verdicts import Verdicts, game_fingerprint
     from pnp.rules.bots import check_bot
