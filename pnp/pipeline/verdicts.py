@@ -8,7 +8,8 @@ variant's rules or cards, or to the tool, plays again. One small JSON file a ver
 atomically, in the user's cache folder:
 
 - `$PNP_CACHE_DIR` when it is set (the tests set it to a temporary folder);
-- else `$XDG_CACHE_HOME/tranquility-pnp`, else `~/.cache/tranquility-pnp`.
+- else `$XDG_CACHE_HOME/tranquility-pnp` (when that is an absolute path, as the XDG spec asks),
+  else `~/.cache/tranquility-pnp`; with no home folder either, nothing is kept.
 
 The cache is a convenience: a file that cannot be read or parsed is a miss, and a folder that
 cannot be written is skipped without a word (the verdict is the same, only slower next time).
@@ -33,13 +34,17 @@ from pnp.pipeline.cache import code_key
 FOLDER = "verdicts"
 
 
-def cache_root() -> Path:
-    """The user's cache folder for pnp (see the module's docstring)."""
+def cache_root() -> Path | None:
+    """The user's cache folder for pnp (see the module's docstring); None when there is no home
+    folder to put it in (then nothing is kept)."""
     chosen = os.environ.get("PNP_CACHE_DIR")
     if chosen:
         return Path(chosen)
     xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "tranquility-pnp"
+    if xdg and os.path.isabs(xdg):  # the XDG spec: a relative path is ignored
+        return Path(xdg) / "tranquility-pnp"
+    home = os.path.expanduser("~")
+    return Path(home) / ".cache" / "tranquility-pnp" if os.path.isabs(home) else None
 
 
 def game_fingerprint(game: Game) -> str:
@@ -59,11 +64,12 @@ def game_fingerprint(game: Game) -> str:
 class Verdicts:
     """Counts of wins on disk, keyed by what they depend on (`key`)."""
 
-    root: Path
+    root: Path | None  # None: nothing is kept
 
     @classmethod
     def default(cls) -> Verdicts:
-        return cls(cache_root() / FOLDER)
+        root = cache_root()
+        return cls(root / FOLDER if root else None)
 
     @staticmethod
     def key(fingerprint: str, players: int, bot: str, games: int, seed: int) -> str:
@@ -72,6 +78,8 @@ class Verdicts:
 
     def get(self, key: str) -> int | None:
         """The stored count (-1: at least 1 % won), or None when there is none to trust."""
+        if self.root is None:
+            return None
         try:
             found = json.loads((self.root / f"{key}.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -81,5 +89,7 @@ class Verdicts:
 
     def put(self, key: str, wins: int, about: str) -> None:
         """Store a count (best effort); `about` says in words what it is, for whoever opens the file."""
+        if self.root is None:
+            return
         with contextlib.suppress(OSError):
             write_atomic(self.root / f"{key}.json", json.dumps({"wins": wins, "about": about}) + "\n")

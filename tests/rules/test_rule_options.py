@@ -433,6 +433,14 @@ def test_the_cache_folder_is_the_users_unless_pnp_cache_dir_says(monkeypatch, tm
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert cache_root() == tmp_path / "home" / ".cache" / "tranquility-pnp"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")  # ignored, as the XDG spec says
+    assert cache_root() == tmp_path / "home" / ".cache" / "tranquility-pnp"
+    monkeypatch.setenv("HOME", "")  # no home folder: nothing is kept, nothing is written here
+    monkeypatch.setattr("os.path.expanduser", lambda path: path)
+    assert cache_root() is None and Verdicts.default().root is None
+    monkeypatch.chdir(tmp_path)
+    gap = with_rules(TQ, cost="gap", players={"min": 2, "max": 2})
+    assert len(judge([gap], BASELINE_ONLY, jobs=1)) == 1 and list(tmp_path.iterdir()) == []
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "mine"))
     assert Verdicts.default().root == tmp_path / "mine" / "verdicts"
 
