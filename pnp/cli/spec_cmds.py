@@ -61,7 +61,7 @@ def validate(
     for problem in contrast_problems(checked.valid):
         typer.echo(f"warning: {problem}", err=True)
     if simulate:
-        for warning in unwinnable_warnings(checked.valid):
+        for warning in unwinnable_warnings(checked.valid, progress=None if quiet else note):
             note(warning)
 
 

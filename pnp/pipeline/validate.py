@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -82,12 +83,14 @@ def unwinnable_warnings(
     seed: int = VALIDATE_SEED,
     jobs: int | None = None,
     verdicts: Verdicts | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> list[str]:
     """A warning for each game (with every module, as built) that every bot of `opinions` won in
     under 1 % of its games at some player count: a quick, bounded simulation with a fixed seed, the
     same every time, on `jobs` processes (None: every core; pnp/core/pool.py). Counts already in
-    `verdicts` (default: the user's cache folder) are not played again."""
-    return judge([build_game(spec) for spec in specs], opinions, seed, jobs, verdicts)
+    `verdicts` (default: the user's cache folder) are not played again; `progress` is told what
+    each bot is about to play, when it plays anything."""
+    return judge([build_game(spec) for spec in specs], opinions, seed, jobs, verdicts, progress)
 
 
 def judge(
@@ -96,6 +99,7 @@ def judge(
     seed: int = VALIDATE_SEED,
     jobs: int | None = None,
     verdicts: Verdicts | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> list[str]:
     """`unwinnable_warnings` for games already built."""
     # start-up: +112 ms CPU (measured), the verdicts' module ~2 ms more, only when this runs;
@@ -113,6 +117,8 @@ def judge(
         keys = {cell: Verdicts.key(cell.fingerprint, cell.players, opinion.bot, opinion.games, seed) for cell in cells}
         known = {cell: verdicts.get(keys[cell]) for cell in cells}
         todo = [cell for cell in cells if known[cell] is None]
+        if todo and progress:
+            progress(_playing(opinion, todo, [o.bot for o in opinions[: opinions.index(opinion)]]))
         for cell, wins in zip(todo, _play(todo, opinion, seed, jobs)):
             known[cell] = wins
             verdicts.put(keys[cell], wins, cell.about(opinion, seed))
@@ -136,6 +142,14 @@ class Cell:
 
     def about(self, opinion: Opinion, seed: int) -> str:
         return f"{self.game.id}, {self.players} player(s), {opinion.bot} bot, {opinion.games} games, seed {seed}"
+
+
+def _playing(opinion: Opinion, todo: list[Cell], before: list[str]) -> str:
+    where = f" where the {' and '.join(before)} bot{'s' if len(before) > 1 else ''} won under 1 %" if before else ""
+    return (
+        f"simulating: the {opinion.bot} bot plays up to {opinion.games} games at each of {len(todo)} player "
+        f"count(s){where} (the verdicts are kept for next time; --no-simulate skips this)"
+    )
 
 
 def _player_counts(r) -> range:

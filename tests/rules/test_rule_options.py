@@ -402,13 +402,18 @@ def test_validate_plays_parts_with_the_same_counts_as_whole_runs():
 def test_validate_keeps_each_verdict_under_what_it_depends_on(tmp_path):
     verdicts = Verdicts(tmp_path)
     gap = with_rules(TQ, cost="gap", players={"min": 2, "max": 2})
-    assert len(judge([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts)) == 1
+    told: list[str] = []
+    assert len(judge([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts, progress=told.append)) == 1
+    assert told == [
+        "simulating: the baseline bot plays up to 30 games at each of 1 player count(s) (the verdicts are kept "
+        "for next time; --no-simulate skips this)"
+    ]
     stored = sorted(tmp_path.glob("*.json"))
     assert [json.loads(p.read_text()) for p in stored] == [
         {"wins": 0, "about": "tranquility, 2 player(s), baseline bot, 30 games, seed 1"}
     ]
     stored[0].write_text(json.dumps({"wins": -1}))  # a stored verdict is trusted: it is not played again
-    assert judge([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts) == []
+    assert judge([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts, progress=told.append) == [] and len(told) == 1
     # other rules, another seed or other games are other verdicts: played, and stored beside it
     assert len(judge([with_rules(gap, hand_size=4)], BASELINE_ONLY, jobs=1, verdicts=verdicts)) == 1
     assert len(judge([gap], BASELINE_ONLY, seed=2, jobs=1, verdicts=verdicts)) == 1
@@ -456,6 +461,9 @@ def test_validate_command_prints_the_warning_on_stderr_and_exits_0_and_can_skip_
     assert result.exit_code == 0, result.output
     assert result.stdout == "2 specs valid: gap-cost, start-discard-hands\n"
     assert result.stderr.count("warning:") == 2 and "the baseline bot" in result.stderr
+    again = _cli("validate", "gap-cost", "start-discard-hands", "--quiet")  # judged already: kept, nothing played
+    assert again.exit_code == 0 and again.stdout == ""
+    assert again.stderr == "".join(line + "\n" for line in result.stderr.splitlines() if line.startswith("warning:"))
     skipped = _cli("validate", "gap-cost", "--no-simulate")
     assert skipped.exit_code == 0 and skipped.stderr == ""
 
