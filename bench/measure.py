@@ -99,18 +99,25 @@ def installed_pnp() -> list[str]:
     elif not stamp.is_file() or stamp.read_text() != key:
         # only when the checkout changed: reinstalling deletes the old copy's files, and on ext4 files
         # created soon after many deletions are slow to create (docs/performance.md, "Measuring a cold build")
-        args = ["install", "--quiet", "--no-deps", "--force-reinstall", str(HERE.parent)]
+        args = ["install", "--quiet", "--force-reinstall", "--no-deps", str(HERE.parent)]
+        subprocess.run([str(python), "-m", "pip", *args], **quiet)
+        args = ["install", "--quiet", str(HERE.parent)]  # a dependency pyproject.toml added since
         subprocess.run([str(python), "-m", "pip", *args], **quiet)
     stamp.write_text(key)
     return [str(PNP_VENV / "bin" / "pnp")]
 
 
+INSTALLED = ("pnp", "card_specs", "templates", "docs")  # what the wheel holds (pyproject: force-include)
+
+
 def checkout_key() -> str:
-    """A digest of what installing the checkout copies: pyproject.toml and every file under pnp/."""
+    """A digest of what installing the checkout copies: pyproject.toml and every file of the folders
+    the wheel holds (the package, and the bundled games, templates and docs)."""
     digest = hashlib.sha256((HERE.parent / "pyproject.toml").read_bytes())
-    for path in sorted((HERE.parent / "pnp").rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(HERE.parent).as_posix().encode() + b"\0" + path.read_bytes())
+    for folder in INSTALLED:
+        for path in sorted((HERE.parent / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(HERE.parent).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

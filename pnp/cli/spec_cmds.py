@@ -39,9 +39,13 @@ def validate(
         typer.Option(
             "--simulate/--no-simulate",
             help="Warn when a valid game is nearly unwinnable: "
-            + ", then ".join(f"{o.games} games per player count with the {o.bot} bot" for o in OPINIONS)
-            + f" where the bots before won under 1 % (seed {VALIDATE_SEED}; tens of seconds for The Ascent with "
-            "every module the first time, then kept in the cache folder: docs/rules.md).",
+            + ", then ".join(
+                f"{o.games} games per player count with the {o.bot} bot"
+                + (f" where the {OPINIONS[i - 1].bot} bot won under 1 %" if i else "")
+                for i, o in enumerate(OPINIONS)
+            )
+            + f" (seed {VALIDATE_SEED}; tens of seconds for The Ascent with every module the first time; the "
+            "verdicts are kept in ~/.cache/tranquility-pnp or $PNP_CACHE_DIR: docs/rules.md).",
         ),
     ] = True,
 ) -> None:

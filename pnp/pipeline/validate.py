@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -19,6 +19,7 @@ from pnp.pipeline.textfit import fit_problems
 from pnp.spec.load import Spec, load_spec_with_problems
 
 if TYPE_CHECKING:
+    from pnp.game.params import Rules
     from pnp.pipeline.verdicts import Verdicts
 
 # The quick simulation of `pnp validate` (docs/rules.md, "Nearly unwinnable"): the bots that judge, in
@@ -90,10 +91,10 @@ def unwinnable_warnings(
     same every time, on `jobs` processes (None: every core; pnp/core/pool.py). Counts already in
     `verdicts` (default: the user's cache folder) are not played again; `progress` is told what
     each bot is about to play, when it plays anything."""
-    return judge([build_game(spec) for spec in specs], opinions, seed, jobs, verdicts, progress)
+    return nearly_unwinnable([build_game(spec) for spec in specs], opinions, seed, jobs, verdicts, progress)
 
 
-def judge(
+def nearly_unwinnable(
     games: list[Game],
     opinions: tuple[Opinion, ...] = OPINIONS,
     seed: int = VALIDATE_SEED,
@@ -113,13 +114,13 @@ def judge(
     verdicts = verdicts or Verdicts.default()
     cells = [Cell(g, n, game_fingerprint(g)) for g in games for n in _player_counts(rule_params(g))]
     said: dict[Cell, list[int]] = {cell: [] for cell in cells}
-    for opinion in opinions:  # each bot judges only what the ones before it found hard
+    for at, opinion in enumerate(opinions):  # each bot judges only what the ones before it found hard
         keys = {cell: Verdicts.key(cell.fingerprint, cell.players, opinion.bot, opinion.games, seed) for cell in cells}
-        known = {cell: verdicts.get(keys[cell]) for cell in cells}
+        known = {cell: verdicts.get(keys[cell], _enough(opinion)) for cell in cells}
         todo = [cell for cell in cells if known[cell] is None]
         if todo and progress:
-            progress(_playing(opinion, todo, [o.bot for o in opinions[: opinions.index(opinion)]]))
-        for cell, wins in zip(todo, _play(todo, opinion, seed, jobs)):
+            progress(_playing(opinion, todo, opinions[:at], verdicts.root is not None))
+        for cell, wins in _play(todo, opinion, seed, jobs):  # each kept as it comes: a Ctrl-C loses little
             known[cell] = wins
             verdicts.put(keys[cell], wins, cell.about(opinion, seed))
         for cell in cells:
@@ -144,34 +145,46 @@ class Cell:
         return f"{self.game.id}, {self.players} player(s), {opinion.bot} bot, {opinion.games} games, seed {seed}"
 
 
-def _playing(opinion: Opinion, todo: list[Cell], before: list[str]) -> str:
-    where = f" where the {' and '.join(before)} bot{'s' if len(before) > 1 else ''} won under 1 %" if before else ""
+def _playing(opinion: Opinion, todo: list[Cell], before: tuple[Opinion, ...], kept: bool) -> str:
+    """The progress line: what this bot is about to play."""
+    specs = len({id(cell.game) for cell in todo})
+    where = f" where the {' and '.join(o.bot for o in before)} bot{'s' * (len(before) > 1)} won under 1 %"
     return (
-        f"simulating: the {opinion.bot} bot plays up to {opinion.games} games at each of {len(todo)} player "
-        f"count(s){where} (the verdicts are kept for next time; --no-simulate skips this)"
+        f"simulating: the {opinion.bot} bot plays up to {opinion.games} games at {len(todo)} player count(s) of "
+        f"{specs} spec(s){where if before else ''} ("
+        + ("the verdicts are kept for next time; " if kept else "")
+        + "--no-simulate skips this)"
     )
 
 
-def _player_counts(r) -> range:
+def _player_counts(r: Rules) -> range:
     return range(r.min_players, r.max_players + 1)
 
 
-def _play(cells: list[Cell], opinion: Opinion, seed: int, jobs: int | None) -> list[int]:
-    """Each cell's `_wins` for this opinion, its games sent out `opinion.part` a task on `jobs`
-    processes (None: every core): the same counts on any number, as a part stops only once the wins
-    reach 1 % of all the games, which no count of the other parts can undo."""
+def _enough(opinion: Opinion) -> int:
+    """The wins that make 1 % of the opinion's games (at least one)."""
+    return math.ceil(HARD * opinion.games)
+
+
+def _play(cells: list[Cell], opinion: Opinion, seed: int, jobs: int | None) -> Iterator[tuple[Cell, int]]:
+    """Each cell with its `_wins` for this opinion, as soon as it is known, its games sent out
+    `opinion.part` a task on `jobs` processes (None: every core): the same counts on any number."""
     # start-up: +10 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.core import pool
 
-    enough = math.ceil(HARD * opinion.games)
+    enough = _enough(opinion)
     parts = [range(a, min(a + opinion.part, opinion.games)) for a in range(0, opinion.games, opinion.part)]
     tasks = [partial(_wins, c.game, c.players, seed, opinion.bot, part, enough) for c in cells for part in parts]
-    done = iter(pool.run(tasks, jobs))
-    out = []
-    for _ in cells:
-        counts = [next(done) for _ in parts]
-        out.append(-1 if any(n < 0 for n in counts) or sum(counts) >= enough else sum(counts))
-    return out
+    done = pool.results(tasks, jobs)
+    for cell in cells:
+        yield cell, _verdict([next(done) for _ in parts], enough)
+    next(done, None)  # read to its end, so the pool shuts down as a finished one (not stopped)
+
+
+def _verdict(counts: list[int], enough: int) -> int:
+    """The wins of a cell from its parts' (-1: a part alone reached `enough`), or -1 once they reach
+    `enough` together: a part stops only at `enough`, which no count of the other parts can undo."""
+    return -1 if any(n < 0 for n in counts) or sum(counts) >= enough else sum(counts)
 
 
 def _wins(game, players: int, seed: int, bot: str, games: range, enough: int) -> int:
@@ -193,19 +206,22 @@ def _wins(game, players: int, seed: int, bot: str, games: range, enough: int) ->
 def _warning(game: Game, hard: list[tuple[int, list[int]]], opinions: tuple[Opinion, ...], seed: int) -> str:
     """What each bot won at each hard player count, and what to try."""
     mods = f" with {', '.join(m.id for m in game.modules)}" if game.modules else ""
-    judged = " and ".join(
-        f"the {o.bot} bot won "
-        + ", ".join(f"{said[i]} of {o.games}{' games' if j == 0 else ''} at {n}" for j, (n, said) in enumerate(hard))
-        + " player(s)"
-        for i, o in enumerate(opinions)
-    )
+    judged = " and ".join(_won(o, [(n, said[i]) for n, said in hard]) for i, o in enumerate(opinions))
+    first = opinions[0].bot
+    later = "; ".join(f"the {o.bot} bot played the first {o.games} of the {first} bot's deals" for o in opinions[1:])
     n = hard[0][0]
     tips = [f"pnp simulate {game.id} --players {n} --games 5000 for a closer figure (or --bot search, slower)"]
     tips.append("--modules none or fewer modules" if game.modules else "easier rules, e.g. a larger hand_size")
     return (
-        f"warning: {game.id}{mods} is nearly unwinnable: {judged} (seed {seed}, the first of the same deals). "
+        f"warning: {game.id}{mods} is nearly unwinnable: {judged} (seed {seed}{'; ' + later if later else ''}). "
         "Try: " + "; ".join(tips) + "."
     )
+
+
+def _won(opinion: Opinion, counts: list[tuple[int, int]]) -> str:
+    """ "the baseline bot won 0 of 100 games at 1, 0 of 100 at 2 player(s)"."""
+    each = [f"{wins} of {opinion.games}{' games' if j == 0 else ''} at {n}" for j, (n, wins) in enumerate(counts)]
+    return f"the {opinion.bot} bot won {', '.join(each)} player(s)"
 
 
 def _beside(semantic: list[Problem], schema: list[Problem]) -> list[Problem]:

@@ -43,8 +43,22 @@ def cache_root() -> Path | None:
     xdg = os.environ.get("XDG_CACHE_HOME")
     if xdg and os.path.isabs(xdg):  # the XDG spec: a relative path is ignored
         return Path(xdg) / "tranquility-pnp"
-    home = os.path.expanduser("~")
-    return Path(home) / ".cache" / "tranquility-pnp" if os.path.isabs(home) else None
+    home = home_folder()
+    return Path(home) / ".cache" / "tranquility-pnp" if home else None
+
+
+def home_folder() -> str | None:
+    """$HOME, else the user's entry in the password database; None for none, an empty one or `/`
+    (`~` alone would then mean the working folder or the root of the disk)."""
+    home = os.environ.get("HOME")
+    if home is None:
+        try:
+            import pwd  # here: not on every platform
+
+            home = pwd.getpwuid(os.getuid()).pw_dir
+        except (ImportError, KeyError, OSError):
+            return None
+    return home if os.path.isabs(home) and home.strip("/") else None
 
 
 def game_fingerprint(game: Game) -> str:
@@ -76,8 +90,9 @@ class Verdicts:
         plain = json.dumps([code_key(), fingerprint, players, bot, games, seed])
         return hashlib.sha256(plain.encode()).hexdigest()
 
-    def get(self, key: str) -> int | None:
-        """The stored count (-1: at least 1 % won), or None when there is none to trust."""
+    def get(self, key: str, enough: int) -> int | None:
+        """The stored count (-1: at least `enough` won), or None when there is none to trust: a count
+        of `enough` or more was never stored (it is -1), so such a file is not ours."""
         if self.root is None:
             return None
         try:
@@ -85,7 +100,7 @@ class Verdicts:
         except (OSError, ValueError):
             return None
         wins = found.get("wins") if isinstance(found, dict) else None
-        return wins if type(wins) is int and wins >= -1 else None
+        return wins if type(wins) is int and -1 <= wins < enough else None
 
     def put(self, key: str, wins: int, about: str) -> None:
         """Store a count (best effort); `about` says in words what it is, for whoever opens the file."""

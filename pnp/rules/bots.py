@@ -19,7 +19,8 @@ BOTS = {
 }
 
 # The bot whose games decide that a configuration is "nearly unwinnable" (won in under 1 % of its games):
-# the stronger one (docs/rules.md, "The search bot"); pnp simulate and pnp validate name it in their warning.
+# the stronger one (docs/rules.md, "The search bot"). pnp simulate names it in its warning; pnp validate
+# has it confirm the baseline's verdict (OPINIONS in pnp/pipeline/validate.py, which a test ties to it).
 JUDGE_BOT = "search"
 
 

@@ -11,8 +11,17 @@ from helpers.rulekit import game_named, with_rules
 
 from pnp.core.locate import bundled_root
 from pnp.game.params import RULE_OPTIONS, physical_pieces, rule_params
-from pnp.pipeline.validate import OPINIONS, Cell, Opinion, _play, _wins, judge, unwinnable_warnings
-from pnp.pipeline.verdicts import Verdicts, cache_root
+from pnp.pipeline.validate import (
+    OPINIONS,
+    Cell,
+    Opinion,
+    _play,
+    _verdict,
+    _wins,
+    nearly_unwinnable,
+    unwinnable_warnings,
+)
+from pnp.pipeline.verdicts import Verdicts, cache_root, home_folder
 from pnp.rules import check_state, dump_state, simulate
 from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.ascent.engine import BRIDGE, ascent_deck
@@ -358,17 +367,18 @@ BASELINE_ONLY = (Opinion("baseline", 30, 30),)
 
 def test_validate_warns_with_each_bot_and_its_games_when_nearly_unwinnable(tmp_path):
     from pnp.core.locate import find_spec
-    from pnp.rules.bots import BOTS
+    from pnp.rules.bots import BOTS, JUDGE_BOT
     from pnp.spec.load import load_spec
 
-    assert [o.bot for o in OPINIONS] == ["baseline", "search"] and all(o.bot in BOTS for o in OPINIONS)
+    assert [o.bot for o in OPINIONS] == ["baseline", JUDGE_BOT] and all(o.bot in BOTS for o in OPINIONS)
     hard, easy = load_spec(find_spec("gap-cost")), load_spec(find_spec("tranquility"))
     both = (Opinion("baseline", 30, 30), Opinion("search", 2, 1))
     warnings = unwinnable_warnings([easy, hard], both, jobs=1, verdicts=Verdicts(tmp_path / "a"))
     assert warnings == [
         "warning: gap-cost is nearly unwinnable: the baseline bot won 0 of 30 games at 1, 0 of 30 at 2, 0 of 30 at "
         "3, 0 of 30 at 4, 0 of 30 at 5 player(s) and the search bot won 0 of 2 games at 1, 0 of 2 at 2, 0 of 2 at 3, "
-        "0 of 2 at 4, 0 of 2 at 5 player(s) (seed 1, the first of the same deals). Try: pnp simulate gap-cost "
+        "0 of 2 at 4, 0 of 2 at 5 player(s) (seed 1; the search bot played the first 2 of the baseline bot's deals). "
+        "Try: pnp simulate gap-cost "
         "--players 1 --games 5000 for a closer figure (or --bot search, slower); easier rules, e.g. a larger "
         "hand_size."
     ]
@@ -376,50 +386,67 @@ def test_validate_warns_with_each_bot_and_its_games_when_nearly_unwinnable(tmp_p
     assert unwinnable_warnings([hard], both, jobs=2, verdicts=Verdicts(tmp_path / "b")) == warnings
     solo_only = load_spec(find_spec("start-discard-hands"))  # solo can never be won, 2-5 players can
     said = unwinnable_warnings([solo_only], BASELINE_ONLY, jobs=1, verdicts=Verdicts(tmp_path / "c"))
-    assert "won 0 of 30 games at 1 player(s) (seed 1" in said[0]
+    assert "won 0 of 30 games at 1 player(s) (seed 1). Try:" in said[0]
 
 
 def test_a_count_the_baseline_finds_hard_is_cleared_by_one_win_of_the_search_bot(tmp_path):
     """The Ascent without modules, solo, run seed 9: the baseline loses the first 3 deals; the search bot
     wins the second (found by playing them: docs/rules.md, "Nearly unwinnable")."""
     solo = with_rules(game_named("ascent", modules="none"), players={"min": 1, "max": 1})
-    baseline = judge([solo], (Opinion("baseline", 3, 3),), seed=9, jobs=1, verdicts=Verdicts(tmp_path))
+    baseline = nearly_unwinnable([solo], (Opinion("baseline", 3, 3),), seed=9, jobs=1, verdicts=Verdicts(tmp_path))
     assert "the baseline bot won 0 of 3 games at 1 player(s)" in baseline[0]
     assert (
-        judge([solo], (Opinion("baseline", 3, 3), Opinion("search", 2, 1)), seed=9, verdicts=Verdicts(tmp_path)) == []
+        nearly_unwinnable(
+            [solo], (Opinion("baseline", 3, 3), Opinion("search", 2, 1)), seed=9, verdicts=Verdicts(tmp_path)
+        )
+        == []
     )
 
 
 def test_validate_plays_parts_with_the_same_counts_as_whole_runs():
     gap = with_rules(TQ, cost="gap")
     cells = [Cell(gap, n, "") for n in (2, 3)]
-    whole = _play(cells, Opinion("baseline", 12, 12), 1, jobs=1)
-    assert whole == [0, 0]
-    assert _play(cells, Opinion("baseline", 12, 5), 1, jobs=2) == whole  # parts of 5, 5 and 2, on two workers
-    assert _play([Cell(TQ, 2, "")], Opinion("baseline", 12, 5), 1, jobs=1) == [-1]  # won: at least 1 %
+    whole = list(_play(cells, Opinion("baseline", 12, 12), 1, jobs=1))
+    assert whole == [(cells[0], 0), (cells[1], 0)]
+    assert list(_play(cells, Opinion("baseline", 12, 5), 1, jobs=2)) == whole  # parts of 5, 5 and 2, on two workers
+    won = Cell(TQ, 2, "")
+    assert list(_play([won], Opinion("baseline", 12, 5), 1, jobs=1)) == [(won, -1)]  # won: at least 1 %
+
+
+def test_parts_add_up_to_the_verdict_of_all_their_games():
+    enough = 2  # 1 % of 200 games
+    assert _verdict([1, 0, 1, 0], enough) == -1  # no part reached 2 alone, together they did
+    assert _verdict([1, 0, 0, 0], enough) == 1
+    assert _verdict([0, -1, 0, 0], enough) == -1
+    assert _verdict([0, 0, 0, 0], enough) == 0
 
 
 def test_validate_keeps_each_verdict_under_what_it_depends_on(tmp_path):
     verdicts = Verdicts(tmp_path)
     gap = with_rules(TQ, cost="gap", players={"min": 2, "max": 2})
     told: list[str] = []
-    assert len(judge([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts, progress=told.append)) == 1
+    assert len(nearly_unwinnable([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts, progress=told.append)) == 1
     assert told == [
-        "simulating: the baseline bot plays up to 30 games at each of 1 player count(s) (the verdicts are kept "
-        "for next time; --no-simulate skips this)"
+        "simulating: the baseline bot plays up to 30 games at 1 player count(s) of 1 spec(s) (the verdicts are "
+        "kept for next time; --no-simulate skips this)"
     ]
     stored = sorted(tmp_path.glob("*.json"))
     assert [json.loads(p.read_text()) for p in stored] == [
         {"wins": 0, "about": "tranquility, 2 player(s), baseline bot, 30 games, seed 1"}
     ]
     stored[0].write_text(json.dumps({"wins": -1}))  # a stored verdict is trusted: it is not played again
-    assert judge([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts, progress=told.append) == [] and len(told) == 1
+    assert (
+        nearly_unwinnable([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts, progress=told.append) == []
+        and len(told) == 1
+    )
     # other rules, another seed or other games are other verdicts: played, and stored beside it
-    assert len(judge([with_rules(gap, hand_size=4)], BASELINE_ONLY, jobs=1, verdicts=verdicts)) == 1
-    assert len(judge([gap], BASELINE_ONLY, seed=2, jobs=1, verdicts=verdicts)) == 1
+    assert len(nearly_unwinnable([with_rules(gap, hand_size=4)], BASELINE_ONLY, jobs=1, verdicts=verdicts)) == 1
+    assert len(nearly_unwinnable([gap], BASELINE_ONLY, seed=2, jobs=1, verdicts=verdicts)) == 1
     assert len(list(tmp_path.glob("*.json"))) == 3
+    stored[0].write_text(json.dumps({"wins": 1}))  # 1 of 30 is 1 %: never stored as such (it is -1), so played
+    assert len(nearly_unwinnable([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts)) == 1
     stored[0].write_text("{not json")  # unreadable: played again and stored again
-    assert len(judge([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts)) == 1
+    assert len(nearly_unwinnable([gap], BASELINE_ONLY, jobs=1, verdicts=verdicts)) == 1
     assert json.loads(stored[0].read_text())["wins"] == 0
 
 
@@ -427,7 +454,7 @@ def test_validate_judges_without_a_cache_folder_it_can_write(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
     gap = with_rules(TQ, cost="gap", players={"min": 2, "max": 2})
-    assert len(judge([gap], BASELINE_ONLY, jobs=1, verdicts=Verdicts(blocked / "verdicts"))) == 1
+    assert len(nearly_unwinnable([gap], BASELINE_ONLY, jobs=1, verdicts=Verdicts(blocked / "verdicts"))) == 1
     assert blocked.read_text() == "not a folder"
 
 
@@ -440,12 +467,12 @@ def test_the_cache_folder_is_the_users_unless_pnp_cache_dir_says(monkeypatch, tm
     assert cache_root() == tmp_path / "home" / ".cache" / "tranquility-pnp"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative")  # ignored, as the XDG spec says
     assert cache_root() == tmp_path / "home" / ".cache" / "tranquility-pnp"
-    monkeypatch.setenv("HOME", "")  # no home folder: nothing is kept, nothing is written here
-    monkeypatch.setattr("os.path.expanduser", lambda path: path)
-    assert cache_root() is None and Verdicts.default().root is None
+    for empty in ("", "/", "relative"):  # no usable home folder: nothing is kept, nothing is written here
+        monkeypatch.setenv("HOME", empty)
+        assert home_folder() is None and cache_root() is None and Verdicts.default().root is None
     monkeypatch.chdir(tmp_path)
     gap = with_rules(TQ, cost="gap", players={"min": 2, "max": 2})
-    assert len(judge([gap], BASELINE_ONLY, jobs=1)) == 1 and list(tmp_path.iterdir()) == []
+    assert len(nearly_unwinnable([gap], BASELINE_ONLY, jobs=1)) == 1 and list(tmp_path.iterdir()) == []
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "mine"))
     assert Verdicts.default().root == tmp_path / "mine" / "verdicts"
 
