@@ -82,13 +82,13 @@ def pnp_command(editable: bool = False) -> list[str]:
 def installed_pnp() -> list[str]:
     """The `pnp` of bench/.venv-pnp: this checkout installed by pip into a venv of its own, as a user
     installs it and as protograf is measured (bench/.venv-protograf). The venv is made on first use;
-    the checkout is installed again (without its dependencies) whenever its code changed, so the
-    code measured is the code as it is now. Why not this interpreter's pnp: pip compiles a package's bytecode when
-    it installs it, but an editable install where PYTHONDONTWRITEBYTECODE is set (this machine, and
-    CI's) compiles pnp's ~170 modules again on every run, and an interpreter's site-packages may run
-    .pth files at every start (this machine's CA-injecting one imports certifi: ~30 ms). Measured
-    side by side (fifth session, 500 cards, A4): the installed pnp 0.86-0.92x the wall time of the
-    editable one."""
+    the checkout is installed again whenever what the wheel holds changed (`checkout_key`), so the
+    code measured is the code as it is now. Why not this interpreter's pnp: pip compiles a package's
+    bytecode when it installs it, but an editable install where PYTHONDONTWRITEBYTECODE is set (this
+    machine, and CI's) compiles pnp's ~170 modules again on every run, and an interpreter's
+    site-packages may run .pth files at every start (this machine's CA-injecting one imports
+    certifi: ~30 ms). Measured side by side (2026-12-04, 500 cards, A4): the installed pnp
+    0.86-0.92x the wall time of the editable one."""
     python = PNP_VENV / "bin" / "python"
     quiet = {"stdout": subprocess.DEVNULL, "check": True}
     stamp, key = PNP_VENV / "checkout-key", checkout_key()

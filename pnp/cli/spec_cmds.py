@@ -12,13 +12,14 @@ import typer
 from pnp.cli.common import note, reports_errors
 from pnp.core.errors import SpecError, UsageError
 from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
+from pnp.game.build import build_game
 from pnp.game.listing import deck_listing, deck_table
 from pnp.pipeline.load import load_game
 from pnp.pipeline.validate import (
     OPINIONS,
     VALIDATE_SEED,
     contrast_problems,
-    unwinnable_warnings,
+    nearly_unwinnable,
     validation,
 )
 
@@ -65,7 +66,8 @@ def validate(
     for problem in contrast_problems(checked.valid):
         typer.echo(f"warning: {problem}", err=True)
     if simulate:
-        for warning in unwinnable_warnings(checked.valid, progress=None if quiet else note):
+        games = [build_game(spec) for spec in checked.valid]  # each with every module
+        for warning in nearly_unwinnable(games, progress=None if quiet else note):
             note(warning)
 
 

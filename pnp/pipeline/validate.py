@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from pnp.core.errors import Problem, SpecError
-from pnp.game.build import build_game
 from pnp.game.model import Game
 from pnp.pipeline.contrast import contrast_warnings
 from pnp.pipeline.facecheck import face_problems
@@ -78,22 +77,6 @@ def validation(paths: list[Path]) -> Validation:
     return Validation(problems, valid)
 
 
-def unwinnable_warnings(
-    specs: list[Spec],
-    opinions: tuple[Opinion, ...] = OPINIONS,
-    seed: int = VALIDATE_SEED,
-    jobs: int | None = None,
-    verdicts: Verdicts | None = None,
-    progress: Callable[[str], None] | None = None,
-) -> list[str]:
-    """A warning for each game (with every module, as built) that every bot of `opinions` won in
-    under 1 % of its games at some player count: a quick, bounded simulation with a fixed seed, the
-    same every time, on `jobs` processes (None: every core; pnp/core/pool.py). Counts already in
-    `verdicts` (default: the user's cache folder) are not played again; `progress` is told what
-    each bot is about to play, when it plays anything."""
-    return nearly_unwinnable([build_game(spec) for spec in specs], opinions, seed, jobs, verdicts, progress)
-
-
 def nearly_unwinnable(
     games: list[Game],
     opinions: tuple[Opinion, ...] = OPINIONS,
@@ -102,7 +85,11 @@ def nearly_unwinnable(
     verdicts: Verdicts | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> list[str]:
-    """`unwinnable_warnings` for games already built."""
+    """A warning for each game (as built: validate gives each with every module) that every bot of
+    `opinions` won in under 1 % of its games at some player count: a quick, bounded simulation with a
+    fixed seed, the same every time, on `jobs` processes (None: every core; pnp/core/pool.py). Counts
+    already in `verdicts` (default: the user's cache folder) are not played again; `progress` is told
+    what each bot is about to play, when it plays anything."""
     # start-up: +112 ms CPU (measured), the verdicts' module ~2 ms more, only when this runs;
     # docs/performance.md "Start-up"
     from pnp.game.params import rule_params
@@ -112,7 +99,8 @@ def nearly_unwinnable(
     for opinion in opinions:
         check_bot(opinion.bot)
     verdicts = verdicts or Verdicts.default()
-    cells = [Cell(g, n, game_fingerprint(g)) for g in games for n in _player_counts(rule_params(g))]
+    prints = {id(g): game_fingerprint(g) for g in games}
+    cells = [Cell(g, n, prints[id(g)]) for g in games for n in _player_counts(rule_params(g))]
     said: dict[Cell, list[int]] = {cell: [] for cell in cells}
     for at, opinion in enumerate(opinions):  # each bot judges only what the ones before it found hard
         keys = {cell: Verdicts.key(cell.fingerprint, cell.players, opinion.bot, opinion.games, seed) for cell in cells}

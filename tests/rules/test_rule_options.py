@@ -10,6 +10,7 @@ import pytest
 from helpers.rulekit import game_named, with_rules
 
 from pnp.core.locate import bundled_root
+from pnp.game.build import build_game
 from pnp.game.params import RULE_OPTIONS, physical_pieces, rule_params
 from pnp.pipeline.validate import (
     OPINIONS,
@@ -19,7 +20,6 @@ from pnp.pipeline.validate import (
     _verdict,
     _wins,
     nearly_unwinnable,
-    unwinnable_warnings,
 )
 from pnp.pipeline.verdicts import Verdicts, cache_root, home_folder
 from pnp.rules import check_state, dump_state, simulate
@@ -373,7 +373,7 @@ def test_validate_warns_with_each_bot_and_its_games_when_nearly_unwinnable(tmp_p
     assert [o.bot for o in OPINIONS] == ["baseline", JUDGE_BOT] and all(o.bot in BOTS for o in OPINIONS)
     hard, easy = load_spec(find_spec("gap-cost")), load_spec(find_spec("tranquility"))
     both = (Opinion("baseline", 30, 30), Opinion("search", 2, 1))
-    warnings = unwinnable_warnings([easy, hard], both, jobs=1, verdicts=Verdicts(tmp_path / "a"))
+    warnings = nearly_unwinnable([build_game(easy), build_game(hard)], both, jobs=1, verdicts=Verdicts(tmp_path / "a"))
     assert warnings == [
         "warning: gap-cost is nearly unwinnable: the baseline bot won 0 of 30 games at 1, 0 of 30 at 2, 0 of 30 at "
         "3, 0 of 30 at 4, 0 of 30 at 5 player(s) and the search bot won 0 of 2 games at 1, 0 of 2 at 2, 0 of 2 at 3, "
@@ -383,9 +383,9 @@ def test_validate_warns_with_each_bot_and_its_games_when_nearly_unwinnable(tmp_p
         "hand_size."
     ]
     # the same on any number of workers
-    assert unwinnable_warnings([hard], both, jobs=2, verdicts=Verdicts(tmp_path / "b")) == warnings
+    assert nearly_unwinnable([build_game(hard)], both, jobs=2, verdicts=Verdicts(tmp_path / "b")) == warnings
     solo_only = load_spec(find_spec("start-discard-hands"))  # solo can never be won, 2-5 players can
-    said = unwinnable_warnings([solo_only], BASELINE_ONLY, jobs=1, verdicts=Verdicts(tmp_path / "c"))
+    said = nearly_unwinnable([build_game(solo_only)], BASELINE_ONLY, jobs=1, verdicts=Verdicts(tmp_path / "c"))
     assert "won 0 of 30 games at 1 player(s) (seed 1). Try:" in said[0]
 
 
