@@ -22,8 +22,8 @@ from pathlib import Path
 
 started = time.perf_counter()
 from pnp.core.owned import owner, write_owned  # noqa: E402
-from pnp.game import build as game  # noqa: E402
 from pnp.pipeline import build  # noqa: E402
+from pnp.pipeline.load import load_game  # noqa: E402
 from pnp.sheets import impose  # noqa: E402
 from pnp.sheets import spec as sheet  # noqa: E402  (the import is a stage)
 from pnp.svg.faces import render_faces  # noqa: E402
@@ -40,7 +40,7 @@ def one_run(size: int, papers: list[str], root: Path) -> dict[str, float]:
         return now
 
     t = time.perf_counter()
-    loaded = game.load_game(f"bench-{size}")
+    loaded = load_game(f"bench-{size}")
     t = stage("load and check the spec", t)
     faces = render_faces(loaded)
     t = stage(f"lay out and render {len(faces)} faces", t)
