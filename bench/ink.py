@@ -4,13 +4,13 @@ Renders every page of each game's A4 sheets with pypdfium2 at 150 dpi (pnp/core/
 why not less) and reports the median and mean coverage (C+M+Y+K, pnp/core/inkcover.py) of the front
 pages and of the back pages, and the saver's share of the default.
 
-    PYTHONPATH=$PWD python bench/ink.py [tranquility ascent]
+    PYTHONPATH=$PWD python bench/ink.py [GAME ...]   (default: tranquility ascent)
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 from dataclasses import replace
 
 from pnp.core.inkcover import pdf_coverage
@@ -40,4 +40,6 @@ def main(games: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["tranquility", "ascent"])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=["tranquility", "ascent"], metavar="GAME")
+    main(parser.parse_args().games)

@@ -1,10 +1,11 @@
 """Median time of `pnp validate` over every bundled spec, with and without drawing the faces in memory.
 
-Run: PYTHONPATH=$PWD python bench/validate_faces.py
+Run: PYTHONPATH=$PWD python bench/validate_faces.py [--runs 5]
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
@@ -22,9 +23,13 @@ def median_seconds(runs: int = 5) -> float:
 
 
 if __name__ == "__main__":
-    with_faces = median_seconds()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    runs = parser.parse_args().runs
+    with_faces = median_seconds(runs)
     validate.face_problems = lambda spec: []
-    without = median_seconds()
+    without = median_seconds(runs)
     print(
-        f"validate, every bundled spec: {without:.2f} s without faces, {with_faces:.2f} s with faces (CPU, median of 5)"
+        f"validate, every bundled spec: {without:.2f} s without faces, {with_faces:.2f} s with faces "
+        f"(CPU, median of {runs})"
     )
