@@ -225,3 +225,32 @@ def test_a_checkout_is_keyed_by_its_files(package_in_site_packages):
     assert _code_key() != first
     record.unlink()
     assert _code_key() == _code_key() != first
+
+
+def _faces_drawn(result) -> str:
+    return next(line for line in result.stderr.splitlines() if "faces drawn" in line).split(" files, ")[1]
+
+
+def test_a_second_build_draws_only_the_faces_whose_inputs_changed(tmp_path, monkeypatch):
+    """A first build has no faces to reuse (it works out their keys while the workers draw); the
+    next build with other options reuses every face, and one with an island more draws only that
+    island; each records the same key for a face whichever way it was worked out."""
+    monkeypatch.chdir(tmp_path)
+    variants = tmp_path / "card_specs" / "variants"
+    variants.mkdir(parents=True)
+    spec = {"id": "isles", "extends": "tranquility", "title": "Isles"}
+    (variants / "isles.json").write_text(json.dumps(spec), encoding="utf-8")
+    args = ["build", "isles", "--out", "out", "--no-setup", "--no-booklet"]
+    first = runner.invoke(app, [*args, "--paper", "a4"])
+    assert first.exit_code == 0, first.stderr
+    assert _faces_drawn(first).startswith("88 of 88 faces drawn")
+    record = json.loads(Path("out/.pnp-cache/isles.json").read_text(encoding="utf-8"))["faces"]
+    second = runner.invoke(app, [*args, "--paper", "letter"])
+    assert second.exit_code == 0, second.stderr
+    assert _faces_drawn(second).startswith("0 of 88 faces drawn")
+    assert json.loads(Path("out/.pnp-cache/isles.json").read_text(encoding="utf-8"))["faces"] == record
+    spec["kinds"] = [{"id": "island", "each": {"number": {"from": 1, "to": 81}}}]  # one island more
+    (variants / "isles.json").write_text(json.dumps(spec), encoding="utf-8")
+    third = runner.invoke(app, [*args, "--paper", "letter"])
+    assert third.exit_code == 0, third.stderr
+    assert _faces_drawn(third).startswith("1 of 89 faces drawn")
