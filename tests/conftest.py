@@ -22,6 +22,7 @@ CACHES = {
     ".venv",
     "venv",
     ".ci-venv",
+    ".ci-plain",
     ".venv-protograf",
     ".venv-pnp",
     ".tox",

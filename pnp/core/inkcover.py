@@ -13,7 +13,7 @@ agree with 300 dpi within 0.2 points.
 
 from __future__ import annotations
 
-# numpy and pypdfium2 come with the `test` extra: this is measuring, not building.
+# Measuring, not building: bench/ink.py and the tests (numpy and pypdfium2 are dependencies of pnp).
 
 
 def image_coverage(rgb) -> float:
