@@ -197,3 +197,22 @@ def test_text_the_font_cannot_draw_is_reported_where_it_is_written(tmp_path, mon
         "card_specs/variants/uni.json:1:50: $.title: the bundled font Atkinson "
         "Hyperlegible has no glyph for '🌊' (U+1F30A); remove or replace it"
     )
+
+
+@pytest.mark.parametrize("command", [["validate", "own", "--no-simulate"], ["build", "own", "--out", "output"]])
+def test_a_variants_template_folder_that_does_not_exist_is_reported(command, tmp_path, monkeypatch):
+    """Its parent's folder does exist: a typo in the variant's own folder once fell back to the
+    parent's templates without a word."""
+    monkeypatch.chdir(tmp_path)
+    write_variant(tmp_path, "own", '{"id": "own", "extends": "tranquility",\n "templates": "my-templates"}')
+    result = runner.invoke(app, command)
+    assert (result.exit_code, result.stderr.splitlines()) == (
+        1,
+        [
+            "card_specs/variants/own.json:2:15: $.templates: template folder 'my-templates' not found under templates/",
+            "1 problem found; nothing was written",
+        ],
+    )
+    assert not (tmp_path / "output").exists()
+    (tmp_path / "templates" / "my-templates").mkdir(parents=True)  # made: its templates come from the parent's
+    assert runner.invoke(app, ["validate", "own", "--no-simulate"]).exit_code == 0

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import OutsideLink
 from pnp.core.jsonsrc import json_path, read_json
-from pnp.core.locate import first_file
+from pnp.core.locate import find_template_dir, first_file
 from pnp.core.units import parse_length
 from pnp.game.build import build_game, card_size, default_size, expand_cards, template_dirs
 from pnp.game.model import Game
@@ -141,8 +141,9 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     except OutsideLink as exc:
         yield ["templates"], str(exc)
         return
-    if not dirs:
-        yield ["templates"], f"template folder {spec.data['templates']!r} not found under templates/"
+    own = spec.data["templates"]  # the folder this spec names (a variant's own, else its parent's)
+    if not dirs or not find_template_dir(own):  # a variant's missing folder is not hidden by its parent's
+        yield ["templates"], f"template folder {own!r} not found under templates/"
         return
     card = card_size(spec.data["card"])
     misfits: dict[tuple, set[str]] = {}  # (where, size, drawn size) → template names
