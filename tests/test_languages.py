@@ -266,3 +266,13 @@ def test_the_booklets_setup_picture_is_labelled_in_the_booklets_language(name):
     corner = "partenza" if name == "tranquility" else "cima"
     assert sheet.t.gettext("start" if name == "tranquility" else "summit") == corner
     assert [sheet.label(p.id)[0] for p in sheet.pieces.values() if p.kind in ("start", "summit")][:1] == [corner]
+
+
+def test_a_language_is_named_in_any_case(tmp_path):
+    """As every other option value: `--lang IT` is `--lang it` (the files are named -it)."""
+    from pnp.core.i18n import check_language
+
+    assert (check_language("IT"), check_language("En"), check_language(None)) == ("it", "en", None)
+    result = runner.invoke(app, ["booklet", "tranquility", "--lang", "IT", "--out", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "tranquility").glob("rules-a4*.pdf")) == ["rules-a4-it.pdf"]

@@ -44,7 +44,7 @@ def booklet(
     from pnp.pipeline.load import load_game
     from pnp.svg.faces import render_faces
 
-    check_language(lang)
+    lang = check_language(lang)
     resolved = with_lang(load_game(game, modules=modules), lang)  # the pictured faces in the booklet's language
     check_out_folder(out, [game])
     files = booklet_outputs(resolved, render_faces(resolved))

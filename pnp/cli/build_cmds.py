@@ -61,7 +61,7 @@ def build(
     """
     names = games or default_games()
     check_out_folder(out, names)
-    check_language(lang)  # before anything is loaded
+    lang = check_language(lang)  # before anything is loaded
     started = time.perf_counter()
     say = lambda message: note(message, quiet)
     report = build_games(

@@ -95,11 +95,10 @@ def language_suffix(lang: str | None) -> str:
 
 
 def check_language(lang: str | None, what: str = "--lang") -> str | None:
-    """`lang` when a catalogue ships for it (None stays None: the game's own or English); else a
-    UsageError naming the shipped languages."""
-
-    if lang is None or lang in languages():
-        return lang
+    """The shipped language `lang` names, in any case ("IT" is "it"; None stays None: the game's own
+    or English); else a UsageError naming the shipped languages."""
+    if lang is None or lang.lower() in languages():
+        return None if lang is None else lang.lower()
     raise UsageError(f"{what} takes one of {', '.join(languages())}, not {lang!r}")
 
 
