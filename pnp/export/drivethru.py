@@ -13,7 +13,7 @@ stream per face, shared by every page that shows it) and saved without decoding 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -68,10 +68,19 @@ def drivethru_decks(
             continue
         if fit.note and warn is not None:
             warn(f"{width:.1f} × {height:.1f} mm cards: {fit.note}")
-        name = fit.product.name if fit.product.name != "custom" else f"{width:g}x{height:g}mm"
-        out[f"{game.id}-{name}.pdf"] = _deck_pdf(game, cards, by_id, fit, warn, jobs)
+        out[_file_name(game.id, fit.product.name, width, height, out)] = _deck_pdf(game, cards, by_id, fit, warn, jobs)
     refuse_pieces(game, faces, refused, "drivethru", warn)
     return out
+
+
+def _file_name(game_id: str, product: str, width: float, height: float, taken: Mapping[str, object]) -> str:
+    """The product's name, or for a custom size its millimetres to a tenth, as the warnings give
+    them (The Ascent's triangles: ascent-99x49.5mm.pdf, not ascent-98.995x49.498mm.pdf); to the
+    thousandth only when another size of the deck has the same tenths."""
+    if product != "custom":
+        return f"{game_id}-{product}.pdf"
+    name = f"{game_id}-{round(width, 1):g}x{round(height, 1):g}mm.pdf"
+    return name if name not in taken else f"{game_id}-{width:g}x{height:g}mm.pdf"
 
 
 @dataclass(frozen=True)

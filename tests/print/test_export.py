@@ -304,3 +304,14 @@ def test_triangles_are_full_bleed_past_every_cut_edge(panorama_and_goats):
     white = {colour: count for count, colour in image.getcolors(image.width * image.height)}.get((255, 255, 255), 0)
     assert white == 0  # the corners outside the legs and the apex are art, not paper
     assert "triangle faces of 99.0 × 49.5 mm:" in warnings[0]  # sizes rounded to 0.1 mm
+
+
+def test_a_drivethru_file_of_a_custom_size_is_named_in_tenths_of_a_millimetre():
+    """As the warnings give the size (The Ascent's triangles are 98.995 × 49.498 mm)."""
+    from pnp.export.drivethru import _file_name
+
+    assert _file_name("ascent", "custom", 98.995, 49.498, {}) == "ascent-99x49.5mm.pdf"
+    assert _file_name("tq", "custom", 70.0, 70.0, {}) == "tq-70x70mm.pdf"
+    assert _file_name("tq", "poker", 63.5, 88.9, {}) == "tq-poker.pdf"
+    taken = {"ascent-99x49.5mm.pdf": b""}  # another size of the deck with the same tenths
+    assert _file_name("ascent", "custom", 99.01, 49.5, taken) == "ascent-99.01x49.5mm.pdf"
