@@ -25,16 +25,15 @@ violation), 2 a usage error (unknown game, bad option).
 
 
 def command_paths() -> list[list[str]]:
-    """Every command and sub-command, in --help order."""
+    """`pnp` itself, then every command, each group before its sub-commands, in --help order."""
     click_app = typer.main.get_command(app)
     if not isinstance(click_app, TyperGroup):
         raise TypeError("the pnp app is a group of commands")
-    paths = []
+    paths: list[list[str]] = [[]]
     for name, command in click_app.commands.items():
+        paths.append([name])
         if hasattr(command, "commands"):
             paths += [[name, sub] for sub in command.commands]
-        else:
-            paths.append([name])
     return paths
 
 
@@ -45,7 +44,7 @@ def cli_reference() -> str:
     for path in command_paths():
         result = runner.invoke(app, path + ["--help"], env=env, prog_name="pnp")
         text = "\n".join(line.rstrip() for line in result.stdout.strip().splitlines())
-        parts.append(f"## pnp {' '.join(path)}\n\n```\n{text}\n```\n")
+        parts.append(f"## {' '.join(['pnp', *path])}\n\n```\n{text}\n```\n")
     return "\n".join(parts)
 
 

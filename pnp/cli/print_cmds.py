@@ -184,7 +184,7 @@ _SHEET_PARAMS = [
         "registration_marks",
         Annotated[
             bool,
-            _opt("--registration-marks", help="Marks for print-and-cut machines, matching `pnp export --target cut`."),
+            _opt("--registration-marks", help="Marks for print-and-cut machines, matching `pnp export cut`."),
         ],
         False,
     ),
