@@ -92,7 +92,10 @@ class LazyGroup(TyperGroup):
 app = typer.Typer(
     name="pnp",
     cls=LazyGroup,
-    help="Print-and-play generator for Tranquility and Tranquility: The Ascent.",
+    help=(
+        "Print-and-play generator for Tranquility and Tranquility: The Ascent. pnp COMMAND --help says what "
+        "a command does and takes.\n\nExample: pnp build"
+    ),
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,

@@ -295,7 +295,9 @@ that change the files, e.g. tgc-ink-saver, png-96dpi-bleed). Each target takes o
 see pnp export TARGET --help. Prints one line, N files in the folder (every path with --verbose,
 JSON with --json); a progress bar shows on a terminal while images are made.
 
-The earlier form pnp export GAME --target TARGET still works, with a notice."""
+The earlier form pnp export GAME --target TARGET still works, with a notice.
+
+Example: pnp export tgc tranquility"""
 
 TARGET_OPTIONS = {  # which targets take each target-specific option (said when another target gets one)
     "--product": ("tgc", "mpc", "drivethru"),

@@ -21,7 +21,10 @@ from pnp.spec.load import Spec, load_spec
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
-variant_app = typer.Typer(help="Make and compare custom deck variants.", no_args_is_help=True)
+variant_app = typer.Typer(
+    help="Make and compare custom deck variants.\n\nExample: pnp variant new quiet-sea --from tranquility",
+    no_args_is_help=True,
+)
 app.add_typer(variant_app, name="variant")
 
 NAME_HELP = "The variant's id and file name: lower-case letters, digits and '-'."
