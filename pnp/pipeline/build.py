@@ -198,7 +198,8 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     staged = cast(dict, done[len(tasks)]) if stager else {}
     seconds = time.perf_counter() - started
     drawn = len(keys) - len(reused)
-    return GameBuild(output_set(p.game), p.input, keys, made, drawn, tuple(warnings), seconds, staged)
+    said = tuple(dict.fromkeys(warnings))  # a face's short bleed is said once, not once a paper
+    return GameBuild(output_set(p.game), p.input, keys, made, drawn, said, seconds, staged)
 
 
 def _load_drawing_code(setup: bool, booklet: bool = False) -> None:

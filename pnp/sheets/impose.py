@@ -238,11 +238,13 @@ def sheet_outputs(
     Papers are drawn side by side on `jobs` worker processes (None: every core; pnp.core.pool)."""
 
     out: dict[str, bytes] = {}
+    said: list[str] = []
     for made, warnings in pool.run([partial(paper_outputs, game, faces, spec) for spec in specs], jobs):
         out.update(made)
-        for message in warnings:
-            if warn is not None:
-                warn(message)
+        said += warnings
+    for message in dict.fromkeys(said):  # a face's short bleed is said once, not once a paper
+        if warn is not None:
+            warn(message)
     return out
 
 

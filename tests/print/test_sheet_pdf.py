@@ -17,7 +17,7 @@ from helpers.printkit import (
     render,
 )
 
-from pnp.sheets.impose import impose
+from pnp.sheets.impose import impose, sheet_outputs
 from pnp.sheets.marks import crop_marks, outline
 from pnp.sheets.plan import SheetError, plan_sheets
 from pnp.sheets.spec import SheetSpec
@@ -253,3 +253,11 @@ def test_a_missing_face_is_an_error_and_a_short_bleed_a_warning(islands_shared_b
         "have only 3 mm of bleed, less than the sheet's 4 mm; printing 3 mm "
         f"({', '.join(sorted(f.id for f in faces)[:3])} and {len(faces) - 3} more)"
     )
+
+
+def test_a_short_bleed_is_said_once_for_every_paper(islands_shared_backs):
+    game, faces = islands_shared_backs
+    warnings: list[str] = []
+    specs = [SheetSpec.from_options(paper=paper, bleed="4mm") for paper in ("a4", "letter")]
+    sheet_outputs(game, faces, specs, warn=warnings.append, jobs=1)
+    assert len(warnings) == 1 and "have only 3 mm of bleed" in warnings[0]
