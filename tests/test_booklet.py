@@ -109,6 +109,53 @@ def test_a_7x7_hand_of_6_variant_booklet_states_its_own_rules(tmp_path, monkeypa
     assert "36 cells" not in text and "draw back up to 5" not in text
 
 
+@pytest.fixture(scope="module")
+def quiet_sea(tmp_path_factory):
+    """The A4 booklet of a user's variant of Tranquility (hands of 6, 10 discarded at the start), in
+    English and Italian, as the text of each page."""
+    folder = tmp_path_factory.mktemp("quiet-sea")
+    variants = folder / "card_specs" / "variants"
+    variants.mkdir(parents=True)
+    (variants / "quiet-sea.json").write_text(
+        '{"id": "quiet-sea", "extends": "tranquility", "title": "Quiet Sea Variant",'
+        ' "rules": {"hand_size": 6, "start_discard": 10}}',
+        encoding="utf-8",
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(folder)
+        game = load_game("quiet-sea")
+        faces = render_faces(game)
+        pdfs = {"en": booklet_outputs(game, faces)["quiet-sea/rules-a4.pdf"]}
+        pdfs["it"] = booklet_outputs(game, faces, "it")["quiet-sea/rules-a4-it.pdf"]
+    return {lang: [_text(_page(pdf, i)) for i in range(len(pdfium.PdfDocument(pdf)))] for lang, pdf in pdfs.items()}
+
+
+def _page(pdf: bytes, index: int) -> bytes:
+    """One page of a PDF as a PDF of its own."""
+    whole, one = pdfium.PdfDocument(pdf), pdfium.PdfDocument.new()
+    one.import_pages(whole, [index])
+    buffer = io.BytesIO()
+    one.save(buffer)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    "lang, own, parents",
+    [
+        ("en", "Then everyone discards 10 cards in total", ("Variants", "discards 8 cards", "pnp build big-sea")),
+        ("it", "Poi scartate in tutto 10 carte", ("Varianti", "scartate in tutto 8 carte", "pnp build big-sea")),
+    ],
+)
+def test_a_variants_booklet_does_not_list_the_bundled_variants_against_the_base_game(quiet_sea, lang, own, parents):
+    pages = quiet_sea[lang]
+    text = " ".join(pages)
+    assert own in text
+    for word in (*parents, "start-discard-hands", "galateia", "big-sea"):
+        assert word not in text, word
+    footer = "Quiet Sea Variant · "
+    assert all(page.replace(f"{footer}{i}", "").strip() for i, page in enumerate(pages, 1))  # no empty page
+
+
 def test_the_ascent_booklet_covers_the_mountain_special_cards_and_each_module():
     text = _text(_booklet(load_game("ascent"))["ascent/rules-a4.pdf"])
     for sentence in (

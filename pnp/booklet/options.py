@@ -162,9 +162,12 @@ def options(book: Book) -> list:
 
 
 def variants(book: Book) -> list:
+    """The bundled variants, each as what it changes against the base game. Only the base game's
+    booklet has them: they are alternatives to the base game, and a variant's booklet, whose every
+    number is the variant's, would list them against numbers it does not play (docs/decisions.md)."""
     t = book.t
     found = bundled_variants(book.game.engine)
-    if not found:
+    if not found or book.game.extends:
         return []
     base = rule_params_of_base(book)
     out = [
@@ -187,9 +190,14 @@ def variants(book: Book) -> list:
 
 
 @lru_cache(maxsize=4)
-def _base(engine: str):
+def base_game(engine: str):
+    """The bundled base game of an engine (Tranquility, The Ascent): the published game its rules are."""
+    return _bundled_game(bundled_root() / "card_specs" / f"{engine}.json")
 
-    game = _bundled_game(bundled_root() / "card_specs" / f"{engine}.json")
+
+@lru_cache(maxsize=4)
+def _base(engine: str):
+    game = base_game(engine)
     return rule_params(game), dict(game_facts(game).totals)
 
 
