@@ -268,3 +268,29 @@ def test_an_unknown_booklet_language_is_a_usage_error_and_writes_nothing(tmp_pat
     assert result.exit_code == 2
     assert result.stderr == "error: --lang takes one of en, it, not 'xx'\n"
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "lang, credit, wrong",
+    [
+        (
+            "en",
+            "Quiet Sea Variant is a variant of Tranquility, which was designed by James Emmerson and published by "
+            "Board Game Hub",
+            "Quiet Sea Variant was designed by",
+        ),
+        (
+            "it",
+            "Quiet Sea Variant è una variante di Tranquillità, gioco di James Emmerson pubblicato da Board Game Hub",
+            "Quiet Sea Variant è un gioco di",
+        ),
+    ],
+)
+def test_a_variants_booklet_credits_it_as_a_variant_of_the_base_game(quiet_sea, lang, credit, wrong):
+    text = " ".join(quiet_sea[lang])
+    assert credit in text and wrong not in text
+
+
+def test_a_variant_of_the_ascent_is_credited_as_a_variant_of_the_ascent():
+    text = _text(_booklet(load_game("ascent-hand-6"))["ascent-hand-6/rules-a4.pdf"])
+    assert "The Ascent with a hand of 6 is a variant of Tranquility: The Ascent, which was designed by" in text

@@ -7,6 +7,7 @@ from reportlab.platypus import KeepTogether, Table, TableStyle
 
 from pnp.booklet.common import Book, body, bullets, heading, para, reconstruction, sub
 from pnp.booklet.figures import FacePicture, SheetCrop
+from pnp.booklet.options import base_game
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
 from pnp.game.params import TranquilityRules, rule_params
@@ -207,11 +208,7 @@ def credits(book: Book) -> list:
         heading(book, t.gettext("Credits")),
         *body(
             book,
-            t.gettext(
-                "{title} was designed by James Emmerson and published by Board Game Hub "
-                "(Lucky Duck Games in North America). The original art is by Tristam Rossin.",
-                title=title(book),
-            ),
+            _design_credit(book),
             t.gettext(
                 "This print-and-play kit is an unofficial fan project for people who own the game or "
                 "want to try it. Its art is the project's own, not the original's. Text is set in "
@@ -219,6 +216,25 @@ def credits(book: Book) -> list:
             ),
         ),
     ]
+
+
+def _design_credit(book: Book) -> str:
+    """Who designed and published the game; a variant is credited as a variant of the published game
+    its rules are (the engine's bundled base game), not as the designer's own game."""
+    t, name = book.t, title(book)
+    if not book.game.extends:
+        return t.gettext(
+            "{title} was designed by James Emmerson and published by Board Game Hub "
+            "(Lucky Duck Games in North America). The original art is by Tristam Rossin.",
+            title=name,
+        )
+    base = t.gettext(base_game(book.game.engine).title)
+    return t.gettext(
+        "{title} is a variant of {game}, which was designed by James Emmerson and published by Board Game "
+        "Hub (Lucky Duck Games in North America). The original art is by Tristam Rossin.",
+        title=name if name != base else book.game.id,  # a variant keeping the base title: its id
+        game=base,
+    )
 
 
 def _pt(mm: float) -> float:
