@@ -59,7 +59,8 @@ def drivethru_decks(
     for card in game.cards:
         face = by_id[card.front_face_id]
         groups.setdefault((face.shape, round(face.width, 3), round(face.height, 3)), []).append(card)
-    out, refused = {}, {}
+    out: dict[str, bytes] = {}
+    refused: dict[str, str] = {}
     for (shape, width, height), cards in groups.items():
         try:
             fit = product_for("drivethru", width, height, product, shape)
