@@ -276,3 +276,58 @@ def test_a_language_is_named_in_any_case(tmp_path):
     result = runner.invoke(app, ["booklet", "tranquility", "--lang", "IT", "--out", str(tmp_path), "-q"])
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "tranquility").glob("rules-a4*.pdf")) == ["rules-a4-it.pdf"]
+
+
+def _sheet_lines(game, players: int, monkeypatch) -> list[str]:
+    """Every line the setup sheet of `game` sets (as outlines: its PDF has no text layer to search)."""
+    from pnp.rules import deal_setup
+    from pnp.rules.setup_sheet import _Sheet
+    from pnp.rules.sheet_svg import SvgPage
+
+    lines: list[str] = []
+    text = SvgPage.text
+
+    def record(self, x, y, words, *args, **kwargs):
+        lines.append(words)
+        return text(self, x, y, words, *args, **kwargs)
+
+    monkeypatch.setattr(SvgPage, "text", record)
+    _Sheet(game, deal_setup(game, players, 1)).draw()
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("name", "wanted"),
+    [
+        ("tranquility", ["scarti: nessuna carta", "scatola: 1 bordo, 2 partenze", "da parte: 2 riassunti"]),
+        (
+            "ascent",
+            [
+                "scarti: nessuna carta",
+                "scatola: nessuna carta",
+                "da parte: 2 riassunti, 1 riassunto Sentiero Verde, 1 riassunto Panorama, "
+                "1 riassunto Capre di Montagna",
+            ],
+        ),
+    ],
+)
+def test_the_italian_setup_sheet_counts_in_italian_plurals(name, wanted, monkeypatch):
+    lines = _sheet_lines(with_language(load_game(name), "it"), 3, monkeypatch)
+    assert [line for line in lines if line.startswith(("scarti:", "scatola:", "da parte:"))] == wanted
+    assert any(line.startswith("3 giocatori · seme 1 · ") for line in lines)
+    assert not [line for line in lines if "seed" in line]
+
+
+def test_the_english_setup_sheet_counts_in_english_plurals(monkeypatch):
+    lines = _sheet_lines(load_game("tranquility"), 3, monkeypatch)
+    assert "box: 1 border, 2 starts" in lines and "aside: 2 references" in lines
+
+
+def test_every_bundled_kind_name_has_a_plural_count():
+    from pnp.face.words import spec_words
+    from pnp.game.kindcount import KIND_COUNTS, kind_count
+
+    names = {k.name for g in ("tranquility", "ascent") for k in load_game(g).kinds}
+    assert names <= {word for word, _, _ in spec_words()}
+    assert sorted(names - set(KIND_COUNTS)) == []
+    assert kind_count(i18n.translator("it"), "Lighthouse", 2) == "2 lighthouse"  # a user's own kind: as written

@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # Babel is imported where a catalogue is read, so naming a la
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "pnp"
 SOURCE_LANGUAGE = "en"
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "NN_": (1, 2), "gettext": None, "ngettext": (1, 2)}
 # Words printed from outside Python code (e.g. template files): modules named in SOURCE_MODULES are
 # imported by `used_messages` and append to EXTRA_SOURCES a function yielding (msgid, plural or None,
 # where) for each id they print.
@@ -63,6 +63,11 @@ class MissingMessages(UserWarning):
 def N_(msgid: str) -> str:
     """Mark a string for extraction without translating it here (it is translated where printed)."""
     return msgid
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message for extraction without translating it here: `t.ngettext(*forms, n)` where printed."""
+    return singular, plural
 
 
 LANGUAGE_NAMES = {"en": N_("English"), "it": N_("Italian")}

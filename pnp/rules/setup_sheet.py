@@ -7,6 +7,7 @@ import io
 
 from pnp.core.i18n import N_, translator
 from pnp.core.units import mm_to_pt
+from pnp.game.kindcount import kind_count
 from pnp.game.model import Face, Game
 from pnp.game.params import physical_pieces, rule_params
 from pnp.pdf.form import SheetCanvas
@@ -211,6 +212,6 @@ class _Sheet:
             kind = self.pieces[i].kind if i in self.pieces else "unknown"
             counts[kind] = counts.get(kind, 0) + 1
         names = {k.id: k.name for k in self.game.kinds}  # the kind's printed name, through the catalogue
-        return ", ".join(f"{n} {self.t.gettext(names.get(kind, kind)).lower()}" for kind, n in counts.items()) or (
+        return ", ".join(kind_count(self.t, names.get(kind, kind), n) for kind, n in counts.items()) or (
             self.t.gettext("empty")
         )
