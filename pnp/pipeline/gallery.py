@@ -173,12 +173,22 @@ def _section(game: GalleryGame) -> str:
     return "\n".join(parts)
 
 
-def write_gallery(games: list[GalleryGame] | tuple[GalleryGame, ...], title: str = "Print-and-play gallery") -> str:
+def page_language(games: list[GalleryGame] | tuple[GalleryGame, ...]) -> str | None:
+    """The language of the page's own words (title, heading, html lang): the one language of all its
+    sections; English (None) when the sections are in several languages, each section marked with its own."""
+    langs = {g.lang for g in games}
+    return langs.pop() if len(langs) == 1 else None
+
+
+def write_gallery(games: list[GalleryGame] | tuple[GalleryGame, ...], title: str | None = None) -> str:
     """The gallery page as HTML text (relative links only; nothing fetched from the network)."""
+    lang = page_language(games)
+    t = translator(lang)
+    title = title or t.gettext("Print-and-play gallery")
     toc = " · ".join(f'<a href="#{escape(g.id)}">{escape(translator(g.lang).gettext(g.title))}</a>' for g in games)
-    body = "\n".join(_section(g) for g in games) or "<p>No games have been built yet.</p>"
+    body = "\n".join(_section(g) for g in games) or "<p>" + escape(t.gettext("No games have been built yet.")) + "</p>"
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{escape(lang or "en")}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head>\n"
         f'<body><h1>{escape(title)}</h1><p>{toc}</p>\n{body}\n<div id="viewer"></div>'
         f"\n<script>{_SCRIPT}</script></body></html>\n"
@@ -261,7 +271,10 @@ def _game(game_id: str, files: Files, suffix: str = "") -> GalleryGame:
     faces = _faces(game_id, deck, [r for r in mine if r.startswith(svg) and r.endswith(".svg")])
     pdfs = [r for r in mine if r.endswith(".pdf") and "/setup/" not in r and "/export/" not in r]
     pages = {r: _pages(_read(files[r]) or b"") for r in pdfs}
-    sheets = tuple(Item(f"{Path(r).name} ({pages[r]} pages)", r) for r in pdfs)
+    t = translator(suffix[1:] or None)  # the section's own words (its files' labels) in its language
+    sheets = tuple(
+        Item(t.ngettext("{name} ({n} page)", "{name} ({n} pages)", pages[r], name=Path(r).name), r) for r in pdfs
+    )
     setups = tuple(Item(Path(r).stem, r) for r in mine if "/setup/" in r and r.endswith(".svg"))
     shown = {i.href for i in faces + sheets + setups}
     other = tuple(Item(r.split("/", 1)[1], r) for r in mine if r not in shown and "/export/" not in r)

@@ -165,3 +165,32 @@ def test_an_imposed_booklet_with_object_streams_counts_its_pages(tmp_path):
     outputs["testgame/rules-booklet-a4.pdf"] = packed.getvalue()
     html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
     assert "rules-booklet-a4.pdf (4 pages)" in html
+
+
+def _italian(outputs: dict[str, bytes]) -> dict[str, bytes]:
+    """The same files named as an Italian build names them (svg-it/, deck-it.json, NAME-it.pdf)."""
+    renamed = {}
+    for rel, data in outputs.items():
+        rel = rel.replace("/svg/", "/svg-it/")
+        if not rel.startswith(rel.split("/")[0] + "/svg-it/"):
+            stem, dot, ext = rel.rpartition(".")
+            rel = f"{stem}-it{dot}{ext}"
+        renamed[rel] = data
+    return renamed
+
+
+def test_a_gallery_of_italian_sections_only_is_an_italian_page(tmp_path):
+    html = gallery_outputs(tmp_path, _italian(built_outputs()))["index.html"].decode()
+    assert '<html lang="it">' in html and '<section id="testgame-it" lang="it">' in html
+    assert "<title>Galleria print-and-play</title>" in html and "<h1>Galleria print-and-play</h1>" in html
+    assert "testgame-a4-it.pdf (2 pagine)" in html and "testgame-calibration-a4-it.pdf (2 pagine)" in html
+    assert "Print-and-play gallery" not in html and " pages)" not in html and " page)" not in html
+
+
+def test_a_gallery_of_several_languages_has_english_chrome_and_each_section_in_its_language(tmp_path):
+    outputs = {**built_outputs(), **_italian(built_outputs())}
+    html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
+    assert '<html lang="en">' in html and "<h1>Print-and-play gallery</h1>" in html
+    english, italian = html.split('<section id="testgame-it" lang="it">')
+    assert '<section id="testgame">' in english and "testgame-a4.pdf (2 pages)" in english
+    assert "testgame-a4-it.pdf (2 pagine)" in italian and " pages)" not in italian
