@@ -256,6 +256,19 @@ def test_a_typo_in_a_kind_id_names_the_parents_kinds(tmp_path, monkeypatch):
     )
 
 
+def test_a_typo_in_a_rule_key_names_the_closest_key_and_every_key(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _variant(tmp_path, "v", '{\n  "id": "v",\n  "extends": "tranquility",\n  "rules": {"hand_sise": 4}\n}\n')
+    result = run("validate", "v")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "card_specs/variants/v.json:4:26: $.rules.hand_sise: unknown key 'hand_sise'; did you mean 'hand_size'? "
+        "(expected one of: $comment, adjacency, cost, cost_cap, engine, finish_cards, first_player, grid, "
+        "hand_size, loss, players, remove_islands, start_discard, start_discard_draw, start_discard_from)\n"
+        "1 problem found; nothing was written\n"
+    )
+
+
 def test_removing_a_kind_the_parent_does_not_have_is_refused(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     _variant(

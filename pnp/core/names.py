@@ -5,6 +5,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from pnp.core.errors import quoted
+
 
 def closest(word: str, choices: Iterable[str]) -> str | None:
     """The choice a typo most likely meant ('tranqility' → 'tranquility'), or None."""
@@ -17,6 +19,12 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """'; did you mean 'x'?' for a close choice; '' when none is close."""
     match = closest(word, choices)
     return f"; did you mean {match!r}?" if match else ""
+
+
+def unknown_key(key: str, allowed: Iterable[str]) -> str:
+    """The sentence for a key an object does not take: the likely one first, then every allowed key."""
+    allowed = list(allowed)
+    return f"unknown key {quoted(key)}{did_you_mean(key, allowed)} (expected one of: {', '.join(allowed) or 'none'})"
 
 
 def unknown_game(name: str, games: list[str], what: str = "") -> str:

@@ -19,7 +19,7 @@ from typing import Any
 from pnp.core.errors import Problem, SpecError, display_path, quoted
 from pnp.core.jsonsrc import Source, json_path, read_json
 from pnp.core.locate import available_games, schema_dir, spec_roots
-from pnp.core.names import unknown_game
+from pnp.core.names import unknown_game, unknown_key
 from pnp.spec.variant_ids import is_covered, unknown_id_problems
 
 MAX_EXTENDS_DEPTH = 8
@@ -202,9 +202,7 @@ def schema_problems(errors) -> list[tuple[list, str]]:
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed)):
-                out.append(
-                    (path + [key], f"unknown key {quoted(key)} (expected one of: {', '.join(allowed) or 'none'})")
-                )
+                out.append((path + [key], unknown_key(key, allowed)))
         else:
             out.append((path, describe(error)))
     return out
@@ -242,8 +240,10 @@ def describe(error) -> str:
     v = error.validator
     if v == "additionalProperties":
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        allowed = ", ".join(sorted(error.schema.get("properties", {}))) or "none"
-        return f"unknown key {', '.join(map(quoted, extra[:5]))} (expected one of: {allowed})"
+        known = sorted(error.schema.get("properties", {}))
+        if len(extra) == 1:
+            return unknown_key(extra[0], known)
+        return f"unknown key {', '.join(map(quoted, extra[:5]))} (expected one of: {', '.join(known) or 'none'})"
     if v == "required":
         return error.message.replace("is a required property", "is required here")
     if v == "enum":

@@ -139,3 +139,15 @@ def test_a_setup_that_breaks_a_state_rule_is_named_as_the_setup(logged, tmp_path
     path, _ = _tamper(logged, tmp_path, steal)
     result = run("replay", path)
     assert result.exit_code == 1 and result.stdout.startswith(f"{path}: setup: [")
+
+
+def test_a_typo_in_a_record_key_names_the_closest_key(logged, tmp_path):
+    path = tmp_path / "typo.json"
+    text = (logged / "tranquility-3p-seed5-game0001.json").read_text()
+    path.write_text(text.replace('"moves":', '"movs":', 1))
+    result = run("replay", path)
+    assert result.exit_code == 1
+    assert re.search(
+        r": \$\.movs: unknown key 'movs'; did you mean 'moves'\? \(expected one of: format, version, pnp, game, ",
+        result.stderr,
+    ), result.stderr

@@ -43,6 +43,16 @@ def _problems(text: str) -> list[str]:
     return [str(p) for p in info.value.problems]
 
 
+def test_a_typo_in_a_state_key_names_the_closest_key():
+    data = json.loads(dump_state(deal_setup(TQ, 2, 1)))
+    data["seeed"] = data.pop("seed")
+    problems = _problems(json.dumps(data, indent=2))
+    assert any(
+        "$.seeed: unknown key 'seeed'; did you mean 'seed'? (expected one of: format, version, game, " in p
+        for p in problems
+    )
+
+
 def test_structural_problems_name_file_line_and_path_all_at_once():
     data = json.loads(dump_state(deal_setup(TQ, 2, 1)))
     data["players"] = "two"
