@@ -347,7 +347,7 @@ def _vs_game(first, vs: str, modules: str):
     setting = parse_setting(vs)
     if len(setting.values) != 1:
         raise UsageError(f"--vs {vs}: give one value (pnp sweep compares several)")
-    changed = apply_setting(first, setting.path, setting.values[0])
+    changed = apply_setting(first, setting.path, setting.values[0], f"--vs {vs}")
     problems = rule_problems(changed)
     if problems:
         raise UsageError(f"--vs {vs}: {problems[0]}")

@@ -6,6 +6,7 @@ counts and module parameters all come from the Game, so a variant needs no code 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -301,6 +302,16 @@ def first_seat(rules: Rules, dealt: list[int]) -> int:
 def effective_cap(cap: int | None, hand_after: int) -> int:
     """The largest cost a play may have: the cards left in hand, and a fixed cap when one is set."""
     return hand_after if cap is None else min(cap, hand_after)
+
+
+# The parameters of each module of The Ascent (its spec `rules`, read by _ascent): the fields of its dataclass.
+MODULE_PARAMS: dict[str, type] = {"green-path": GreenPath, "panorama": Panorama, "goats": Goats}
+
+
+def module_keys(module: str) -> tuple[str, ...]:
+    """The keys a module's `rules` may hold (what `--set modules.MODULE.KEY` may change); () for none."""
+    params = MODULE_PARAMS.get(module)
+    return tuple(sorted(f.name for f in dataclasses.fields(params))) if params is not None else ()
 
 
 _READERS: dict[str, Callable[[Game], Rules]] = {  # an engine's rule parameters, from its spec's "rules"

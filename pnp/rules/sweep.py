@@ -14,12 +14,15 @@ import json
 from dataclasses import dataclass
 
 from pnp.core.errors import UsageError
+from pnp.core.names import did_you_mean
 from pnp.game.model import Game, frozen_map
+from pnp.game.params import module_keys
 from pnp.rules.bots import check_bot, kit
 from pnp.rules.deal import check_players
 from pnp.rules.problems import rule_problems
 from pnp.rules.simulation import Report, report
 from pnp.rules.workers import batch_size, batches, run_batches
+from pnp.spec.load import rule_keys
 
 MAX_CELLS = 500
 
@@ -78,23 +81,38 @@ def parse_players(text: str) -> tuple[int, ...]:
     return out
 
 
-def apply_setting(game: Game, path: tuple[str, ...], value) -> Game:
-    """The game with one spec value changed (a variant without a spec file)."""
+def apply_setting(game: Game, path: tuple[str, ...], value, label: str = "") -> Game:
+    """The game with one spec value changed (a variant without a spec file). `label` starts a usage
+    error (default `--set PATH`)."""
+    check_path(game, path, label or f"--set {'.'.join(path)}")
     if path[0] == "rules":
         return dataclasses.replace(game, rules=frozen_map({**game.rules, path[1]: value}))
-    module = path[1]
-    if module not in {m.id for m in game.modules}:
-        raise UsageError(
-            f"--set {'.'.join(path)}: {game.id} is played without the module {module!r} "
-            f"(modules: {', '.join(m.id for m in game.modules) or 'none'})"
-        )
     return dataclasses.replace(
         game,
         modules=tuple(
-            dataclasses.replace(m, rules=frozen_map({**m.rules, path[2]: value})) if m.id == module else m
+            dataclasses.replace(m, rules=frozen_map({**m.rules, path[2]: value})) if m.id == path[1] else m
             for m in game.modules
         ),
     )
+
+
+def check_path(game: Game, path: tuple[str, ...], label: str) -> None:
+    """A usage error unless the path names a rule key of the game's engine (the spec schema's) or a
+    parameter of one of its modules: a typo would play the unchanged game under a new name."""
+    if path[0] == "rules":
+        keys, what = rule_keys(game.engine), f"rule key {path[1]!r} for {game.id}"
+    else:
+        module, modules = path[1], [m.id for m in game.modules]
+        if module not in modules:
+            raise UsageError(
+                f"{label}: {game.id} is played without the module {module!r}{did_you_mean(module, modules)} "
+                f"(modules: {', '.join(modules) or 'none'})"
+            )
+        keys, what = module_keys(module), f"parameter {path[2]!r} of the module {module!r}"
+    if path[-1] not in keys:
+        raise UsageError(
+            f"{label}: unknown {what}{did_you_mean(path[-1], keys)} (expected one of: {', '.join(keys) or 'none'})"
+        )
 
 
 def variants(game: Game, settings: list[Setting]) -> list[tuple[tuple, Game]]:

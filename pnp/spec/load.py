@@ -217,10 +217,25 @@ def spec_validator(partial: bool):
     # start-up: +109 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from jsonschema import Draft202012Validator
 
-    schema = json.loads((schema_dir() / "spec.schema.json").read_text(encoding="utf-8"))
-    if partial:
-        schema = _drop_required(schema)
+    schema = _drop_required(spec_schema()) if partial else spec_schema()
     return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@lru_cache(maxsize=1)
+def spec_schema() -> dict:
+    """The bundled spec schema (card_specs/schema/spec.schema.json), read once; not to be changed."""
+    return json.loads((schema_dir() / "spec.schema.json").read_text(encoding="utf-8"))
+
+
+def rule_keys(engine: str) -> tuple[str, ...]:
+    """The keys a spec's `rules` may hold under an engine, as the schema says (the `then` of its case
+    in `$defs/rules`), without `$comment` and `engine` itself: what `--set rules.KEY` may change."""
+    defs = spec_schema()["$defs"]
+    for case in defs["rules"]["allOf"]:
+        if case["if"]["properties"]["engine"].get("const") == engine:
+            shape = defs[case["then"]["$ref"].rsplit("/", 1)[-1]]
+            return tuple(sorted(k for k in shape["properties"] if k not in ("$comment", "engine")))
+    return ()
 
 
 def _drop_required(schema: Any) -> Any:
@@ -324,4 +339,4 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-__all__ = ["Spec", "describe", "json_path", "load_spec", "merge"]
+__all__ = ["Spec", "describe", "json_path", "load_spec", "merge", "rule_keys"]

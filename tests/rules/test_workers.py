@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.core.errors import UsageError
+from pnp.game.params import module_keys, rule_params
 from pnp.rules import simulate
-from pnp.rules.sweep import parse_players, parse_setting, sweep
+from pnp.rules.sweep import apply_setting, parse_players, parse_setting, sweep
 from pnp.rules.workers import batch_size, batches, game_seeds
 
 TQ = game_named("tranquility")
@@ -116,6 +117,59 @@ def test_cli_sweep_refuses_a_variant_that_cannot_be_played(tmp_path):
     assert not (tmp_path / "tranquility").exists()
 
 
+TQ_KEYS = (
+    "adjacency, cost, cost_cap, finish_cards, first_player, grid, hand_size, loss, players, remove_islands, "
+    "start_discard, start_discard_draw, start_discard_from"
+)
+
+
+def test_cli_sweep_refuses_a_typo_in_a_rule_key_instead_of_playing_the_unchanged_game(tmp_path):
+    result = run(
+        "sweep", "tranquility", "--set", "rules.hand_sise=4..6", "--players", "2", "--games", 5, "--out", tmp_path
+    )
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --set rules.hand_sise: unknown rule key 'hand_sise' for tranquility; did you mean 'hand_size'? "
+        f"(expected one of: {TQ_KEYS})\n"
+    )
+    assert result.stdout == "" and not (tmp_path / "tranquility").exists()
+
+
+def test_cli_sweep_refuses_a_typo_in_a_module_parameter_or_module(tmp_path):
+    args = ("--players", "2", "--games", 2, "--out", tmp_path)
+    result = run("sweep", "ascent", "--set", "modules.goats.target_rwo=5,6", *args)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: --set modules.goats.target_rwo: unknown parameter 'target_rwo' of the module 'goats'; "
+        "did you mean 'target_row'? (expected one of: colour, goats, target_row)\n",
+    )
+    result = run("sweep", "ascent", "--set", "modules.gaots.goats=2", *args)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: --set modules.gaots.goats: ascent is played without the module 'gaots'; did you mean 'goats'? "
+        "(modules: green-path, panorama, goats)\n",
+    )
+    assert not (tmp_path / "ascent").exists()
+
+
+def test_the_keys_a_setting_may_name_are_the_engines_own():
+    """Tranquility's and The Ascent's rule keys differ (the spec schema's); every module parameter is
+    one the engine reads."""
+    with pytest.raises(UsageError, match=r"unknown rule key 'remove_islands' for ascent \(expected one of: "):
+        apply_setting(AS, ("rules", "remove_islands"), 2)
+    with pytest.raises(UsageError, match=r"unknown rule key 'row_minimum' for tranquility \(expected one of: "):
+        apply_setting(TQ, ("rules", "row_minimum"), False)
+    every = game_named("ascent")
+    for module in every.modules:
+        assert module_keys(module.id), module.id
+        for key in module_keys(module.id):
+            old = getattr(rule_params(every), module.id.replace("-", "_"))
+            value = getattr(old, key)
+            new = value + 1 if isinstance(value, int) else f"{value}-other"
+            changed = apply_setting(every, ("modules", module.id, key), new)
+            assert getattr(getattr(rule_params(changed), module.id.replace("-", "_")), key) == new
+
+
 def test_cli_simulate_reports_games_per_second_and_warns_when_nearly_unwinnable():
     result = run("simulate", "gap-cost", "-p", 2, "-n", 30, "--jobs", 2)
     assert result.exit_code == 0, result.output
@@ -164,6 +218,7 @@ NO_SCHEDULER = """
 import pytest
 from helpers.rulekit import game_named
 from pnp.core.errors import UsageError
+from pnp.game.params import module_keys, rule_params
 from pnp.rules import simulate
 
 with pytest.raises(UsageError, match="no Dask scheduler answers there"):
