@@ -216,3 +216,23 @@ def test_a_variants_template_folder_that_does_not_exist_is_reported(command, tmp
     assert not (tmp_path / "output").exists()
     (tmp_path / "templates" / "my-templates").mkdir(parents=True)  # made: its templates come from the parent's
     assert runner.invoke(app, ["validate", "own", "--no-simulate"]).exit_code == 0
+
+
+def test_a_kind_ids_typo_does_not_hide_the_files_other_problems(tmp_path, monkeypatch):
+    """The typo makes a new kind that lacks a template and a back; the other kinds' templates are
+    still checked (a missing back of another kind was not reported until the typo was fixed)."""
+    monkeypatch.chdir(tmp_path)
+    write_variant(
+        tmp_path,
+        "w",
+        '{"id": "w", "extends": "tranquility",\n "kinds": [{"id": "strat", "name": "S"}, '
+        '{"id": "island", "back": "bakc"}]}',
+    )
+    result = runner.invoke(app, ["validate", "w", "--no-simulate"])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(
+        "card_specs/variants/w.json:2:19: $.kinds[0].id: there is no kind 'strat' in tranquility"
+    )
+    assert lines[1].startswith("card_specs/variants/w.json:2:67: $.kinds[1].back: template 'bakc' not found")
+    assert lines[2:] == ["2 problems found; nothing was written"]

@@ -148,6 +148,8 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     card = card_size(spec.data["card"])
     misfits: dict[tuple, set[str]] = {}  # (where, size, drawn size) → template names
     for path, kind in _all_kinds(spec):
+        if "template" not in kind or "back" not in kind:
+            continue  # reported by the schema (a kind id's typo makes a new kind lacking both): check the others
         back = kind["back"] if isinstance(kind["back"], str) else kind["back"]["template"]
         size = card_size(kind["size"], card) if "size" in kind else default_size(kind.get("shape", "square"), card)
         for key, name in (("template", kind["template"]), ("back", back)):
