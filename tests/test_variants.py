@@ -236,3 +236,21 @@ def test_a_kind_ids_typo_does_not_hide_the_files_other_problems(tmp_path, monkey
     )
     assert lines[1].startswith("card_specs/variants/w.json:2:67: $.kinds[1].back: template 'bakc' not found")
     assert lines[2:] == ["2 problems found; nothing was written"]
+
+
+def test_a_misspelt_module_rule_is_reported_with_the_likely_one(tmp_path, monkeypatch):
+    """The schema takes any object as a module's rules: the typo was ignored and the goats aimed at
+    their default row."""
+    monkeypatch.chdir(tmp_path)
+    write_variant(
+        tmp_path, "g", '{"id": "g", "extends": "ascent",\n "modules": [{"id": "goats", "rules": {"target_rwo": 5}}]}'
+    )
+    result = runner.invoke(app, ["validate", "g", "--no-simulate"])
+    assert (result.exit_code, result.stderr.splitlines()) == (
+        1,
+        [
+            "card_specs/variants/g.json:2:54: $.modules[0].rules.target_rwo: unknown key 'target_rwo'; "
+            "did you mean 'target_row'? (expected one of: colour, goats, target_row)",
+            "1 problem found; nothing was written",
+        ],
+    )

@@ -8,9 +8,11 @@ from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import OutsideLink
 from pnp.core.jsonsrc import json_path, read_json
 from pnp.core.locate import find_template_dir, first_file
+from pnp.core.names import unknown_key
 from pnp.core.units import parse_length
 from pnp.game.build import build_game, card_size, default_size, expand_cards, template_dirs
 from pnp.game.model import Game
+from pnp.game.params import module_keys
 from pnp.spec.load import Spec
 
 FONTS = ("Atkinson Hyperlegible",)
@@ -41,6 +43,7 @@ def semantic_check(spec: Spec, schema_valid: bool = True) -> tuple[list[Problem]
         _theme_problems,
         _language_problems,
         _topic_problems,
+        _module_rule_problems,
     )
     found: dict[Callable, list | None] = {}  # None: the check met a value of the wrong shape
     for check in checks:
@@ -238,6 +241,19 @@ def _theme_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         yield ["theme", "font"], f"unknown font {spec.data['theme']['font']!r} (bundled: {', '.join(FONTS)})"
         return
     yield from _glyph_problems(spec)
+
+
+def _module_rule_problems(spec: Spec) -> Iterator[tuple[list, str]]:
+    """A module's `rules` may hold only the parameters the engine reads for it (the schema allows any
+    object there): a misspelt one was ignored, and the game played with its default."""
+    for m, module in enumerate(spec.data.get("modules", [])):
+        keys = module_keys(module["id"])
+        for key in module.get("rules", {}):
+            if key not in keys:
+                yield (
+                    ["modules", m, "rules", key],
+                    (unknown_key(key, keys) if keys else f"the module {module['id']!r} takes no rules"),
+                )
 
 
 def _language_problems(spec: Spec) -> Iterator[tuple[list, str]]:
