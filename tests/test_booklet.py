@@ -168,6 +168,7 @@ def test_the_ascent_booklet_covers_the_mountain_special_cards_and_each_module():
         "into row 9, once all 44 slots below",
         "The Green Path",
         "The Panorama",
+        "One colour side by side (same_colour_in_row)",
         "3 goats wait at the foot of the mountain.",
         "Reconstruction: the publisher describes this module in one line only.",
         "Then draw back up to 5.",
@@ -188,6 +189,7 @@ def test_the_ascent_booklet_covers_the_mountain_special_cards_and_each_module():
                 "Poi pesca dal tuo mazzo fino ad avere 5 carte.",
                 "Le 36 caselle del mare",
                 "Un 6 tra un 3 e un 7 costa 1.",
+                "Quali carte sono vicine (adjacency)",  # an option's heading, its spec key after it
                 "Riconoscimenti",
                 "Ricostruzione:",
             ),
@@ -198,6 +200,7 @@ def test_the_ascent_booklet_covers_the_mountain_special_cards_and_each_module():
                 "Tranquillità: L'Ascesa",
                 "La montagna: 9 carte nella riga 1",
                 "3 capre attendono ai piedi",
+                "Sostituire un ponte (bridge_swap_cost)",
                 "Il Sentiero Verde",
                 "Ricostruzione: l'editore descrive questo modulo in una sola riga.",
             ),

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.booklet.common import Book, bullets, heading, para, sub
+from pnp.core.i18n import N_
 from pnp.core.locate import bundled_root
 from pnp.game.build import build_game
 from pnp.game.params import (
@@ -121,6 +122,15 @@ OPTIONS = {
     "tranquility": (("adjacency", "orthogonal"), ("cost", "gap"), ("cost_cap", 4), ("start_discard_from", None)),
     "ascent": (("row_minimum", False), ("same_colour_in_row", True), ("bridge_swap_cost", None), ("cost_cap", 4)),
 }
+OPTION_NAMES = {  # each option's heading; the spec key it is set with follows it in brackets
+    "adjacency": N_("Which cards are neighbours"),
+    "cost": N_("What a play costs"),
+    "cost_cap": N_("The most a play may cost"),
+    "start_discard_from": N_("Where the start discard comes from"),
+    "row_minimum": N_("A number and its row"),
+    "same_colour_in_row": N_("One colour side by side"),
+    "bridge_swap_cost": N_("Replacing a bridge"),
+}
 _OTHER = {
     "start_discard_from": {HANDS: HANDS_AND_PILES, HANDS_AND_PILES: HANDS},
     "bridge_swap_cost": {"greater": "smaller", "smaller": "greater"},
@@ -149,7 +159,7 @@ def options(book: Book) -> list:
         change: dict[str, Any] = {name: other}
         alternative = replace(r, **change)
         out += [
-            sub(book, name),
+            sub(book, f"{t.gettext(OPTION_NAMES[name])} ({name})"),
             *bullets(
                 book,
                 [
