@@ -174,7 +174,7 @@ def test_games_json_names_the_users_own_variant_and_one_with_problems(tmp_path, 
     entries = {e["name"]: e for e in json.loads(result.stdout)}
     assert entries["quiet-sea"] == {
         "name": "quiet-sea",
-        "title": "Tranquility: quiet-sea",
+        "title": "Quiet Sea",
         "extends": "tranquility",
         "source": "card_specs/variants/quiet-sea.json",
         "problem": None,

@@ -71,6 +71,7 @@ def test_variant_new_writes_a_valid_starter(tmp_path, monkeypatch):
     assert result.stdout == "card_specs/variants/quiet-sea.json\n"
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data["extends"] == "tranquility" and data["rules"]["hand_size"] == 5
+    assert (data["title"], data["description"]) == ("Quiet Sea", "A variant of Tranquility.")  # its name, not a slug
     assert runner.invoke(app, ["validate", "quiet-sea"]).exit_code == 0
     again = runner.invoke(app, ["variant", "new", "quiet-sea", "--from", "tranquility"])
     assert again.exit_code == 2

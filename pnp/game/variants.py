@@ -40,7 +40,7 @@ def starter_variant(name: str, parent: Spec, schema: str = SCHEMA_REF) -> str:
         "$comment": GUIDANCE,
         "id": name,
         "extends": parent.id,
-        "title": f"{data['title']}: {name}",
+        "title": name.replace("-", " ").title(),  # quiet-sea: "Quiet Sea"; its description names the parent
         "description": f"A variant of {data['title']}.",
         "card": data["card"],
         "kinds": [_kind_starter(kind) for kind in data["kinds"] if "count" in kind or "each" in kind],
