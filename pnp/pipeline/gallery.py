@@ -22,6 +22,7 @@ from urllib.parse import quote
 
 from pnp.core.i18n import N_, Translator, translator
 from pnp.core.locate import files_under
+from pnp.game.kindcount import KIND_COUNTS
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 BACKS = N_("Backs")
@@ -140,6 +141,15 @@ def _links(items: tuple[Item, ...]) -> str:
     return "<ul>" + "".join(f'<li><a href="{_href(i.href)}">{escape(i.label)}</a></li>' for i in items) + "</ul>"
 
 
+def _count(t: Translator, what: str, n: int) -> str:
+    """One count, its number in bold: a bundled kind's in its language's plural ("80 islands", "80
+    isole": pnp/game/kindcount.py), anything else with its label as it is ("125 pieces in all")."""
+    forms = KIND_COUNTS.get(what)
+    text = t.catalogue.ngettext(*forms, n) if forms else "{n} " + t.gettext(what)
+    before, _, after = text.partition("{n}")
+    return f"<li>{escape(before)}<b>{n}</b>{escape(after)}</li>"
+
+
 def _heading(words: str) -> str:
     return f"<h3>{escape(words)}</h3>"
 
@@ -148,11 +158,7 @@ def _section(game: GalleryGame) -> str:
     t = translator(game.lang)  # a game built in Italian has its section in Italian
     lang = f' lang="{escape(game.lang)}"' if game.lang else ""
     parts = [f'<section id="{escape(game.id)}"{lang}><h2>{escape(t.gettext(game.title))}</h2>']
-    parts.append(
-        '<ul class="counts">'
-        + "".join(f"<li><b>{n}</b> {escape(t.gettext(what))}</li>" for what, n in game.counts)
-        + "</ul>"
-    )
+    parts.append('<ul class="counts">' + "".join(_count(t, what, n) for what, n in game.counts) + "</ul>")
     if game.sheets:
         parts.append(_heading(t.gettext("Print-and-play sheets")) + _links(game.sheets))
     if game.setups:

@@ -36,7 +36,7 @@ def test_the_gallery_shows_faces_sheets_setups_and_counts(tmp_path):
     assert 'href="testgame/sheets/testgame-a4.pdf"' in html and "testgame-a4.pdf (2 pages)" in html
     assert 'href="testgame/testgame-calibration-a4.pdf"' in html
     for count in (
-        "<b>3</b> Island",
+        "<b>3</b> islands",  # a bundled kind's name: its plural
         "<b>2</b> border",
         "<b>5</b> pieces in all",
         "<b>6</b> distinct faces",
