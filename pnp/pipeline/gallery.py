@@ -26,6 +26,7 @@ from pnp.game.kindcount import KIND_COUNTS
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 BACKS = N_("Backs")
+FRONT, BACK, BOTH = N_("front"), N_("back"), N_("front and back")  # a face opened in the viewer
 
 
 @dataclass(frozen=True)
@@ -88,14 +89,17 @@ document.addEventListener('click', function (event) {
   }
   if (!link) return;
   event.preventDefault();
+  var section = link.closest('section');
+  var words = function (side, english) { return (section && section.getAttribute('data-word-' + side)) || english; };
   var shown = [link.getAttribute('href')];
   if (link.getAttribute('data-back')) shown.push(link.getAttribute('data-back'));
   for (var i = 0; i < shown.length; i++) {
-    var img = document.createElement('img'); img.src = shown[i]; img.alt = i ? 'back' : 'front';
+    var img = document.createElement('img'); img.src = shown[i];
+    img.alt = i ? words('back', 'back') : words('front', 'front');
     viewer.appendChild(img);
   }
   var caption = document.createElement('p');
-  caption.textContent = link.getAttribute('title') + (shown.length > 1 ? ' — front and back' : '');
+  caption.textContent = link.getAttribute('title') + (shown.length > 1 ? ' — ' + words('both', 'front and back') : '');
   viewer.appendChild(caption); viewer.classList.add('open');
 });
 document.addEventListener('keydown', function (event) {
@@ -157,7 +161,11 @@ def _heading(words: str) -> str:
 def _section(game: GalleryGame) -> str:
     t = translator(game.lang)  # a game built in Italian has its section in Italian
     lang = f' lang="{escape(game.lang)}"' if game.lang else ""
-    parts = [f'<section id="{escape(game.id)}"{lang}><h2>{escape(t.gettext(game.title))}</h2>']
+    words = "".join(  # what the viewer's script calls a face's sides, in the section's language
+        f' data-word-{side}="{escape(t.gettext(text))}"'
+        for side, text in (("front", FRONT), ("back", BACK), ("both", BOTH))
+    )
+    parts = [f'<section id="{escape(game.id)}"{lang}{words}><h2>{escape(t.gettext(game.title))}</h2>']
     parts.append('<ul class="counts">' + "".join(_count(t, what, n) for what, n in game.counts) + "</ul>")
     if game.sheets:
         parts.append(_heading(t.gettext("Print-and-play sheets")) + _links(game.sheets))

@@ -8,7 +8,7 @@ from pathlib import Path
 from browserkit import browser, needs_browser, wait_for
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "print"))
-from test_gallery import _face_outputs
+from test_gallery import _face_outputs, _italian
 
 from pnp.pipeline.gallery import gallery_outputs
 
@@ -42,5 +42,24 @@ def test_a_face_opens_with_its_back_and_closes_with_escape(tmp_path):
 
         driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
         wait_for(driver, lambda d: not d.find_element("id", "viewer").is_displayed(), what="the viewer to close")
+    finally:
+        driver.quit()
+
+
+def test_a_face_of_an_italian_section_opens_with_italian_words(tmp_path):
+    """The viewer's caption and its pictures' alt text in the section's language."""
+    outputs = _italian(_face_outputs("base", "tranquility"))
+    outputs.update(gallery_outputs(tmp_path, outputs))
+    for rel, data in outputs.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(data)
+    driver = browser()
+    try:
+        driver.get((tmp_path / "index.html").as_uri())
+        driver.find_element("css selector", 'a.face[href="base/svg-it/island-02.svg"]').click()
+        wait_for(driver, lambda d: d.find_element("id", "viewer").is_displayed(), what="the viewer")
+        alts = [img.get_attribute("alt") for img in driver.find_elements("css selector", "#viewer img")]
+        assert alts == ["fronte", "retro"]
+        assert driver.find_element("css selector", "#viewer p").text.endswith(" — fronte e retro")
     finally:
         driver.quit()
