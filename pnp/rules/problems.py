@@ -12,6 +12,7 @@ from collections import Counter
 from pnp.game.model import Game
 from pnp.game.params import (
     HANDS,
+    MODULE_PARAMS,
     RULE_OPTIONS,
     START_DISCARD_FROM,
     AscentRules,
@@ -20,7 +21,7 @@ from pnp.game.params import (
     rule_params,
 )
 
-ASCENT_MODULES = ("green-path", "panorama", "goats")
+ASCENT_MODULES = tuple(MODULE_PARAMS)  # the modules the engine reads parameters for: every one it knows
 
 
 def rule_problems(game: Game) -> list[str]:
