@@ -124,7 +124,8 @@ def test_an_italian_build_of_both_games_names_its_files_and_prints_italian(tmp_p
     assert "sheet 1 of" in _pdf_text(out / "tranquility/sheets/tranquility-a4.pdf")
     assert {p: p.read_bytes() for p in italian} == italian
     gallery = (out / "index.html").read_text(encoding="utf-8")
-    assert '<section id="tranquility">' in gallery and '<section id="tranquility-it" lang="it">' in gallery
+    assert '<section id="tranquility" data-word-front="front"' in gallery
+    assert '<section id="tranquility-it" lang="it" data-word-front="fronte"' in gallery
     assert "<h2>Tranquillità</h2>" in gallery and "Fogli print-and-play" in gallery
 
 
