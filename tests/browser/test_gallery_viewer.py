@@ -15,17 +15,21 @@ from pnp.pipeline.gallery import gallery_outputs
 pytestmark = needs_browser
 
 
-def test_a_face_opens_with_its_back_and_closes_with_escape(tmp_path):
-    outputs = _face_outputs("base", "tranquility")
-    outputs.update(gallery_outputs(tmp_path, outputs))
+def _open_face(driver, folder: Path, outputs: dict[str, bytes], href: str) -> None:
+    """Write the faces and their gallery into `folder`, open the page and click the face at `href`."""
+    outputs = {**outputs, **gallery_outputs(folder, outputs)}
     for rel, data in outputs.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_bytes(data)
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(data)
+    driver.get((folder / "index.html").as_uri())
+    driver.find_element("css selector", f'a.face[href="{href}"]').click()
+    wait_for(driver, lambda d: d.find_element("id", "viewer").is_displayed(), what="the viewer")
+
+
+def test_a_face_opens_with_its_back_and_closes_with_escape(tmp_path):
     driver = browser()
     try:
-        driver.get((tmp_path / "index.html").as_uri())
-        driver.find_element("css selector", 'a.face[href="base/svg/island-02.svg"]').click()
-        wait_for(driver, lambda d: d.find_element("id", "viewer").is_displayed(), what="the viewer")
+        _open_face(driver, tmp_path, _face_outputs("base", "tranquility"), "base/svg/island-02.svg")
         shown = [
             img.get_attribute("src").rsplit("/", 1)[1] for img in driver.find_elements("css selector", "#viewer img")
         ]
@@ -48,16 +52,9 @@ def test_a_face_opens_with_its_back_and_closes_with_escape(tmp_path):
 
 def test_a_face_of_an_italian_section_opens_with_italian_words(tmp_path):
     """The viewer's caption and its pictures' alt text in the section's language."""
-    outputs = _italian(_face_outputs("base", "tranquility"))
-    outputs.update(gallery_outputs(tmp_path, outputs))
-    for rel, data in outputs.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_bytes(data)
     driver = browser()
     try:
-        driver.get((tmp_path / "index.html").as_uri())
-        driver.find_element("css selector", 'a.face[href="base/svg-it/island-02.svg"]').click()
-        wait_for(driver, lambda d: d.find_element("id", "viewer").is_displayed(), what="the viewer")
+        _open_face(driver, tmp_path, _italian(_face_outputs("base", "tranquility")), "base/svg-it/island-02.svg")
         alts = [img.get_attribute("alt") for img in driver.find_elements("css selector", "#viewer img")]
         assert alts == ["fronte", "retro"]
         assert driver.find_element("css selector", "#viewer p").text.endswith(" — fronte e retro")
