@@ -205,13 +205,16 @@ def test_a_long_unknown_key_is_quoted_short_in_the_message_and_the_path():
     result = pnp("check", "s.json")
     assert result.exit_code == 1
     line = next(line for line in result.stderr.splitlines() if "unknown key" in line)
-    assert line == (
-        's.json:1:10006: $["'
-        + "k" * 40
-        + "…\" (10000 characters)]: unknown key '"
-        + "k" * 60
-        + "'… (10000 characters) (expected one of: format, version, game, engine, modules, players, seed, "
-        "turn, current_player, status, hands, piles, discard, box, aside, tranquility, ascent)"
+    assert (
+        line
+        == (
+            's.json:1:2: $["'  # the key's column, not its value's (10006)
+            + "k" * 40
+            + "…\" (10000 characters)]: unknown key '"
+            + "k" * 60
+            + "'… (10000 characters) (expected one of: format, version, game, engine, modules, players, seed, "
+            "turn, current_player, status, hands, piles, discard, box, aside, tranquility, ascent)"
+        )
     )
 
 

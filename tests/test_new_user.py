@@ -262,7 +262,7 @@ def test_a_typo_in_a_rule_key_names_the_closest_key_and_every_key(tmp_path, monk
     result = run("validate", "v")
     assert result.exit_code == 1
     assert result.stderr == (
-        "card_specs/variants/v.json:4:26: $.rules.hand_sise: unknown key 'hand_sise'; did you mean 'hand_size'? "
+        "card_specs/variants/v.json:4:13: $.rules.hand_sise: unknown key 'hand_sise'; did you mean 'hand_size'? "
         "(expected one of: $comment, adjacency, cost, cost_cap, engine, finish_cards, first_player, grid, "
         "hand_size, loss, players, remove_islands, start_discard, start_discard_draw, start_discard_from)\n"
         "1 problem found; nothing was written\n"
@@ -340,7 +340,7 @@ def test_schema_and_semantic_problems_come_in_one_round(tmp_path, monkeypatch):
     result = run("validate", "two")
     assert result.exit_code == 1
     assert result.stderr == (
-        "card_specs/variants/two.json:4:13: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, "
+        "card_specs/variants/two.json:4:3: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, "
         "description, extends, id, kinds, language, modules, print, rules, templates, theme, title)\n"
         "card_specs/variants/two.json:5:49: $.kinds[0].each.number: empty range: 'from' (80) is above 'to' (1)\n"
         "2 problems found; nothing was written\n"

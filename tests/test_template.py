@@ -104,7 +104,7 @@ def test_schema_problems_name_file_line_column_and_path(folder):
         }
     """,
     ) == [
-        "tpl/card.json:4:91: $.elements[0].colour: unknown key 'colour' (expected one of: align, box, case, fill, "
+        "tpl/card.json:4:81: $.elements[0].colour: unknown key 'colour' (expected one of: align, box, case, fill, "
         "id, italic, line_height, min_size_pt, pivot, rotate, size_pt, text, type, underline, valign, weight, "
         "when, wrap)",
         "tpl/card.json:5:30: $.elements[1].box: [5, 5, 20] is too short (minItems 4)",

@@ -250,7 +250,7 @@ def test_a_misspelt_module_rule_is_reported_with_the_likely_one(tmp_path, monkey
     assert (result.exit_code, result.stderr.splitlines()) == (
         1,
         [
-            "card_specs/variants/g.json:2:54: $.modules[0].rules.target_rwo: unknown key 'target_rwo'; "
+            "card_specs/variants/g.json:2:40: $.modules[0].rules.target_rwo: unknown key 'target_rwo'; "
             "did you mean 'target_row'? (expected one of: colour, goats, target_row)",
             "1 problem found; nothing was written",
         ],

@@ -20,7 +20,13 @@ MAX_FILE_BYTES = 5 * 1024 * 1024  # 20,000 cards written out one by one fit; par
 MAX_DEPTH = 64
 
 
-Positions = dict[str, tuple[int, int]]  # JSON pointer → (line, col), both 1-based
+Positions = dict[str, tuple[int, int]]  # JSON pointer → (line, col), both 1-based; "key:" + pointer → its key's
+KEY = "key:"  # no JSON pointer starts so: a member's key is filed beside its value
+
+
+class KeyPath(list):
+    """A path whose last part is a key the object should not have: its problem points at the key
+    (`"colour": "red"` at the quote before colour), not at the value."""
 
 
 @dataclass(frozen=True)
@@ -40,18 +46,24 @@ class Source:
     def problem(self, pointer: str | list, message: str) -> Problem:
         parts = pointer if isinstance(pointer, list) else _split_pointer(pointer)
         line, col = self.locate(parts)
+        if isinstance(parts, KeyPath):
+            line, col = self.positions.get(KEY + _pointer(parts), (line, col))
         return Problem(self.file, line, col, json_path(parts), message)
 
     def locate(self, parts: list) -> tuple[int, int]:
         """The position of the deepest existing value along the pointer."""
         parts = list(parts)
         while True:
-            pointer = "".join("/" + _escape(str(p)) for p in parts)
+            pointer = _pointer(parts)
             if pointer in self.positions:
                 return self.positions[pointer]
             if not parts:
                 return (1, 1)
             parts.pop()
+
+
+def _pointer(parts: list) -> str:
+    return "".join("/" + _escape(str(p)) for p in parts)
 
 
 def _escape(token: str) -> str:
@@ -122,10 +134,12 @@ def _positions(text: str) -> Positions:
     # start-up: +20 ms CPU (measured with -X importtime) only when a problem needs a position
     from json_source_map import calculate
 
-    return {
-        pointer: (entry.value_start.line + 1, entry.value_start.column + 1)
-        for pointer, entry in calculate(text).items()
-    }
+    positions: Positions = {}
+    for pointer, entry in calculate(text).items():
+        positions[pointer] = (entry.value_start.line + 1, entry.value_start.column + 1)
+        if entry.key_start is not None:
+            positions[KEY + pointer] = (entry.key_start.line + 1, entry.key_start.column + 1)
+    return positions
 
 
 def _long_number_problem(text: str, name: str, exc: ValueError) -> Problem:

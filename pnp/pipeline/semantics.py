@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import OutsideLink
-from pnp.core.jsonsrc import json_path, read_json
+from pnp.core.jsonsrc import KeyPath, json_path, read_json
 from pnp.core.locate import find_template_dir, first_file
 from pnp.core.names import unknown_key
 from pnp.core.units import parse_length
@@ -251,7 +251,7 @@ def _module_rule_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         for key in module.get("rules", {}):
             if key not in keys:
                 yield (
-                    ["modules", m, "rules", key],
+                    KeyPath(["modules", m, "rules", key]),
                     (unknown_key(key, keys) if keys else f"the module {module['id']!r} takes no rules"),
                 )
 

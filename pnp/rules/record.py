@@ -15,7 +15,7 @@ from typing import Any
 
 from pnp import __version__
 from pnp.core.errors import Problem, SpecError, display_path
-from pnp.core.jsonsrc import Source, parse_json
+from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
 from pnp.game.model import Game
 from pnp.rules.state.model import State, _dump, dump_state, state_to_data
@@ -256,7 +256,7 @@ def parse_record(source: Source) -> Record:
     data = source.data
     if not isinstance(data, dict):
         raise SpecError([source.problem([], "expected a game record (an object)")])
-    problems = [source.problem([key], unknown_key(key, TOP)) for key in data if key not in TOP]
+    problems = [source.problem(KeyPath([key]), unknown_key(key, TOP)) for key in data if key not in TOP]
     if data.get("format") != FORMAT:
         problems.append(source.problem(["format"], f'expected "{FORMAT}"'))
     if data.get("version") != VERSION:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import Problem, SpecError, display_path, quoted
-from pnp.core.jsonsrc import Source, json_path, read_json
+from pnp.core.jsonsrc import KeyPath, Source, json_path, read_json
 from pnp.core.locate import available_games, schema_dir, spec_roots
 from pnp.core.names import unknown_game, unknown_key
 from pnp.spec.variant_ids import is_covered, unknown_id_problems
@@ -46,8 +46,8 @@ class Spec:
         for source in self.sources:
             own = _path_in(source.data, self.data, list(parts))
             if own is not None and _pointer(own) in source.positions:
-                return source.problem(own, message)
-        return self.sources[0].problem(list(parts), message)
+                return source.problem(KeyPath(own) if isinstance(parts, KeyPath) else own, message)
+        return self.sources[0].problem(parts, message)
 
 
 def _pointer(parts: list) -> str:
@@ -196,13 +196,13 @@ def _merged_check(spec: Spec) -> list[Problem]:
 
 def schema_problems(errors) -> list[tuple[list, str]]:
     """(JSON path parts, sentence) for each jsonschema error; an unknown key points at the key."""
-    out = []
+    out: list[tuple[list, str]] = []
     for error in errors:
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed)):
-                out.append((path + [key], unknown_key(key, allowed)))
+                out.append((KeyPath([*path, key]), unknown_key(key, allowed)))
         else:
             out.append((path, describe(error)))
     return out

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import Problem, SpecError
-from pnp.core.jsonsrc import Source, parse_json
+from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
 from pnp.rules.state.model import (
     ENGINES,
@@ -153,7 +153,7 @@ class _Reader:
     def keys(self, obj: dict, path: list, allowed: tuple[str, ...]) -> None:
         for key in obj:
             if key not in allowed:
-                self.fail(path + [key], unknown_key(key, allowed))
+                self.fail(KeyPath([*path, key]), unknown_key(key, allowed))
 
     def get(self, obj: dict, path: list) -> Any:
         """The value at path[-1] of obj, or _MISSING (a problem) when the key is absent."""
