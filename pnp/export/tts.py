@@ -90,6 +90,12 @@ def _region(face: Face, size: tuple[int, int]) -> Region:
     return Region(region.x, region.y, region.width, region.height, size[0], size[1])
 
 
+def slot_dpi(face: Face, size: tuple[int, int]) -> float:
+    """The resolution a face has in a slot of `size` pixels: 300 dpi, or less on a sheet that had to
+    shrink its slots to stay within 4096 px (written in the PNG as it is, not as 300)."""
+    return size[0] / (face.width / 25.4)
+
+
 def _sheet(slots: list[Face], hidden: Face, columns: int, rows: int, size: tuple[int, int]) -> Picture:
     w, h = size
     tiles = []
@@ -97,7 +103,7 @@ def _sheet(slots: list[Face], hidden: Face, columns: int, rows: int, size: tuple
         if face is not None:
             row, column = divmod(index, columns)
             tiles.append(Tile(face.id, _region(face, size), column * w, row * h))
-    return Picture(columns * w, rows * h, tuple(tiles), DPI)
+    return Picture(columns * w, rows * h, tuple(tiles), slot_dpi(hidden, size))
 
 
 def plan(game: Game, by_id: dict[str, Face]) -> tuple[list[Sheet], dict[str, Picture]]:
@@ -117,7 +123,7 @@ def plan(game: Game, by_id: dict[str, Face]) -> tuple[list[Sheet], dict[str, Pic
                 pictures[back_file] = _sheet([by_id[c.back_face_id] for c in chunk], hidden, columns, rows, size)
             else:
                 back_file = f"{deck.name}-back.png"
-                pictures[back_file] = Picture.of(hidden.id, _region(hidden, size), DPI)
+                pictures[back_file] = Picture.of(hidden.id, _region(hidden, size), slot_dpi(hidden, size))
             sheets.append(
                 Sheet(deck.name, f"{stem}-faces.png", back_file, deck.unique_backs, columns, rows, tuple(chunk))
             )

@@ -191,6 +191,7 @@ def test_tts_sheets_hold_at_most_69_cards_and_the_hidden_back_in_the_last_slot()
     assert first.width <= 4096 and first.height <= 4096
     slot_w, slot_h = first.width // 10, first.height // 7
     assert slot_w == 409 and slot_h == 409  # 4096 px / 10 columns, square cards
+    assert first.info["dpi"] == pytest.approx((409 / (70 / 25.4),) * 2, abs=0.01)  # ~148 dpi, as shrunk, not 300
     back = next(f for f in faces if f.id == "back-back")
     for index, card_id in enumerate(manifest[0]["cards"][:12] + ["back-back"]):
         slot = index if card_id != "back-back" else 69
