@@ -297,3 +297,11 @@ def test_a_variants_booklet_credits_it_as_a_variant_of_the_base_game(quiet_sea, 
 def test_a_variant_of_the_ascent_is_credited_as_a_variant_of_the_ascent():
     text = _text(_booklet(load_game("ascent-hand-6"))["ascent-hand-6/rules-a4.pdf"])
     assert "The Ascent with a hand of 6 is a variant of Tranquility: The Ascent, which was designed by" in text
+
+
+def test_every_booklet_file_is_titled_for_a_reader():
+    """The imposed and refitted files too (pikepdf made them without a title)."""
+    for name, pdf in _booklet(load_game("tranquility"), "it").items():
+        with pikepdf.open(io.BytesIO(pdf)) as document:
+            info = {key: str(value) for key, value in document.docinfo.items()}
+        assert (info["/Title"], info["/Author"]) == ("Tranquillità: Regole del gioco", "tranquility-pnp"), name

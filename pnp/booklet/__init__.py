@@ -123,6 +123,7 @@ def _document(buffer: io.BytesIO, book: Book) -> BaseDocTemplate:
         pagesize=(width, height),
         title=f"{title}: {book.t.gettext('Rules of play')}",
         author="tranquility-pnp",
+        creator="tranquility-pnp",
         subject=book.game.id,
         invariant=1,
         pageCompression=1,

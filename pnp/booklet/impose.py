@@ -27,7 +27,7 @@ def refit(document: bytes, page_size: tuple[float, float]) -> bytes:
     """Every page of `document` scaled to fit (centred, proportions kept) on a page of `page_size` pt:
     the letter booklet is the A4 one at 94 % (see docs/decisions.md)."""
     source = pikepdf.open(io.BytesIO(document))
-    out = pikepdf.new()
+    out = _new_like(source)
     width, height = page_size
     for original in source.pages:
         page = out.add_blank_page(page_size=(width, height))
@@ -38,7 +38,7 @@ def refit(document: bytes, page_size: tuple[float, float]) -> bytes:
 def impose_saddle(booklet: bytes, sheet: tuple[float, float]) -> bytes:
     """The booklet's pages imposed two to a side of the landscape `sheet` (pt), each scaled to fit its half."""
     source = pikepdf.open(io.BytesIO(booklet))
-    out = pikepdf.new()
+    out = _new_like(source)
     width, height = sheet
     for left, right in saddle_order(len(source.pages)):
         page = out.add_blank_page(page_size=(width, height))
@@ -48,6 +48,16 @@ def impose_saddle(booklet: bytes, sheet: tuple[float, float]) -> bytes:
             x0 = slot * width / 2
             _place(out, page, source.pages[number], pikepdf.Rectangle(x0, 0, x0 + width / 2, height), f"/Page{slot}")
     return _save(out)
+
+
+def _new_like(source: pikepdf.Pdf) -> pikepdf.Pdf:
+    """An empty PDF with the booklet's title, author, subject and creator (a reader shows the title;
+    without this the imposed and refitted files had none)."""
+    out = pikepdf.new()
+    for key in ("/Title", "/Author", "/Subject", "/Creator"):
+        if key in source.docinfo:
+            out.docinfo[key] = source.docinfo[key]
+    return out
 
 
 def _place(out: pikepdf.Pdf, page: pikepdf.Page, original: pikepdf.Page, rect: pikepdf.Rectangle, name: str) -> None:

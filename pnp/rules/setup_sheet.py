@@ -42,24 +42,27 @@ def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
     """(SVG text, PDF bytes) picturing `state` of `game`, with the rule check written on it."""
     sheet = _Sheet(game, state)
     sheet.draw()
-    svg = sheet.page.svg(
-        sheet.t.ngettext(
-            "{title}: table for {n} player, seed {seed}",
-            "{title}: table for {n} players, seed {seed}",
-            state.players,
-            title=sheet.title,
-            seed=state.seed,
-        )
+    title = sheet.t.ngettext(
+        "{title}: table for {n} player, seed {seed}",
+        "{title}: table for {n} players, seed {seed}",
+        state.players,
+        title=sheet.title,
+        seed=state.seed,
     )
-    return svg, svg_to_pdf(svg)
+    svg = sheet.page.svg(title)
+    return svg, svg_to_pdf(svg, title, game.id)
 
 
-def svg_to_pdf(svg: str) -> bytes:
+def svg_to_pdf(svg: str, title: str = "", subject: str = "") -> bytes:
     """One vector PDF page from the sheet SVG, drawn by the same painter as the card faces
-    (byte-identical for identical SVG)."""
+    (byte-identical for identical SVG), titled as the SVG is."""
 
     buffer = io.BytesIO()
     canvas = SheetCanvas(buffer, (mm_to_pt(PAGE_W), mm_to_pt(PAGE_H)))
+    canvas.setTitle(title)
+    canvas.setSubject(subject)
+    canvas.setAuthor("tranquility-pnp")
+    canvas.setCreator("tranquility-pnp")
     paint_face(canvas, Face(id="setup-sheet", svg=svg, width=PAGE_W, height=PAGE_H, bleed=0.0))
     canvas.showPage()
     canvas.save()

@@ -69,3 +69,13 @@ def test_setup_outputs_hold_state_check_and_sheet():
     assert "all 24 rules hold" in report and "tq-ascending:" in report
     names = sorted(setup_outputs(game_named("ascent", ["goats"]), 2, 4))
     assert names[0] == "ascent/setup/setup-2p-seed4-goats.check.txt"
+
+
+def test_the_setup_pdf_is_titled_as_its_picture():
+    import pikepdf
+
+    game = game_named("tranquility")
+    _svg, pdf = render_setup_sheet(game, deal_setup(game, 3, 1))
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        info = {key: str(value) for key, value in document.docinfo.items()}
+    assert (info["/Title"], info["/Subject"]) == ("Tranquility: table for 3 players, seed 1", "tranquility")
