@@ -30,3 +30,14 @@ def test_build_ends_by_saying_where_to_look(tmp_path, monkeypatch):
     result = CliRunner().invoke(app, ["build", "galateia", "--out", "out", "--no-setup", "--paper", "a4"])
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[-1] == "open out/index.html"
+
+
+def test_every_command_taking_a_game_completes_names_and_spec_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "card_specs" / "variants").mkdir(parents=True)
+    (tmp_path / "card_specs" / "variants" / "my-sea.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "card_specs" / "variants" / "notes.txt").write_text("", encoding="utf-8")
+    for command in ("sheets", "list", "setup", "simulate", "booklet", "render", "export png"):
+        assert _complete(f"pnp {command} gal") == ["galateia"], command
+    assert _complete("pnp sheets card") == ["card_specs/"]
+    assert _complete("pnp sheets card_specs/variants/") == ["card_specs/variants/my-sea.json"]

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli.common import Lang, reports_errors, with_lang
+from pnp.cli.completion import game_argument
 from pnp.cli.print_cmds import MODULES_HELP, _write
 from pnp.core.i18n import check_language, language_suffix
 from pnp.core.outfolder import check_out_folder
@@ -23,7 +24,7 @@ app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__in
 @app.command()
 @reports_errors
 def booklet(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    game: Annotated[str, game_argument()],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
     lang: Lang = None,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli.common import Jobs, Lang, note, note_kept, reports_errors, with_lang
-from pnp.cli.completion import complete_games
+from pnp.cli.completion import complete_games, game_argument
 from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options, with_ink
 from pnp.core.i18n import check_language
 from pnp.core.locate import available_games, spec_files, spec_roots
@@ -88,7 +88,7 @@ def build(
 @app.command()
 @reports_errors
 def render(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    game: Annotated[str, game_argument()],
     out: Annotated[Path, typer.Option("--out", "-o", help=OUT_HELP)] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,

@@ -16,6 +16,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from pnp.cli.choices import choice_metavar, choice_parser
 from pnp.cli.common import Jobs, Lang, note, note_kept, reports_errors, with_lang
+from pnp.cli.completion import game_argument
 from pnp.core.errors import UsageError
 from pnp.core.i18n import language_suffix
 from pnp.core.names import did_you_mean, match_case_insensitive
@@ -259,7 +260,7 @@ def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
 @reports_errors
 @sheet_options
 def sheets(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    game: Annotated[str, game_argument()],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     ink: Annotated[Ink | None, typer.Option("--ink", help=INK_HELP)] = None,
@@ -422,7 +423,7 @@ EXPORT_PARAMS = [
 ]
 EXPORT_OPTION_NAMES = tuple(name for name, _, _ in EXPORT_PARAMS)
 
-GameArg = Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")]
+GameArg = Annotated[str, game_argument()]
 ProductOpt = Annotated[
     str | None,
     typer.Option(

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli.common import Jobs, Lang, note, parse_seed, reports_errors, with_lang
+from pnp.cli.completion import game_argument
 from pnp.core.errors import SpecError, UsageError, quoted
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
@@ -26,7 +27,7 @@ MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separ
 @app.command()
 @reports_errors
 def setup(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
+    game: Annotated[str, game_argument(metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
     seed: Annotated[
         int,
@@ -150,7 +151,7 @@ def _state_game(source, state, game: str | None):
 @app.command()
 @reports_errors
 def simulate(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
+    game: Annotated[str, game_argument(metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
     seed: Annotated[
@@ -266,7 +267,7 @@ def _hard_warning(r, label: str) -> str:
 @app.command()
 @reports_errors
 def sweep(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.", metavar="GAME")],
+    game: Annotated[str, game_argument(metavar="GAME")],
     settings: Annotated[
         list[str],
         typer.Option(

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli.common import note, reports_errors
+from pnp.cli.completion import game_argument
 from pnp.core.errors import SpecError, UsageError
 from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
 from pnp.game.build import build_game
@@ -86,7 +87,7 @@ def _every_spec() -> list[Path]:
 @app.command("list")
 @reports_errors
 def list_(
-    game: Annotated[str, typer.Argument(help="A game or variant name, or a spec file.")],
+    game: Annotated[str, game_argument()],
     as_json: Annotated[bool, typer.Option("--json", help="Print the resolved deck as JSON.")] = False,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
 ) -> None:
