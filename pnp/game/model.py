@@ -143,6 +143,17 @@ class Game:
     def cards(self) -> tuple[Card, ...]:
         return tuple(card for kind in self.kinds for card in kind.cards)
 
+    @property
+    def modules_name(self) -> str:
+        """The chosen modules as one part of an output name, the same in every output (sheets,
+        exports, setups, simulation logs): '' when every module is chosen (the default, so default
+        names stay as they are), 'no-modules' for none, else the chosen ids in the spec's order
+        joined by '+' ('panorama+goats'), whatever order they were asked for in."""
+        chosen = [m.id for m in self.modules]
+        if chosen == [m.id for m in self.available_modules]:
+            return ""
+        return "+".join(chosen) if chosen else "no-modules"
+
     def kind(self, kind_id: str) -> CardKind:
         for kind in self.kinds:
             if kind.id == kind_id:

@@ -22,9 +22,7 @@ SAMPLE_SEED = 1
 def setup_name(game: Game, players: int, seed: int | None) -> str:
     """File stem: setup-3p-seed1, with the modules when not all of them are chosen, and the
     language when it is not English (setup-3p-seed1-it)."""
-    chosen = [m.id for m in game.modules]
-    every = [m.id for m in game.available_modules]
-    tag = "" if chosen == every else "-no-modules" if not chosen else "-" + "+".join(chosen)
+    tag = f"-{game.modules_name}" if game.modules_name else ""
     return f"setup-{players}p-seed{seed}{tag}{language_suffix(game.language)}"
 
 
