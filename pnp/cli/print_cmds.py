@@ -541,10 +541,13 @@ def export_cut(game: GameArg, run: ExportRun = None, sheets: tuple = ()) -> None
     _export("cut", game, run, sheet=sheets[0])
 
 
-def export_folder(target: str, ink: str, product: str | None = None, dpi: float = 150.0, bleed: bool = False) -> str:
+def export_folder(
+    target: str, ink: str, product: str | None = None, dpi: float = 150.0, bleed: bool = False, modules: str = ""
+) -> str:
     """The target's folder name: the target and the options that change its files, in this order:
-    product · DPIdpi · bleed · ink-saver ('tgc', 'tgc-small-square-deck', 'png-96dpi-bleed-ink-saver').
-    The cut files carry their sheet options (and the ink) in their own names instead."""
+    product · DPIdpi · bleed · ink-saver · modules ('tgc', 'tgc-small-square-deck',
+    'png-96dpi-bleed-ink-saver', 'png-no-modules'; `modules` is the game's `modules_name`, '' for
+    every module). The cut files carry their sheet options (ink, modules) in their own names instead."""
     parts = [target]
     if target != "cut":
         if product:
@@ -555,6 +558,8 @@ def export_folder(target: str, ink: str, product: str | None = None, dpi: float 
             parts.append("bleed")
         if ink != "normal":
             parts.append(f"ink-{ink}")
+        if modules:
+            parts.append(modules)
     return "-".join(parts)
 
 
@@ -571,7 +576,7 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
     check_out_folder(out, [game])
     resolved, faces = _load(game, run.modules, run.ink, run.lang, run.jobs)
     shaping = {k: v for k, v in options.items() if k in ("product", "dpi", "bleed")}
-    name = export_folder(target, resolved.ink, **shaping)
+    name = export_folder(target, resolved.ink, **shaping, modules=resolved.modules_name)
     folder = f"{resolved.id}/export/{name}{language_suffix(resolved.language)}/"  # tgc-it
     if "base_url" in options:
         options["base_url"] = _base_url(options["base_url"], out / folder)

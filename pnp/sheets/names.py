@@ -4,11 +4,13 @@
 always in this order (docs/printing.md):
 
     paper · orientation · fold | fronts | short-edge · card size · bleed · gutter · margin ·
-    no-crop-marks · cut-lines · no-label · reg-marks · back offset · ink-saver
+    no-crop-marks · cut-lines · no-label · reg-marks · back offset · ink-saver · modules
 
 then `-it` for a game printed in Italian (any language but English; pnp/core/i18n.py), e.g.
 `tranquility-a4-fold.pdf`, `tranquility-a4-it.pdf`, `ascent-letter-bleed3mm.pdf`, `tranquility-a4-fronts-ink-saver.pdf`,
-`tranquility-a4-card63.5mm.pdf`, `tranquility-a4-offset1.5,-0.5.pdf`. An option given at its
+`tranquility-a4-card63.5mm.pdf`, `tranquility-a4-offset1.5,-0.5.pdf`, `ascent-letter-no-modules.pdf`,
+`ascent-letter-panorama+goats.pdf` (the modules part is `Game.modules_name`, as in setups' and
+simulation logs' names; every module, the default, adds nothing). An option given at its
 default value (or one that gives the same sheets, like a card size equal to the game's own) adds
 nothing, so the default names stay as they are.
 """
@@ -62,6 +64,8 @@ def variant_parts(spec: SheetSpec, game: Game | None = None) -> tuple[str, ...]:
         parts.append("offset" + ",".join(_num(v) for v in spec.back_offset))
     if game is not None and game.ink != "normal":
         parts.append(f"ink-{game.ink}")
+    if game is not None and game.modules_name:
+        parts.append(game.modules_name)
     return tuple(parts)
 
 

@@ -51,17 +51,19 @@ def project(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
-class _Game:  # what the names read of a game: its card size, ink and language
-    def __init__(self, ink: str = "normal", language: str | None = None):
+class _Game:  # what the names read of a game: its card size, ink, language and modules' name part
+    def __init__(self, ink: str = "normal", language: str | None = None, modules_name: str = ""):
         self.card = CardSize(70.0, 70.0)
         self.ink = ink
         self.language = language
+        self.modules_name = modules_name
 
 
 def test_a_language_other_than_english_comes_last():
     assert sheet_name(SheetSpec(), _Game(language="it")) == "a4-it"
     assert sheet_name(SheetSpec.from_options(gutter_fold=True), _Game("saver", "it")) == "a4-fold-ink-saver-it"
     assert sheet_name(SheetSpec(), _Game(language="en")) == "a4"
+    assert sheet_name(SheetSpec(), _Game("saver", "it", "no-modules")) == "a4-ink-saver-no-modules-it"
 
 
 def test_the_default_names_stay_as_they_were():
@@ -161,3 +163,42 @@ def test_export_folders_carry_their_options_and_keep_each_other(project):
     assert cut == ["tiny-a4-fold-print.pdf", "tiny-a4-print.pdf"]
     plain, bleed = (export / "png-20dpi" / "border.png"), (export / "png-20dpi-bleed" / "border.png")
     assert plain.read_bytes() != bleed.read_bytes()
+
+
+def _ascent_files(project: Path) -> dict[str, str]:
+    return files(project / "out" / "ascent")
+
+
+def test_sheets_of_another_module_set_leave_the_default_sheets_untouched(project):
+    """`--modules none` (or a few modules) once replaced the all-modules sheets under the same name."""
+    invoke("sheets", "ascent", "--paper", "a4", "-q")
+    default = _ascent_files(project)
+    assert set(default) == {"sheets/ascent-a4.pdf", "ascent-calibration-a4.pdf"}  # the default names, unchanged
+    invoke("sheets", "ascent", "--paper", "a4", "--modules", "none", "-q")
+    invoke("sheets", "ascent", "--paper", "a4", "--modules", "goats,panorama", "-q")
+    invoke("sheets", "ascent", "--paper", "a4", "--modules", "panorama,goats", "-q")  # the same set: the same name
+    invoke("sheets", "ascent", "--paper", "a4", "--modules", "goats,green-path,panorama", "-q")  # every one: default
+    now = _ascent_files(project)
+    assert {rel: now[rel] for rel in default} == default
+    assert sorted(p for p in now if p.startswith("sheets/")) == [
+        "sheets/ascent-a4-no-modules.pdf",
+        "sheets/ascent-a4-panorama+goats.pdf",
+        "sheets/ascent-a4.pdf",
+    ]
+    assert len(set(now.values()) - set(default.values())) >= 2  # they are other sheets
+
+
+def test_an_export_of_another_module_set_has_its_own_folder(project):
+    invoke("export", "png", "ascent", "--dpi", "10", "-q")
+    invoke("export", "png", "ascent", "--dpi", "10", "--modules", "none", "-q")
+    invoke("export", "png", "ascent", "--dpi", "10", "--modules", "panorama,goats", "-q")
+    invoke("export", "cut", "ascent", "--paper", "a4", "--modules", "none", "-q")
+    export = project / "out" / "ascent" / "export"
+    assert sorted(p.name for p in export.iterdir()) == [
+        "cut",
+        "png-10dpi",
+        "png-10dpi-no-modules",
+        "png-10dpi-panorama+goats",
+    ]
+    assert len(list((export / "png-10dpi").iterdir())) > len(list((export / "png-10dpi-no-modules").iterdir()))
+    assert [p.name for p in (export / "cut").iterdir() if p.suffix == ".pdf"] == ["ascent-a4-no-modules-print.pdf"]
