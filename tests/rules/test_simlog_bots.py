@@ -71,3 +71,25 @@ def test_the_warning_says_nearly_unwinnable_only_for_the_judging_bot():
         "warning: gap-cost with 2 player(s) was won in 0 of 3 games (0.0 %, under 1 %) by the search bot: "
         "nearly unwinnable"
     ) in result.stderr
+
+
+def test_logs_of_other_modules_or_another_bot_have_their_own_names(tmp_path):
+    """Runs that differ in --modules or --bot once wrote the same GAME-Np-seedS-gameNNNN.json."""
+    runs = [
+        (["--modules", "none"], "ascent-2p-seed1-no-modules-game0001.json"),
+        (["--modules", "goats,panorama"], "ascent-2p-seed1-panorama+goats-game0001.json"),
+        (["--modules", "panorama,goats"], "ascent-2p-seed1-panorama+goats-game0001.json"),  # same set, same name
+        (["--bot", "search"], "ascent-2p-seed1-search-game0001.json"),
+        (["--modules", "none", "--bot", "search"], "ascent-2p-seed1-no-modules-search-game0001.json"),
+        ([], "ascent-2p-seed1-game0001.json"),  # the default: the name it always had
+        (["--modules", "all", "--bot", "baseline"], "ascent-2p-seed1-game0001.json"),
+    ]
+    for options, name in runs:
+        logs = tmp_path / "logs"
+        before = set(logs.iterdir()) if logs.exists() else set()
+        result = run("simulate", "ascent", "-p", 2, "-n", 1, "-s", 1, *options, "--log", logs, "-q")
+        assert result.exit_code == 0, result.output
+        assert (logs / name).is_file(), (options, sorted(p.name for p in set(logs.iterdir()) - before))
+    assert len(list((tmp_path / "logs").iterdir())) == 5
+    record = json.loads((tmp_path / "logs" / "ascent-2p-seed1-no-modules-game0001.json").read_text())
+    assert record["modules"] == []
