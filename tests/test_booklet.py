@@ -305,3 +305,16 @@ def test_every_booklet_file_is_titled_for_a_reader():
         with pikepdf.open(io.BytesIO(pdf)) as document:
             info = {key: str(value) for key, value in document.docinfo.items()}
         assert (info["/Title"], info["/Author"]) == ("Tranquillità: Regole del gioco", "tranquility-pnp"), name
+
+
+def test_a_booklet_without_every_module_is_named_for_its_modules():
+    """`pnp booklet ascent --modules none` replaced the all-modules booklet's files."""
+    names = sorted(_booklet(load_game("ascent", modules=[])))
+    assert names == [
+        "ascent/rules-a4-no-modules.pdf",
+        "ascent/rules-booklet-a4-no-modules.pdf",
+        "ascent/rules-booklet-letter-no-modules.pdf",
+        "ascent/rules-letter-no-modules.pdf",
+    ]
+    some = sorted(_booklet(load_game("ascent", modules=["goats", "panorama"])))
+    assert some[0] == "ascent/rules-a4-panorama+goats.pdf"
