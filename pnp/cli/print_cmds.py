@@ -593,9 +593,9 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
             jobs=run.jobs,
         )
     variant = output_set(variant_parts(sheet, resolved)) if sheet is not None else ""
-    owner_name = owner(
-        "export", resolved.id, name + language_suffix(resolved.language), *([variant] if variant else [])
-    )
+    # the folder keeps the dpi as given (png-72.5dpi), the owner part spells it safely (png-72_5dpi)
+    target_set = output_set((name + language_suffix(resolved.language),))
+    owner_name = owner("export", resolved.id, target_set, *([variant] if variant else []))
     written = write_owned(out, {owner_name: files})
     note_kept(out, written.kept, quiet)
     report(out, folder, files, written.removed, run.verbose, run.as_json, quiet)

@@ -192,3 +192,9 @@ def test_an_option_the_export_target_does_not_take_is_a_usage_error(synthetic, t
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines()[-1] == f"Error: {message}"
     assert not any(tmp_path.iterdir())
+
+
+def test_a_decimal_dpi_names_its_folder_with_the_number_given(synthetic, tmp_path):
+    result = run("export", "png", "testgame", "--dpi", "72.5", "--out", str(tmp_path), "-q")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert (tmp_path / "testgame/export/png-72.5dpi/border.png").is_file()
