@@ -116,7 +116,11 @@ _SHEET_PARAMS = [
         "bleed",
         Annotated[
             str,
-            _opt("--bleed", metavar="LENGTH", help="Background printed past each card's trim, e.g. 3mm or 0.125in."),
+            _opt(
+                "--bleed",
+                metavar="LENGTH",
+                help="Background printed past each card's trim, e.g. 3mm or 0.125in; at most 10mm.",
+            ),
         ],
         "0mm",
     ),

@@ -16,6 +16,7 @@ from pnp.core.units import parse_length
 
 DUPLEX_MODES = ("long-edge", "short-edge", "none")
 ORIENTATIONS = ("auto", "portrait", "landscape")
+MAX_BLEED = 10.0  # mm: a spec's faces have at most this much bleed, so no sheet prints more
 MARK_GAP = 1.0  # mm between a card's bleed edge and the start of its crop mark
 MARK_MIN = 2.0  # shortest crop mark the grid leaves room for, mm
 MARK_MAX = 5.0  # longest crop mark, mm
@@ -199,7 +200,7 @@ class SheetSpec:
             orientation=orientation.strip().lower(),
             margin=_length("margin", margin),
             gutter=None if gutter in (None, "") else _length("gutter", gutter),
-            bleed=_length("bleed", bleed),
+            bleed=_bleed(bleed),
             crop_marks=crop_marks,
             cut_lines=cut_lines,
             label=label,
@@ -218,6 +219,14 @@ def _length(what: str, text: str) -> float:
         return parse_length(text)
     except ValueError as exc:
         raise UsageError(f"The {what} is not a length: {exc}.") from None
+
+
+def _bleed(text: str) -> float:
+    """--bleed: at most MAX_BLEED mm, the most bleed a spec's face may have (pnp/pipeline/semantics.py)."""
+    bleed = _length("bleed", text)
+    if bleed > MAX_BLEED:
+        raise UsageError(f"The bleed {text!r} is out of range: give 0 to {_num(MAX_BLEED)} mm, a face's largest bleed.")
+    return bleed
 
 
 def _pair(what: str, text: str) -> tuple[float, float]:

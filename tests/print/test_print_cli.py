@@ -198,3 +198,12 @@ def test_a_decimal_dpi_names_its_folder_with_the_number_given(synthetic, tmp_pat
     result = run("export", "png", "testgame", "--dpi", "72.5", "--out", str(tmp_path), "-q")
     assert (result.exit_code, result.stderr) == (0, "")
     assert (tmp_path / "testgame/export/png-72.5dpi/border.png").is_file()
+
+
+def test_a_bleed_over_a_faces_largest_is_a_usage_error(synthetic, tmp_path):
+    result = run("sheets", "testgame", "--out", str(tmp_path), "--paper", "a4", "--bleed", "60mm", "-q")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: The bleed '60mm' is out of range: give 0 to 10 mm, a face's largest bleed.\n",
+    )
+    assert not any(tmp_path.iterdir())
