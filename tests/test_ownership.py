@@ -247,6 +247,37 @@ def test_an_output_folder_among_the_specs_or_templates_is_a_usage_error(project,
     assert files(project) == before
 
 
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["build", "tiny", "-o", "afile"], "error: --out afile is a file, not a folder\n"),
+        (["build", "tiny", "-o", "afile/sub"], "error: --out afile/sub is inside afile, a file, not a folder\n"),
+        (["render", "tiny", "-o", "afile"], "error: --out afile is a file, not a folder\n"),
+        (["sheets", "tiny", "-o", "afile"], "error: --out afile is a file, not a folder\n"),
+        (["export", "png", "tiny", "-o", "afile/x"], "error: --out afile/x is inside afile, a file, not a folder\n"),
+        (["booklet", "tiny", "-o", "afile"], "error: --out afile is a file, not a folder\n"),
+        (["setup", "tiny", "--out", "afile"], "error: --out afile is a file, not a folder\n"),
+        (["simulate", "tiny", "--games", "2", "--log", "afile"], "error: --log afile is a file, not a folder\n"),
+        (["sweep", "tiny", "--games", "2", "--out", "afile"], "error: --out afile is a file, not a folder\n"),
+        (["serve", "tiny", "--out", "afile"], "error: --out afile is a file, not a folder\n"),
+        (["play", "tiny", "--records", "afile", "--no-open"], "error: --records afile is a file, not a folder\n"),
+    ],
+)
+def test_an_output_folder_that_is_a_file_is_a_usage_error_before_anything_is_drawn(project, monkeypatch, args, message):
+    import pnp.server.run
+
+    def never(*args, **kwargs):
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(pnp.server.run, "serve", never)
+    monkeypatch.setattr(pnp.server.run, "serve_play", never)
+    (project / "afile").write_text("mine\n", encoding="utf-8")
+    before = files(project)
+    result = runner.invoke(app, args)
+    assert (result.exit_code, result.stderr) == (2, message.replace("/", os.sep))
+    assert files(project) == before
+
+
 def test_hidden_files_in_a_spec_folder_are_not_specs(project):
     """What `pnp build --out card_specs` of an older version left, and editors' backups."""
     (project / "card_specs" / ".pnp-manifest.json").write_text('["tiny/deck.json"]', encoding="utf-8")

@@ -211,6 +211,8 @@ def simulate(
     workers = resolve_jobs(jobs)
     if log is not None and games > 10_000:
         raise UsageError(f"--log writes one file per game: at most 10000 games, not {games}")
+    if log is not None:
+        check_out_folder(log, [game], "--log")
     resolved = [load_game(game, modules=modules)]
     labels = [resolved[0].id]
     if vs:
@@ -311,6 +313,7 @@ def sweep(
 
     if not 1 <= games <= 1_000_000:
         raise UsageError(f"--games must be between 1 and 1000000, not {games}")
+    check_out_folder(out, [game])
     parsed, counts, workers = [parse_setting(t) for t in settings], parse_players(players), resolve_jobs(jobs)
     resolved = load_game(game, modules=modules)
     total = games * len(counts) * max(1, _product(len(p.values) for p in parsed))

@@ -16,6 +16,7 @@ from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import sheet_options
 from pnp.core.errors import UsageError
 from pnp.core.locate import find_spec
+from pnp.core.outfolder import check_out_folder
 from pnp.pipeline.load import load_game
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
@@ -68,6 +69,7 @@ def serve(
     names = games or default_games()
     for name in names:
         find_spec(name)  # an unknown game is a usage error before anything starts
+    check_out_folder(out, names)
     say = lambda message: note(message)
     rebuild = Rebuilder(names, out, sheets, not no_setup, modules, Live(), say, booklet=not no_booklet)
     try:
@@ -109,6 +111,7 @@ def play(
     from pnp.rules.deal import check_players
     from pnp.server.run import serve_play
 
+    check_out_folder(records, [game], "--records")
     resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
     check_players(resolved, players)
     seats = ["person"] * players
