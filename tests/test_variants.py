@@ -57,6 +57,18 @@ def test_variant_diff_lists_changed_values_and_pieces():
     assert lines[-2:] == ["  island: 80 → 100 pieces", "  border: 25 → 29 pieces"]
 
 
+def test_a_variant_name_too_long_says_the_length_limit(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    fits = runner.invoke(app, ["variant", "new", "a" * 48, "--from", "tranquility"])
+    assert fits.exit_code == 0, fits.stderr
+    result = runner.invoke(app, ["variant", "new", "b" * 49, "--from", "tranquility"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: variant name '{'b' * 49}' is 49 characters long; give at most 48\n",
+    )
+    assert not (tmp_path / "card_specs" / "variants" / f"{'b' * 49}.json").exists()
+
+
 def test_variant_diff_of_a_base_game_is_a_usage_error():
     result = runner.invoke(app, ["variant", "diff", "tranquility"])
     assert result.exit_code == 2

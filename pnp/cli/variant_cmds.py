@@ -27,7 +27,8 @@ variant_app = typer.Typer(
 )
 app.add_typer(variant_app, name="variant")
 
-NAME_HELP = "The variant's id and file name: lower-case letters, digits and '-'."
+MAX_NAME = 48  # the spec schema's slug: an id of 1 to 48 characters
+NAME_HELP = f"The variant's id and file name: lower-case letters, digits and '-', up to {MAX_NAME} characters."
 
 
 @variant_app.command("new")
@@ -42,7 +43,10 @@ def new(
     Example: pnp variant new quiet-sea --from tranquility
     """
 
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,47}", name):
+    if len(name) > MAX_NAME:
+        shown = repr(name) if len(name) <= 60 else repr(name[:12]) + "…"
+        raise UsageError(f"variant name {shown} is {len(name)} characters long; give at most {MAX_NAME}")
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise UsageError(f"variant name {name!r} must be lower-case letters, digits and '-' (e.g. 'quiet-sea')")
     target = Path("card_specs") / "variants" / f"{name}.json"
     if target.exists() and not force:
