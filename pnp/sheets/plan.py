@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from pnp.core.errors import PnpError
+from pnp.core.errors import PnpError, UsageError
 from pnp.game.model import Face, Game
 from pnp.sheets.packing import pack_into_free_cells
 from pnp.sheets.placement import (
@@ -99,8 +99,8 @@ def _scale(game: Game, sheet: SheetSpec) -> float:
         return 1.0
     w, h = sheet.card_size
     gw, gh = game.card.width, game.card.height
-    if abs(w / h - gw / gh) > 0.005:
-        raise SheetError(
+    if abs(w / h - gw / gh) > 0.005:  # a bad --card-size for this game: a usage error (exit 2)
+        raise UsageError(
             f"A card size of {w:g} × {h:g} mm would stretch the {gw:g} × {gh:g} mm cards; "
             "give a size with the same proportions."
         )

@@ -70,6 +70,9 @@ def test_a_rectangular_name_on_square_cards_is_refused_as_a_stretch(tmp_path):
     result = CliRunner().invoke(
         app, ["sheets", "tranquility", "-o", str(tmp_path), "--paper", "a4", "--card-size", "poker"]
     )
-    assert result.exit_code in (1, 2)
-    assert "would stretch the 70 × 70 mm cards" in result.stderr
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: A card size of 63.5 × 88.9 mm would stretch the 70 × 70 mm cards; "
+        "give a size with the same proportions.\n",
+    )
     assert not any(tmp_path.iterdir())
