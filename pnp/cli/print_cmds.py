@@ -501,7 +501,8 @@ def export_tts(
         typer.Option(
             "--base-url",
             metavar="URL",
-            help="Where the images will be hosted (default: file:/// URLs of the exported files).",
+            help="Where the images will be hosted: an http:// or https:// URL "
+            "(default: file:/// URLs of the exported files).",
         ),
     ] = None,
     run: ExportRun = None,  # type: ignore[assignment]
@@ -511,6 +512,7 @@ def export_tts(
 
     Example: pnp export tts tranquility --base-url https://example.org/tts/
     """
+    _check_base_url(base_url)  # before any face is drawn
     _export("tts", game, run, base_url=base_url)
 
 
@@ -605,10 +607,34 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
     report(out, folder, files, written.removed, run.verbose, run.as_json, quiet)
 
 
+def _check_base_url(given: str | None) -> None:
+    """--base-url: an http:// or https:// URL with a host, which Tabletop Simulator can download from."""
+    if given is None:
+        return
+    if not given.strip():
+        raise UsageError("--base-url is empty; give the URL of the folder the images are hosted in.")
+    # start-up: only when --base-url is given
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(given)
+        host = parts.hostname
+    except ValueError:  # a malformed port or IPv6 address
+        host = None
+    else:
+        if parts.scheme.lower() not in ("http", "https"):
+            host = None
+    if not host or any(c.isspace() or not c.isprintable() for c in given):
+        shown = repr(given) if len(given) <= 60 else repr(given[:40]) + "…"
+        raise UsageError(
+            f"--base-url {shown} is not an http:// or https:// URL with a host; give the URL of the folder "
+            "the images are hosted in (Tabletop Simulator downloads them), e.g. https://example.org/tts/"
+        )
+
+
 def _base_url(given: str | None, folder: Path) -> str:
     """The URL prefix of the TTS images: the one given (a / added), or the folder's file:/// URL."""
     if given is None:
         return folder.resolve().as_uri() + "/"
-    if not given.strip():
-        raise UsageError("--base-url is empty; give the URL of the folder the images are hosted in.")
+    _check_base_url(given)
     return given if given.endswith("/") else given + "/"

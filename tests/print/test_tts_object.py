@@ -6,6 +6,7 @@ import io
 import json
 from urllib.parse import unquote, urlparse
 
+import pytest
 from helpers.printkit import island_game
 from PIL import Image
 from typer.testing import CliRunner
@@ -116,6 +117,21 @@ def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == "Error: The png export does not take --base-url; it is for pnp export tts."
     assert not tmp_path.joinpath("testgame").exists()
+
+
+@pytest.mark.parametrize("url", ["not a url", "ftp://x", "https://", "file:///tmp/tts/"])
+def test_a_base_url_must_be_http_or_https_with_a_host(monkeypatch, tmp_path, url):
+    def never(*args, **kwargs):
+        raise AssertionError("faces were drawn")
+
+    monkeypatch.setattr(print_cmds, "_load", never)
+    result = CliRunner().invoke(app, ["export", "tts", "testgame", "--out", str(tmp_path), "--base-url", url])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: --base-url {url!r} is not an http:// or https:// URL with a host; give the URL of the folder "
+        "the images are hosted in (Tabletop Simulator downloads them), e.g. https://example.org/tts/\n",
+    )
+    assert not any(tmp_path.iterdir())
 
 
 def test_export_prints_one_summary_line_or_every_path_with_verbose(monkeypatch, tmp_path):
