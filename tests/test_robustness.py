@@ -173,11 +173,12 @@ def test_a_state_file_that_is_not_json_is_a_clean_error(tmp_path):
 
 
 def test_an_output_folder_that_cannot_be_made_is_a_clean_error(tmp_path):
+    """Inside a file: refused as a usage error before anything is drawn (pnp/core/outfolder.py)."""
     blocker = tmp_path / "file"
     blocker.write_text("not a folder", encoding="utf-8")
     result = runner.invoke(app, ["render", "tranquility", "--out", str(blocker / "output"), "--quiet"])
-    assert result.exit_code == 1
-    assert result.stderr == f"error: {blocker / 'output'}: Not a directory; the last good output is untouched\n"
+    assert result.exit_code == 2
+    assert result.stderr == f"error: --out {blocker / 'output'} is inside {blocker}, a file, not a folder\n"
 
 
 def test_a_state_naming_an_unknown_game_or_module_points_at_it(tmp_path, monkeypatch):
