@@ -132,8 +132,12 @@ def _state_game(source, state, game: str | None):
                 )
             ]
         )
+    from pnp.pipeline.replay import game_for
+
     try:
-        return load_game(game or state.game, modules=list(state.modules))
+        if game is not None:
+            return game_for(source.file, state.engine, game, state.modules, "state")
+        return load_game(state.game, modules=list(state.modules))
     except UsageError as exc:
         if game is not None and "module" not in str(exc):
             raise

@@ -6,13 +6,14 @@ id and sentence); the end the record claims must be the end the moves reach.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.core.errors import SpecError, UsageError
 from pnp.game.model import Game
 from pnp.pipeline.load import load_game
 from pnp.rules.check import Violation, check_state
-from pnp.rules.engines import engine_of
+from pnp.rules.engines import engine_named, engine_of
 from pnp.rules.judge import judge
 from pnp.rules.record import MoveError, Record, move_from_data
 from pnp.rules.state.model import State
@@ -48,9 +49,25 @@ def new_table(game: Game, state: State):
     return engine.table_from_state(engine.deck(game), state)
 
 
+def game_for(file: str, engine: str, game_name: str, modules: Sequence[str], what: str) -> Game:
+    """The game `--game` names, for a state or a record (`what`) of `engine` read from `file`: a game of
+    other rules is a usage error (the option contradicts the file) saying whose rules the file is for."""
+    game = load_game(game_name, modules=[])
+    ours, theirs = engine_named(engine), engine_of(game)
+    if ours is not theirs:
+        done = "replayed" if what == "record" else "checked"
+        raise UsageError(
+            f"{file}: the {what} is for {ours.title}'s rules (engine {ours.name!r}), so it cannot be {done} as "
+            f"{game.id}, a game of {theirs.title}'s rules; leave out --game, or name a game of {ours.title}"
+        )
+    return load_game(game_name, modules=list(modules))
+
+
 def record_game(record: Record, game_name: str | None = None) -> Game:
     try:
-        return load_game(game_name or record.game, modules=list(record.modules))
+        if game_name is not None:
+            return game_for(record.source.file, record.setup.engine, game_name, record.modules, "record")
+        return load_game(record.game, modules=list(record.modules))
     except UsageError as exc:  # no such game or module: a problem of the record
         if game_name is not None:
             raise

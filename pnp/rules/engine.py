@@ -46,6 +46,7 @@ class Engine(Protocol):
     section and its drawing on the setup sheet, its bots."""
 
     name: str  # the spec's and the state's "engine"
+    title: str  # the game its rules are named after, in messages ("The Ascent")
     progress_of: str  # what `filled` counts, for reports: "cells" or "slots"
     rules: tuple[Rule, ...]  # its checks, in order (after the shared ones); module rules name their module
     where: Mapping[str, frozenset[str]]  # piece kind → the areas of a state it may lie in (cards-where)

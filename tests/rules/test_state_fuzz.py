@@ -206,9 +206,10 @@ def check(path: Path, *options: str):
 
 def assert_clean(result, seconds: float, path: Path, options: tuple = ()) -> None:
     """Exit 0 or 1, never an exception, never a traceback; exit 1 names the file (speed is bench/
-    business, not a test's)."""
+    business, not a test's). Exit 2 only when --game names a game of other rules than the state's."""
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert result.exit_code in (0, 1), (result.exit_code, result.output[-2000:])
+    contradicted = "--game" in options and "'s rules; leave out --game" in result.stderr
+    assert result.exit_code in ((2,) if contradicted else (0, 1)), (result.exit_code, result.output[-2000:])
     assert "Traceback" not in result.output
     if result.exit_code == 1:
         assert path.name in result.output, result.output[-2000:]

@@ -21,6 +21,7 @@ from pnp.rules.state.model import State
 
 class AscentEngine:
     name = "ascent"
+    title = "The Ascent"
     progress_of = "slots"
     rules: tuple[Rule, ...] = (*check_counts.ASCENT_RULES, *check.RULES, *goats.RULES)
     where: Mapping[str, frozenset[str]] = MappingProxyType(

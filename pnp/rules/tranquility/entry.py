@@ -26,6 +26,7 @@ from pnp.rules.tranquility.sheet import draw_sea
 
 class TranquilityEngine:
     name = "tranquility"
+    title = "Tranquility"
     progress_of = "cells"
     rules: tuple[Rule, ...] = (*check_counts.TRANQUILITY_RULES, *check.RULES)
     where: Mapping[str, frozenset[str]] = MappingProxyType(
