@@ -169,8 +169,7 @@ def setup_deal(f: Facts) -> Iterator[Violation]:
     given = _bridges_given(f)
     dealt = [sum(1 for c in h + p if f.kind(c) not in ("start",)) - g for h, p, g in zip(s.hands, s.piles, given)]
     if dealt and max(dealt) - min(dealt) > 1:
-        sizes = ", ".join(str(d) for d in dealt)
-        yield Violation("setup-deal", f"the deal is uneven: players were dealt {sizes} cards")
+        yield Violation("setup-deal", f"the deal is uneven: {_dealt_counts(f, dealt, given)}")
     if dealt and f.rules.first_player == FEWEST_CARDS and dealt[0] != min(dealt):
         q = dealt.index(min(dealt)) + 1
         yield Violation(
@@ -184,6 +183,27 @@ def setup_deal(f: Facts) -> Iterator[Violation]:
             yield Violation(
                 "setup-deal", f"bridges_at_setup gives player {q} {g} bridge(s), but their hand holds {held}", hand
             )
+
+
+def _dealt_counts(f: Facts, dealt: list[int], given: tuple[int, ...]) -> str:
+    """The dealt counts as a user counts them (hand and pile), saying what the deal leaves out."""
+    s = f.state
+    held = [len(h) + len(p) for h, p in zip(s.hands, s.piles)]
+    sizes = ", ".join(str(d) for d in dealt)
+    if held == dealt:
+        return f"players hold {sizes} cards in hand and pile"
+    left_out = [
+        what
+        for what, n in (
+            ("start cards", sum(held) - sum(dealt) - sum(given)),
+            ("bridges_at_setup's bridges", sum(given)),
+        )
+        if n
+    ]
+    return (
+        f"players hold {', '.join(str(n) for n in held)} cards in hand and pile, "
+        f"{sizes} without the {' and '.join(left_out)}"
+    )
 
 
 def _bridges_given(f: Facts) -> tuple[int, ...]:

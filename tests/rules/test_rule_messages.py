@@ -52,3 +52,40 @@ def test_a_record_replayed_as_a_game_of_other_rules_says_whose_rules_it_is_for(t
         f"error: {path}: the record is for The Ascent's rules (engine 'ascent'), so it cannot be replayed as "
         "tranquility, a game of Tranquility's rules; leave out --game, or name a game of The Ascent\n"
     )
+
+
+def test_an_uneven_deal_counts_hand_and_pile_as_a_user_does_and_says_what_it_leaves_out(tmp_path):
+    data = tranquility_setup(tmp_path)
+    assert [len(h) + len(p) for h, p in zip(data["hands"], data["piles"])] == [30, 29, 29]
+    data["hands"][0].append("island-42")  # a second island-42: player 1 now holds 31 in hand and pile
+    result = run("check", write(tmp_path, "uneven.json", data))
+    assert result.exit_code == 1
+    assert (
+        "[setup-deal] the deal is uneven: players hold 31, 29, 29 cards in hand and pile, "
+        "30, 28, 28 without the start cards\n"
+    ) in result.stdout
+
+
+def test_cards_in_the_grid_before_the_first_turn_are_named_by_what_they_are(tmp_path):
+    data = tranquility_setup(tmp_path)
+    start = next(c for pile in data["piles"] for c in pile if c.startswith("start"))
+    for pile in data["piles"]:
+        if start in pile:
+            pile.remove(start)
+    data["tranquility"]["cells"][3] = start
+    result = run("check", write(tmp_path, "start.json", data))
+    assert f"[tq-setup] a start card is in the grid before the first turn (cards: {start})\n" in result.stdout
+    island = data["hands"][0].pop()
+    data["tranquility"]["cells"][0] = island
+    result = run("check", write(tmp_path, "both.json", data))
+    assert (
+        f"[tq-setup] an island and a start card are in the grid before the first turn (cards: {island}, {start})\n"
+    ) in result.stdout
+
+
+def test_a_triangle_revealed_twice_is_named(tmp_path):
+    data = ascent_setup(tmp_path)
+    data["ascent"]["revealed"] = ["panorama-01", "panorama-01", "panorama-02"]
+    result = run("check", write(tmp_path, "revealed.json", data))
+    assert result.exit_code == 1
+    assert "[as-base] panorama-01 is revealed twice in the list (cards: panorama-01)\n" in result.stdout

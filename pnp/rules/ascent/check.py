@@ -64,6 +64,10 @@ def as_base(f: AsFacts) -> Iterator[Violation]:
         yield Violation(
             "as-base", f"{len(set(m.revealed))} panorama triangles are revealed; the rules reveal {want}", m.revealed
         )
+    twice = tuple(dict.fromkeys(t for t in m.revealed if m.revealed.count(t) > 1))
+    for t in twice:
+        times = m.revealed.count(t)
+        yield Violation("as-base", f"{t} is revealed {'twice' if times == 2 else f'{times} times'} in the list", (t,))
     stray = tuple(t for t in m.revealed if t not in m.base)
     if stray:
         yield Violation("as-base", "a revealed panorama triangle is not in the base", stray)

@@ -313,10 +313,24 @@ def tq_setup(f: TqFacts) -> Iterator[Violation]:
         return
     filled = tuple(c for c in sea.cells if c)
     if filled:
-        yield Violation("tq-setup", "islands are in the grid before the first turn", filled)
+        yield Violation("tq-setup", f"{_pieces_named(f, filled)} in the grid before the first turn", filled)
     for card in (sea.start.card if sea.start else None, sea.finish):
         if card:
             yield Violation("tq-setup", "a start or finish card is down before the first turn", (card,))
+
+
+def _pieces_named(f: TqFacts, cards: tuple[str, ...]) -> str:
+    """What `cards` are, by kind, with the verb: "an island and 2 start cards are", "an island is"."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        kind = f.kind(c)
+        noun = "island" if kind == "island" else f"{kind or 'unknown'} card"
+        counts[noun] = counts.get(noun, 0) + 1
+    parts = [
+        f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}" if n == 1 else f"{n} {noun}s" for noun, n in counts.items()
+    ]
+    named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return named + (" is" if len(cards) == 1 else " are")
 
 
 RULES: tuple[Rule, ...] = (  # checked in this order
