@@ -169,7 +169,7 @@ def test_nan_in_a_state_is_refused_at_its_place():
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "s.json:2:10: $.seed: NaN is not a number the tool can use; write a finite number such as 1.5",
-        "1 problem found; nothing was written",
+        "1 problem found",
     ]
 
 
@@ -446,7 +446,7 @@ def test_a_state_naming_a_file_is_refused_without_opening_it(tmp_path_factory, o
         f"s.json:4:10: $.game: names {game!r}, which is not a game or variant name: a state names a bundled game or "
         "a variant in card_specs/ (lower-case letters, digits and '-'); to check it against a spec file, pass --game "
         "FILE",
-        "1 problem found; nothing was written",
+        "1 problem found",
     ]
     assert SECRET not in result.stdout + result.stderr
     assert not [p for p in opened if p.endswith("creds.json") or p.endswith("here.json")]

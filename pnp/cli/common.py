@@ -17,7 +17,16 @@ F = TypeVar("F", bound=Callable)
 
 def reports_errors(fn: F) -> F:
     """Print a PnpError as its sentence(s) on stderr and exit with its code (1, or 2 for usage)."""
+    return _reporting(fn, "; nothing was written")
 
+
+def reports_errors_reading(fn: F) -> F:
+    """`reports_errors` for a command that only reads (check, replay): the count of problems says
+    nothing about writing."""
+    return _reporting(fn, "")
+
+
+def _reporting(fn: F, after_count: str) -> F:
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
@@ -26,7 +35,7 @@ def reports_errors(fn: F) -> F:
             for problem in exc.problems:
                 typer.echo(str(problem), err=True)
             count = len(exc.problems)
-            typer.echo(f"{count} problem{'s' if count != 1 else ''} found; nothing was written", err=True)
+            typer.echo(f"{count} problem{'s' if count != 1 else ''} found{after_count}", err=True)
             raise typer.Exit(exc.exit_code) from None
         except PnpError as exc:
             for line in str(exc).splitlines():

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import note, reports_errors
+from pnp.cli.common import note, reports_errors_reading
 from pnp.core.errors import UsageError
 from pnp.core.output import write_atomic
 
@@ -19,7 +19,7 @@ app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__in
 
 
 @app.command()
-@reports_errors
+@reports_errors_reading
 def replay(
     record_file: Annotated[
         Path, typer.Argument(help="A game record (from pnp play or pnp simulate --log).", metavar="RECORD.json")

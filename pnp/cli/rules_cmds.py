@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import Jobs, Lang, note, parse_seed, reports_errors, with_lang
+from pnp.cli.common import Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
 from pnp.cli.completion import game_argument
 from pnp.core.errors import SpecError, UsageError, quoted
 from pnp.core.outfolder import check_out_folder
@@ -64,7 +64,7 @@ def setup(
 
 
 @app.command()
-@reports_errors
+@reports_errors_reading
 def check(
     state_file: Annotated[
         Path, typer.Argument(help="A state JSON file (from pnp setup, or edited).", metavar="STATE.json")

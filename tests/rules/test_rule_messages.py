@@ -89,3 +89,12 @@ def test_a_triangle_revealed_twice_is_named(tmp_path):
     result = run("check", write(tmp_path, "revealed.json", data))
     assert result.exit_code == 1
     assert "[as-base] panorama-01 is revealed twice in the list (cards: panorama-01)\n" in result.stdout
+
+
+def test_check_and_replay_count_problems_without_claiming_to_write(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "pnp-state",\n "players": }')
+    for command in ("check", "replay"):
+        result = run(command, path)
+        assert result.exit_code == 1
+        assert result.stderr.splitlines()[-1] == "1 problem found", command
