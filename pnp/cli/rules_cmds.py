@@ -36,7 +36,9 @@ def setup(
         ),
     ] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    out: Annotated[Path, typer.Option("--out", help="Output folder; files go to OUT/GAME/setup/.")] = Path("output"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder; files go to OUT/GAME/setup/.")] = Path(
+        "output"
+    ),
     as_json: Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors (and --json output).")] = False,
     lang: Lang = None,
@@ -298,7 +300,7 @@ def sweep(
             metavar="ADDRESS",
         ),
     ] = None,
-    out: Annotated[Path, typer.Option("--out", help="Output folder; the chart goes to OUT/GAME/sweep/.")] = Path(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder; the chart goes to OUT/GAME/sweep/.")] = Path(
         "output"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,

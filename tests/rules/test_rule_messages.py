@@ -98,3 +98,19 @@ def test_check_and_replay_count_problems_without_claiming_to_write(tmp_path):
         result = run(command, path)
         assert result.exit_code == 1
         assert result.stderr.splitlines()[-1] == "1 problem found", command
+
+
+def test_every_command_with_out_takes_o_for_it(tmp_path):
+    import typer.main
+
+    group = typer.main.get_command(app)
+    missing = [
+        name
+        for name, command in group.commands.items()
+        for param in command.params
+        if "--out" in param.opts and "-o" not in param.opts
+    ]
+    assert missing == []
+    result = run("setup", "tranquility", "-o", tmp_path, "-q")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "tranquility" / "setup" / "setup-3p-seed1.json").is_file()
