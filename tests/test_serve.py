@@ -195,3 +195,18 @@ def test_a_rebuild_without_booklets_writes_none(tmp_path, monkeypatch):
     game = folder / "output" / "galateia"
     assert (game / "sheets" / "galateia-a4.pdf").is_file()
     assert not list(game.glob("rules-*.pdf"))
+
+
+@pytest.mark.parametrize("command", [["play", "tranquility", "--no-open"], ["serve", "tranquility", "--no-setup"]])
+def test_a_port_in_use_is_the_one_line_error_and_nothing_is_announced(tmp_path, monkeypatch, command):
+    import socket
+
+    monkeypatch.chdir(project(tmp_path))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = [*command, "--port", str(port), "--records" if command[0] == "play" else "--out", str(tmp_path / "o")]
+        result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert result.output == f"error: cannot listen on 127.0.0.1:{port} (Address already in use)\n"

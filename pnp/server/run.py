@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +26,7 @@ def serve(
     import uvicorn
 
     live = rebuild.live
+    sock = _bind(host, port)  # before the build and the announcement: a taken port is the one error
     rebuild()  # a broken spec still serves: the page shows the problems until the file is fixed
     folders = folders if folders is not None else watched_folders()
 
@@ -48,7 +50,7 @@ def serve(
 
     app = make_app(rebuild.out, live, extra_routes, lifespan)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
-    _run(uvicorn.Server(config))
+    _run(uvicorn.Server(config), sock)
     say("stopped")
 
 
@@ -73,6 +75,7 @@ def serve_play(
     from pnp.server.play import play_routes
 
     url = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}/play?{query}"
+    sock = _bind(host, port)  # before the table is announced: a taken port is the one error
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -88,14 +91,30 @@ def serve_play(
         return RedirectResponse(f"/play?{query}")
 
     app = Starlette(routes=[Route("/", home), *play_routes(names, modules, records)], lifespan=lifespan)
-    _run(uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)))
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+    _run(uvicorn.Server(config), sock)
     say("stopped")
 
 
-def _run(server) -> None:
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before anything is announced: OSError (the port is taken, the address
+    is not this machine's) for the command's one-line error, instead of uvicorn's log line."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def _run(server, sock: socket.socket) -> None:
     """Run until Ctrl-C or SIGTERM: uvicorn stops cleanly, then passes the signal on; here it ends the run."""
     try:
-        server.run()
+        server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     except SystemExit:  # uvicorn exits when it cannot listen (the port is taken)
