@@ -134,7 +134,7 @@ def _state_game(source, state, game: str | None):
                 )
             ]
         )
-    from pnp.pipeline.replay import game_for
+    from pnp.pipeline.replay import game_for  # here: start-up (it imports the rules; only check calls this)
 
     try:
         if game is not None:
