@@ -18,12 +18,19 @@ from pnp.rules.facts import Facts, Rule, Violation, card_counter, locate, rule, 
 from pnp.rules.state.model import State
 
 
+def _rules_of(engine: str) -> str:
+    """ "The Ascent's rules", for messages (the engine's id when none has that name)."""
+    found = ENGINES.get(engine)
+    return f"{found.title}'s rules" if found else f"the {engine} rules"
+
+
 def check_state(game: Game, state: State) -> list[Violation]:
     """Every violation of the rules in `state`, for `game` (with its chosen modules); [] when legal."""
     if state.engine != game.engine:
         return [
             Violation(
-                "state-game", f"the state is a {state.engine} game but {game.id} is played by the {game.engine} rules"
+                "state-game",
+                f"the state is of {_rules_of(state.engine)} but {game.id} is played by {_rules_of(game.engine)}",
             )
         ]
     facts = Facts(game, rule_params(game), state, {p.id: p for p in physical_pieces(game)}, locate(state))

@@ -114,3 +114,15 @@ def test_every_command_with_out_takes_o_for_it(tmp_path):
     result = run("setup", "tranquility", "-o", tmp_path, "-q")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "tranquility" / "setup" / "setup-3p-seed1.json").is_file()
+
+
+def test_a_state_of_other_rules_names_both_rules_in_words():
+    """check_state called directly (the CLI stops this earlier, as a usage error)."""
+    from pnp.pipeline.load import load_game
+    from pnp.rules import deal_setup
+    from pnp.rules.check import check_state
+
+    (violation,) = check_state(load_game("tranquility"), deal_setup(load_game("ascent"), 3, 1))
+    assert str(violation) == (
+        "[state-game] the state is of The Ascent's rules but tranquility is played by Tranquility's rules"
+    )
