@@ -19,7 +19,7 @@ from pnp.rules.state.model import State
 
 
 def _rules_of(engine: str) -> str:
-    """ "The Ascent's rules", for messages (the engine's id when none has that name)."""
+    """The rules an engine plays, in words for messages: "The Ascent's rules" (its id if it has no title)."""
     found = ENGINES.get(engine)
     return f"{found.title}'s rules" if found else f"the {engine} rules"
 
