@@ -30,7 +30,7 @@ def check_state(game: Game, state: State) -> list[Violation]:
         return [
             Violation(
                 "state-game",
-                f"the state is of {_rules_of(state.engine)} but {game.id} is played by {_rules_of(game.engine)}",
+                f"the state is for {_rules_of(state.engine)} but {game.id} is played by {_rules_of(game.engine)}",
             )
         ]
     facts = Facts(game, rule_params(game), state, {p.id: p for p in physical_pieces(game)}, locate(state))

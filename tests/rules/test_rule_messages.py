@@ -124,5 +124,5 @@ def test_a_state_of_other_rules_names_both_rules_in_words():
 
     (violation,) = check_state(load_game("tranquility"), deal_setup(load_game("ascent"), 3, 1))
     assert str(violation) == (
-        "[state-game] the state is of The Ascent's rules but tranquility is played by Tranquility's rules"
+        "[state-game] the state is for The Ascent's rules but tranquility is played by Tranquility's rules"
     )
