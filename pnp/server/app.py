@@ -1,4 +1,5 @@
-"""The starlette application of `pnp serve`: the gallery with live.js, the output files, the events."""
+"""The starlette applications: `pnp serve`'s gallery with live.js, the output files, the events (and the
+table); `pnp play`'s table. Both answer only what pnp/server/trust.py lets through."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnp.server.live import Live
+from pnp.server.play import play_routes
 from pnp.server.trust import Trust, TrustMiddleware
 
 LIVE_JS = (Path(__file__).parent / "live.js").read_text(encoding="utf-8")
@@ -34,6 +36,15 @@ def trusted_app(routes: list, trust: Trust, lifespan=None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TrustMiddleware, trust=trust)])
     app.state.trust = trust
     return app
+
+
+def play_app(names: list[str], modules: str, records: Path, query: str, trust: Trust, lifespan=None) -> Starlette:
+    """`pnp play`'s application: the Play page (its address without a path leads there) and its API."""
+
+    async def home(request):
+        return RedirectResponse(f"/play?{query}")
+
+    return trusted_app([Route("/", home), *play_routes(names, modules, records)], trust, lifespan)
 
 
 def make_app(out: Path, live: Live, trust: Trust, extra_routes: list | None = None, lifespan=None) -> Starlette:

@@ -10,7 +10,7 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.server.app import make_app, trusted_app
+from pnp.server.app import make_app, play_app
 from pnp.server.trust import Trust
 from pnp.server.watch import Rebuilder, watch, watched_folders
 
@@ -73,11 +73,6 @@ def serve_play(
     """`pnp play`: the Play page only, until Ctrl-C."""
     # start-up: +47 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     import uvicorn
-    from starlette.responses import RedirectResponse
-    from starlette.routing import Route
-
-    # start-up: +5 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.server.play import play_routes
 
     sock = _bind(host, port)  # before the table is announced: a taken port is the one error
     trust = Trust(host, sock.getsockname()[1])  # the real port: --port 0 takes any free one
@@ -93,10 +88,7 @@ def serve_play(
             asyncio.get_running_loop().call_later(0.3, webbrowser.open, url)
         yield
 
-    async def home(request):
-        return RedirectResponse(f"/play?{query}")
-
-    app = trusted_app([Route("/", home), *play_routes(names, modules, records)], trust, lifespan)
+    app = play_app(names, modules, records, query, trust, lifespan)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
     _run(_server(config), sock)
     say("stopped")
