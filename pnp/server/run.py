@@ -56,7 +56,7 @@ def serve(
 
     app = make_app(rebuild.out, live, trust, extra_routes, lifespan)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
-    _run(_server(config, lambda: [stop() for stop in stop_streams]), sock)
+    _run(_server(uvicorn, config, lambda: [stop() for stop in stop_streams]), sock)
     say("stopped")
 
 
@@ -90,14 +90,13 @@ def serve_play(
 
     app = play_app(names, modules, records, query, trust, lifespan)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
-    _run(_server(config), sock)
+    _run(_server(uvicorn, config), sock)
     say("stopped")
 
 
-def _server(config, stopping: Callable[[], object] = lambda: None):
+def _server(uvicorn, config, stopping: Callable[[], object] = lambda: None):
     """uvicorn's server, which on Ctrl-C or SIGTERM first ends what would keep it waiting (`stopping`),
     and takes a connection cut by the stop for what it is, not an error with a traceback."""
-    import uvicorn
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:
