@@ -152,20 +152,11 @@ def test_a_rebuild_with_a_broken_spec_publishes_its_problems_and_writes_nothing(
     assert not (folder / "output").exists()
 
 
-PORTS = "--port must be between 0 and 65535 (0: any free port), not "
-
-
 @pytest.mark.parametrize(
     "args, message",
     [
         (["serve", "nosuchgame"], "unknown game or variant 'nosuchgame'"),
-        (["serve", "--port", "65536"], PORTS + "65536"),
-        (["play", "tranquility", "--port", "65536"], PORTS + "65536"),
-        (["play", "tranquility", "--port", "-1"], PORTS + "-1"),
-        (
-            ["play", "tranquility", "--seed", "18446744073709551616"],
-            "--seed must be a whole number from -9223372036854775808 to 18446744073709551615, not 18446744073709551616",
-        ),
+        (["serve", "--port", "65536"], "--port must be between 0 and 65535 (0: any free port), not 65536"),
         (["play", "tranquility", "--players", "2", "--bot", "3"], "--bot names a seat from 1 to 2, not 3"),
         (["play", "tranquility", "--players", "9"], "Tranquility is for 1–5 players, not 9"),
     ],

@@ -396,12 +396,18 @@ def test_a_slow_client_does_not_hold_up_the_others(records):
     body = json.dumps(DEAL).encode()
     with _uvicorn(lambda port: _play_app(records, port)) as port, socket.create_connection(("127.0.0.1", port)) as slow:
         slow.sendall(_request_head(port, len(body)) + body[:5])  # half a request, then nothing for a while
+        slower = socket.create_connection(("127.0.0.1", port))
+        slower.sendall(_request_head(port, len(body))[:40])  # half the headers
         for _ in range(3):
             assert _ask(port, "GET", "/_pnp/play/games")[0] == 200
             assert _ask(port, "POST", "/_pnp/play/new", DEAL)[0] == 200
         slow.sendall(body[5:])
         slow.settimeout(60)
         assert slow.recv(64).startswith(b"HTTP/1.1 200 ")
+        slower.sendall(_request_head(port, len(body))[40:] + body)
+        slower.settimeout(60)
+        assert slower.recv(64).startswith(b"HTTP/1.1 200 ")
+        slower.close()
 
 
 def test_a_client_that_never_finishes_its_body_is_answered_408(records, monkeypatch):
@@ -453,12 +459,17 @@ def test_port_0_is_announced_as_the_real_port_and_a_signal_stops_it_cleanly_with
     proc, port, line = _start(tmp_path, *COMMANDS[command])
     try:
         assert port != 0 and f"http://localhost:{port}/" in line
-        with socket.create_connection(("127.0.0.1", port)) as page:
+        with (
+            socket.create_connection(("127.0.0.1", port)) as page,
+            socket.create_connection(("127.0.0.1", port)) as slow,
+        ):
             # an open page: the gallery's event stream (serve), the table's kept-alive connection (play)
             path = "/_pnp/events" if command == "serve" else "/play"
             page.sendall(f"GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n".encode())
             page.settimeout(30)
             assert page.recv(64).startswith(b"HTTP/1.1 200 ")
+            slow.sendall(_request_head(port, 100) + b'{"game"')  # and a request half sent
+            time.sleep(0.2)  # not a timing assertion: lets the server start reading the body
             proc.send_signal(sig)
             _, err = proc.communicate(timeout=30)
     finally:
@@ -466,3 +477,26 @@ def test_port_0_is_announced_as_the_real_port_and_a_signal_stops_it_cleanly_with
             proc.kill()
             proc.communicate()
     assert proc.returncode == 0 and err == "stopped\n", err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "tranquility", "--no-open", "--port", "65536"],
+        ["serve", "tranquility", "--port", "65536"],
+        ["play", "tranquility", "--no-open", "--port", "-1"],
+    ],
+)
+def test_a_port_that_cannot_be_is_a_usage_error_at_once(tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: --port must be between 0 and 65535 (0: any free port), not {args[-1]}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_seed_pnp_replay_could_not_read_is_a_usage_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["play", "tranquility", "--no-open", "--seed", str(2**64)])
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: --seed must be a whole number from {-(2**63)} to {2**64 - 1}, not {2**64}\n")
