@@ -1,4 +1,5 @@
-"""`pnp serve` and `pnp play`: the gallery on a local web server that rebuilds on save and updates the open page.
+"""`pnp serve` and `pnp play`: the gallery on a local web server that rebuilds on save and updates the open
+page, and the virtual table.
 
 - watch.py   what to watch and the rebuild after a save (the build's public `build_games`)
 - live.py    the latest news (built / error) handed to every open page over server-sent events

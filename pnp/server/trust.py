@@ -75,9 +75,10 @@ class Trust:
         """Raise Refused unless this request may be answered (the body is checked by read_json)."""
         host = headers.get("host", "")
         if not self.host_allowed(host):
+            named = f"the host {_cut(host)!r}" if host else "no host"
             raise Refused(
                 421,
-                f"this server answers this machine's pages only: the request names the host {_cut(host)!r}, "
+                f"this server answers this machine's pages only: the request names {named}, "
                 f"not localhost:{self.port} (start it with --host to share it on a network)",
             )
         if method in SAFE:
