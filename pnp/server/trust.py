@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import json
 import re
@@ -56,18 +57,19 @@ class Trust:
         """Listening on every address (0.0.0.0, ::): reached by any of this machine's addresses."""
         return self.host in ("", "0.0.0.0", "::")
 
-    def names(self) -> set[str]:
-        """The Host values accepted (lower case, with the port)."""
+    @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """The Host values accepted (lower case, with the port); looked up once (getfqdn may ask DNS)."""
         bound = f"[{self.host}]" if ":" in self.host else self.host
         names = {*LOOPBACK, bound.lower()}
         if self.everywhere:
             machine = socket.gethostname().lower()
             names |= {machine, socket.getfqdn().lower(), machine.split(".")[0] + ".local"}
-        return {f"{name}:{self.port}" for name in names} | (names if self.port == 80 else set())
+        return frozenset({f"{name}:{self.port}" for name in names} | (names if self.port == 80 else set()))
 
     def host_allowed(self, value: str) -> bool:
         value = value.strip().lower()
-        if value in self.names():
+        if value in self.names:
             return True
         return self.everywhere and _ip_host(value, self.port)
 
