@@ -137,7 +137,7 @@ def _sources(lang: str) -> dict[str, str]:
 def compile_catalogue(lang: str) -> bytes:
     """The `.mo` of a language's `.po` (translated, non-fuzzy messages), with an entry `META_ID`
     recording the sources' SHA-256 and the template ids the catalogue lacks. The same bytes each time."""
-    from babel.messages.mofile import write_mo
+    from babel.messages.mofile import write_mo  # Babel: the translate extra (compiling)
 
     catalog = read_catalogue(catalogue_path(lang), lang)
     meta = {**_sources(lang), "lacking": missing_ids(catalog, template_ids())}
@@ -203,7 +203,7 @@ def _meta(catalogue: GNUTranslations) -> dict | None:
 
 
 def read_catalogue(path: Path, lang: str | None = None) -> Catalog:
-    from babel.messages.pofile import read_po
+    from babel.messages.pofile import read_po  # Babel: the translate extra (reading a .po)
 
     with path.open("rb") as handle:
         return read_po(handle, locale=lang, domain=DOMAIN)

@@ -156,6 +156,7 @@ class FontDataError(PnpError):
 def read_outlines(path: Path) -> dict[str, Outline]:
     """Every glyph's outline drawn from the TTF with fontTools, components decomposed (the slow way)."""
     _need_fonttools(path)
+    # fontTools: the fonts extra (a TTF the shipped outlines were not made from)
     from fontTools.pens.recordingPen import DecomposingRecordingPen
     from fontTools.ttLib import TTFont
 
@@ -183,7 +184,7 @@ def outlines_json(path: Path) -> str:
 def read_font(path: Path, digest: str | None = None) -> FontData:
     """The measures read from the TTF with fontTools (the slow way)."""
     _need_fonttools(path)
-    from fontTools.ttLib import TTFont
+    from fontTools.ttLib import TTFont  # fontTools: the fonts extra
 
     tt = TTFont(path, lazy=True)
     try:
