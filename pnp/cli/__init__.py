@@ -90,6 +90,9 @@ class LazyGroup(TyperGroup):
     def list_commands(self, ctx) -> list[str]:
         return list(self.commands)  # the names alone: no module is imported to list them
 
+    def _loaded(self, name: str) -> bool:
+        return isinstance(self.commands, _Commands) and name in self.commands.loaded
+
     def format_commands(self, ctx, formatter) -> None:
         """typer's listing of the commands, each summarised from SUMMARIES (pnp/cli/summaries.py)
         unless its module is loaded already or it has no summary there."""
@@ -97,7 +100,7 @@ class LazyGroup(TyperGroup):
         limit = formatter.width - 6 - max(len(name) for name in names)
         rows = []
         for name in names:
-            if name in SUMMARIES and name not in self.commands.loaded:
+            if name in SUMMARIES and not self._loaded(name):
                 rows.append((name, make_default_short_help(SUMMARIES[name], limit)))
                 continue
             command = self.get_command(ctx, name)
