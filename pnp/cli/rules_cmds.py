@@ -12,7 +12,7 @@ import typer
 
 from pnp.cli.common import Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
 from pnp.cli.completion import game_argument
-from pnp.core.errors import SpecError, UsageError, quoted
+from pnp.core.errors import UsageError
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.pipeline.load import load_game
@@ -20,7 +20,6 @@ from pnp.pipeline.load import load_game
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
-GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: what a state may name
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
@@ -119,39 +118,13 @@ def _state_path(state_file: Path) -> Path:
 
 
 def _state_game(source, state, game: str | None):
-    """The game a state names (or --game); a game or module the state names that does not exist, or whose
-    spec cannot be loaded, is a problem of the state file, reported at its line and path."""
+    """The game a state names (`named_game`: a name, never a path; its problems are the state file's,
+    at their line and path), or the one --game names."""
+    from pnp.pipeline.replay import game_for, named_game  # here: start-up (it imports the rules; only check calls this)
 
-    if game is None and not GAME_NAME.match(state.game):  # a path in a shared state file is never opened
-        raise SpecError(
-            [
-                source.problem(
-                    ["game"],
-                    f"names {quoted(state.game, 60)}, which is not a game or variant "
-                    "name: a state names a bundled game or a variant in card_specs/ "
-                    "(lower-case letters, digits and '-'); to check it against a spec "
-                    "file, pass --game FILE",
-                )
-            ]
-        )
-    from pnp.pipeline.replay import game_for  # here: start-up (it imports the rules; only check calls this)
-
-    try:
-        if game is not None:
-            return game_for(source.file, state.engine, game, state.modules, "state")
-        return load_game(state.game, modules=list(state.modules))
-    except UsageError as exc:
-        if game is not None and "module" not in str(exc):
-            raise
-        at = ["modules"] if "module" in str(exc) else ["game"]
-        raise SpecError([source.problem(at, str(exc))]) from None
-    except SpecError as exc:
-        if game is not None:
-            raise
-        named = source.problem(
-            ["game"], f"names {state.game!r}, a spec that cannot be loaded (its problems are listed here)"
-        )
-        raise SpecError([named, *exc.problems]) from None
+    if game is not None:
+        return game_for(source.file, state.engine, game, state.modules, "state")
+    return named_game(source, [], state.game, state.modules, "state")
 
 
 @app.command()

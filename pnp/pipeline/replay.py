@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.core.errors import SpecError, UsageError
+from pnp.core.jsonsrc import Source
+from pnp.core.locate import named_game_problem
 from pnp.game.model import Game
 from pnp.pipeline.load import load_game
 from pnp.rules.check import Violation, check_state
@@ -63,15 +65,34 @@ def game_for(file: str, engine: str, game_name: str, modules: Sequence[str], wha
     return load_game(game_name, modules=list(modules))
 
 
-def record_game(record: Record, game_name: str | None = None) -> Game:
+def named_game(source: Source, at: list, name: str, modules: Sequence[str], what: str) -> Game:
+    """The game a state (`what`: "state") or a record's setup names at `at` + ["game"], with its modules.
+
+    Only a game or variant name is loaded, never a path (`named_game_problem`, the rule the Play table
+    keeps too); a name that is no game, a module the game lacks, or a spec that cannot be loaded is a
+    problem of the file, at its line and path."""
+    verb = "replay" if what == "record" else "check"
+    problem = named_game_problem(name, f"a {what}")
+    if problem is not None:
+        raise SpecError(
+            [source.problem([*at, "game"], f"{problem}; to {verb} it against a spec file, pass --game FILE")]
+        )
     try:
-        if game_name is not None:
-            return game_for(record.source.file, record.setup.engine, game_name, record.modules, "record")
-        return load_game(record.game, modules=list(record.modules))
-    except UsageError as exc:  # no such game or module: a problem of the record
-        if game_name is not None:
-            raise
-        raise SpecError([record.source.problem(["setup", "game"], str(exc).rstrip("."))]) from None
+        return load_game(name, modules=list(modules))
+    except UsageError as exc:  # a module the game does not have
+        raise SpecError([source.problem([*at, "modules"], str(exc).rstrip("."))]) from None
+    except SpecError as exc:
+        named = source.problem(
+            [*at, "game"], f"names {name!r}, a spec that cannot be loaded (its problems are listed here)"
+        )
+        raise SpecError([named, *exc.problems]) from None
+
+
+def record_game(record: Record, game_name: str | None = None) -> Game:
+    """The game to replay a record with: `--game` when given, else the one its setup names (`named_game`)."""
+    if game_name is not None:
+        return game_for(record.source.file, record.setup.engine, game_name, record.modules, "record")
+    return named_game(record.source, ["setup"], record.game, record.modules, "record")
 
 
 def replay(record: Record, game: Game) -> Replay:

@@ -1,0 +1,128 @@
+"""Hostile input to records, states and the options of simulate and sweep (issue 26 items 2 and 4,
+issue 30 item 4): every case is a located or usage error with its exact sentence and exit code, no
+traceback, nothing opened that should not be, nothing hung on."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def pnp(*args):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory) -> dict:
+    """A real record of a won Tranquility game (3 players, seed 5), as `pnp simulate --log` writes it."""
+    folder = tmp_path_factory.mktemp("records")
+    result = runner.invoke(app, ["simulate", "tranquility", "-p", "3", "-n", "1", "-s", "5", "--log", str(folder)])
+    assert result.exit_code == 0, result.output
+    data = json.loads((folder / "tranquility-3p-seed5-game0001.json").read_text())
+    assert data["end"]["status"] == "won"
+    return data
+
+
+def write_record(data: dict, name: str = "r.json") -> Path:
+    path = Path(name)
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return path
+
+
+def value_at(path: Path, key: str, value) -> str:
+    """LINE:COL (1-based) of the first `"key": value` in `path`, at the value, as problems place it."""
+    text = f"{json.dumps(key)}: {json.dumps(value)}"
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if text in line:
+            return f"{number}:{line.index(text) + len(key) + 5}"
+    raise AssertionError(f"{text} is not in {path}")
+
+
+# --- records and states name games, never paths (issue 26 item 2) ---------------------------------
+
+
+@pytest.mark.parametrize("where", ["absolute", "parent", "relative"])
+def test_a_record_naming_a_file_is_refused_without_printing_it(simulated, tmp_path_factory, where):
+    secret = tmp_path_factory.mktemp("outside") / "evil.json"
+    secret.write_text(json.dumps({"id": "evil", "extends": "tranquility", "title": "TOP SECRET"}))
+    Path("evil.json").write_text(secret.read_text())
+    name = {"absolute": str(secret), "parent": f"../{secret.parent.name}/evil.json", "relative": "evil.json"}[where]
+    data = json.loads(json.dumps(simulated))
+    data["setup"]["game"] = name
+    path = write_record(data)
+    result = pnp("replay", path)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"r.json:{value_at(path, 'game', name)}: $.setup.game: names {name!r}, which is not a game or "
+        "variant name: a record names a bundled game or a variant in card_specs/ (lower-case letters, digits and "
+        "'-'), never a file; to replay it against a spec file, pass --game FILE",
+        "1 problem found",
+    ]
+    assert "SECRET" not in result.stdout + result.stderr
+
+
+def test_a_state_naming_a_path_is_refused_by_the_same_rule():
+    setup = pnp("setup", "tranquility", "--json", "--quiet", "--out", "out")
+    state = json.loads(setup.stdout)
+    state["game"] = "../tranquility"
+    Path("s.json").write_text(json.dumps(state, indent=1))
+    result = pnp("check", "s.json")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "s.json:4:10: $.game: names '../tranquility', which is not a game or variant name: a state names a bundled "
+        "game or a variant in card_specs/ (lower-case letters, digits and '-'), never a file; to check it against a "
+        "spec file, pass --game FILE",
+        "1 problem found",
+    ]
+
+
+def test_the_play_table_rule_is_the_same_function():
+    from pnp.core.locate import named_game_problem
+
+    assert named_game_problem("tranquility") is None
+    assert named_game_problem("galateia") is None
+    assert named_game_problem("/etc/passwd", "a play request") == (
+        "names '/etc/passwd', which is not a game or variant name: a play request names a bundled game or a variant "
+        "in card_specs/ (lower-case letters, digits and '-'), never a file"
+    )
+    assert named_game_problem("nosuch").startswith("unknown game or variant 'nosuch'")
+    assert named_game_problem(5).startswith("names '5', which is not a game or variant name")
+
+
+@pytest.mark.parametrize("seed", [2**63 + 1, 2**64 - 1, -(2**63)])
+def test_a_record_of_the_play_table_replays_at_every_seed_it_may_write(seed):
+    from pnp.pipeline.load import load_game
+    from pnp.rules.session import PlaySession
+    from pnp.rules.state.model import SEEDS
+
+    assert SEEDS[0] <= seed <= SEEDS[1]
+    session = PlaySession(load_game("tranquility"), 2, seed, ["bot", "bot"])
+    path = Path("play.json")
+    path.write_text(session.record_text(), encoding="utf-8")
+    result = pnp("replay", path, "-q")
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["seed"] == seed
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("command", ["replay", "check"])
+def test_a_named_pipe_is_refused_at_once(command):
+    os.mkfifo("pipe.json")
+    result = pnp(command, "pipe.json")
+    assert result.exit_code == 2
+    assert result.stderr == "error: pipe.json: is a named pipe, not a regular file; only regular files are read\n"
