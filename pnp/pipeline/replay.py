@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pnp.core.errors import SpecError, UsageError
+from pnp.core.errors import Problem, SpecError, UsageError
 from pnp.core.jsonsrc import Source
 from pnp.core.locate import named_game_problem
 from pnp.game.model import Game
@@ -18,16 +18,26 @@ from pnp.rules.check import Violation, check_state
 from pnp.rules.engines import engine_named, engine_of
 from pnp.rules.judge import judge
 from pnp.rules.record import MoveError, Record, move_from_data
+from pnp.rules.record_claims import Claim, end_claim, header_claim, options_claim
 from pnp.rules.state.model import State
 
 
 @dataclass(frozen=True)
 class Broken:
-    """The first broken rule of a record: move 0 is the setup, -1 the claimed end."""
+    """The first broken rule of a record: move 0 is the setup, -1 a claim around the moves (header,
+    options, end), placed at `at` in the file."""
 
     move: int
-    player: int  # 1-based; 0 for the setup and the end
+    player: int  # 1-based; 0 for the setup and the claims
     violation: Violation
+    at: Problem | None = None  # where a false claim sits in the record file
+
+    def line(self, file: str) -> str:
+        """The line `pnp replay` prints: FILE:LINE:COL: $.PATH: [rule] … for a claim, else FILE: move …"""
+        if self.at is None:
+            return f"{file}: {self}"
+        where = f"{file}:{self.at.line}:{self.at.col}" if self.at.line else file
+        return f"{where}: {self.at.path}: {self.violation}"
 
     def __str__(self) -> str:
         if self.move == 0:
@@ -95,8 +105,13 @@ def record_game(record: Record, game_name: str | None = None) -> Game:
     return named_game(record.source, ["setup"], record.game, record.modules, "record")
 
 
-def replay(record: Record, game: Game) -> Replay:
+def replay(record: Record, game: Game, options: bool = True) -> Replay:
+    """Check the header, the rule options (`options`: False when the record is replayed against another
+    game than it names), the setup, every move and the state after it, then the claimed end."""
     state = record.setup
+    claim = header_claim(record) or (options_claim(record, game) if options else None)
+    if claim is not None:
+        return Replay(game, 0, state, _claim_broken(record, claim))
     problems = check_state(game, state)
     if problems:
         return Replay(game, 0, state, Broken(0, 0, problems[0]))
@@ -114,17 +129,9 @@ def replay(record: Record, game: Game) -> Replay:
         if wrong is not None:
             return Replay(game, number, table.to_state(), Broken(number, p + 1, wrong))
     final = table.to_state()
-    return Replay(game, len(record.moves), final, _end_problem(record, table))
+    claim = end_claim(record, table)
+    return Replay(game, len(record.moves), final, None if claim is None else _claim_broken(record, claim))
 
 
-def _end_problem(record: Record, table) -> Broken | None:
-    end = record.end or {"status": "playing"}
-    claimed = end.get("status")
-    if claimed != table.status:
-        return Broken(
-            -1, 0, Violation("record-end", f"the record ends {claimed!r} but its moves leave the game {table.status!r}")
-        )
-    reason = table.loss_reason() if table.status == "lost" else ""
-    if claimed == "lost" and end.get("reason") != reason:
-        return Broken(-1, 0, Violation("record-end", f"the game was lost for {reason!r}, not {end.get('reason')!r}"))
-    return None
+def _claim_broken(record: Record, claim: Claim) -> Broken:
+    return Broken(-1, 0, claim.violation, record.source.problem(claim.path, claim.violation.message))

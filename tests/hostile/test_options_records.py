@@ -126,3 +126,161 @@ def test_a_named_pipe_is_refused_at_once(command):
     result = pnp(command, "pipe.json")
     assert result.exit_code == 2
     assert result.stderr == "error: pipe.json: is a named pipe, not a regular file; only regular files are read\n"
+
+
+# --- records checked whole (issue 30 item 4): each mutant of a real record names its rule ----------
+
+
+def _set(*path_value):
+    *path, value = path_value
+
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return change
+
+
+def _drop(*path):
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+
+    return change
+
+
+MUTANTS = {
+    # name: (change, rule id, JSON path shown, sentence after the rule id)
+    "turns one more": (
+        lambda d: d["end"].update(turns=d["end"]["turns"] + 1),
+        "record-turns",
+        "$.end.turns",
+        "the moves end the game after {turns} turns; the record claims {turns1} turns",
+    ),
+    "turns missing": (
+        _drop("end", "turns"),
+        "record-turns",
+        "$.end",
+        "the moves end the game after {turns} turns; the record claims no turns",
+    ),
+    "won with a loss reason": (
+        _set("end", "reason", "blocked"),
+        "record-reason",
+        "$.end.reason",
+        'a won game has no loss reason (an empty reason), not "blocked"',
+    ),
+    "lost although won": (
+        _set("end", "status", "lost"),
+        "record-end",
+        "$.end.status",
+        'the record ends "lost" but its moves leave the game "won"',
+    ),
+    "header names another game": (
+        _set("game", "galateia"),
+        "record-header",
+        "$.game",
+        'game is "galateia" here but "tranquility" in the setup; the header repeats it',
+    ),
+    "header names other players": (
+        _set("players", 4),
+        "record-header",
+        "$.players",
+        "players is 4 here but 3 in the setup; the header repeats it",
+    ),
+    "header names another seed": (
+        _set("seed", 6),
+        "record-header",
+        "$.seed",
+        "seed is 6 here but {seed} in the setup; the header repeats it",
+    ),
+    "header names modules": (
+        _set("modules", ["goats"]),
+        "record-header",
+        "$.modules",
+        'modules is ["goats"] here but [] in the setup; the header repeats it',
+    ),
+    "header names another engine": (
+        _set("engine", "ascent"),
+        "record-header",
+        "$.engine",
+        'engine is "ascent" here but "tranquility" in the setup; the header repeats it',
+    ),
+    "seats of another table": (
+        _set("seats", ["bot"]),
+        "record-header",
+        "$.seats",
+        'expected one seat per player (3), each "person" or "bot", not ["bot"]',
+    ),
+    "options contradict the game": (
+        _set("options", "hand_size", 6),
+        "record-options",
+        "$.options.hand_size",
+        "tranquility is played with hand_size 5, not 6",
+    ),
+    "options a string for a number": (
+        _set("options", "start_discard", "8"),
+        "record-options",
+        "$.options.start_discard",
+        'tranquility is played with start_discard 8, not "8"',
+    ),
+    "options missing a key": (
+        _drop("options", "cost"),
+        "record-options",
+        "$.options",
+        'cost is missing: tranquility is played with cost "nearest"',
+    ),
+    "options with an unknown key": (
+        _set("options", "house_rule", True),
+        "record-options",
+        "$.options.house_rule",
+        'tranquility has no rule option "house_rule" set',
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_a_mutant_record_names_the_claim_it_breaks(simulated, name):
+    change, rule, json_path, sentence = MUTANTS[name]
+    data = json.loads(json.dumps(simulated))
+    change(data)
+    path = write_record(data)
+    turns, seed = simulated["end"]["turns"], simulated["seed"]
+    result = pnp("replay", path)
+    assert result.exit_code == 1, result.output
+    line = result.stdout.splitlines()[0]
+    assert line.startswith("r.json:") and line.count("\n") == 0
+    assert line.split(": ", 1)[1] == f"{json_path}: [{rule}] " + sentence.format(
+        turns=turns, turns1=turns + 1, seed=seed
+    )
+    assert result.stdout == line + "\n"
+
+
+def test_a_claim_is_placed_at_its_line(simulated):
+    data = json.loads(json.dumps(simulated))
+    data["end"]["turns"] += 1
+    path = write_record(data)
+    result = pnp("replay", path)
+    assert result.stdout.startswith(f"r.json:{value_at(path, 'turns', data['end']['turns'])}: $.end.turns: ")
+
+
+def test_the_unmutated_record_replays(simulated):
+    result = pnp("replay", write_record(simulated))
+    assert result.exit_code == 0
+    assert result.stdout == f"r.json: {len(simulated['moves'])} moves, every one legal; the game is won\n"
+
+
+def test_a_record_replayed_against_another_game_is_not_held_to_its_options(simulated):
+    result = pnp("replay", write_record(simulated), "--game", "gap-cost", "-q")
+    assert "[record-options]" not in result.stdout
+
+
+def test_the_claim_rules_are_documented():
+    from pnp.rules.record_claims import CLAIM_RULES
+
+    text = (Path(__file__).parents[2] / "docs" / "record-format.md").read_text()
+    for rule_id in CLAIM_RULES:
+        assert f"| `{rule_id}` |" in text
