@@ -182,8 +182,10 @@ def simulate(
     # start-up: +137 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.rules import simulate as run
     from pnp.rules.bots import check_bot
-    from pnp.rules.workers import resolve_jobs
+    from pnp.rules.workers import parse_scheduler, resolve_jobs
 
+    if scheduler is not None:
+        scheduler = parse_scheduler(scheduler)
     if not 1 <= games <= 10_000_000:
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
     check_bot(bot)
@@ -288,8 +290,10 @@ def sweep(
     from pnp.rules.sweep import parse_players, parse_setting
     from pnp.rules.sweep import sweep as run
     from pnp.rules.sweep_chart import chart_available, render_chart
-    from pnp.rules.workers import resolve_jobs
+    from pnp.rules.workers import parse_scheduler, resolve_jobs
 
+    if scheduler is not None:
+        scheduler = parse_scheduler(scheduler)
     if not 1 <= games <= 1_000_000:
         raise UsageError(f"--games must be between 1 and 1000000, not {games}")
     check_out_folder(out, [game])

@@ -284,3 +284,87 @@ def test_the_claim_rules_are_documented():
     text = (Path(__file__).parents[2] / "docs" / "record-format.md").read_text()
     for rule_id in CLAIM_RULES:
         assert f"| `{rule_id}` |" in text
+
+
+# --- options checked like specs (issue 26 item 4) ---------------------------------------------------
+
+
+def test_jobs_above_the_cores_is_capped_with_a_note(monkeypatch):
+    from pnp.core import pool
+
+    asked = []
+    real = pool.results
+    monkeypatch.setattr(pool, "cores", lambda: 2)
+    monkeypatch.setattr(pool, "results", lambda tasks, jobs=None, **kw: asked.append(jobs) or real(tasks, 1, **kw))
+    result = pnp("simulate", "tranquility", "-n", 4, "--jobs", 1000000, "-q")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "note: --jobs 1000000 is more than the 2 core(s) this process may use; using 2\n"
+    assert asked and max(asked) <= 2
+
+
+def test_a_huge_jobs_value_is_echoed_cut(monkeypatch):
+    from pnp.core import pool
+
+    monkeypatch.setattr(pool, "cores", lambda: 2)
+    result = pnp("simulate", "tranquility", "-n", 2, "--jobs", "9" * 300, "-q")
+    assert result.exit_code == 0
+    assert (
+        result.stderr
+        == "note: --jobs 9999… (300 characters) is more than the 2 core(s) this process may use; using 2\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["tcp://no such host:::", "tcp://127.0.0.1:99999", "http://127.0.0.1:8786", "tcp://" + "a" * 300 + ":1"],
+)
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_a_malformed_scheduler_address_is_refused_before_connecting(address, command):
+    result = pnp(command, "tranquility", "-n", 2, "-p", 2, "--scheduler", address)
+    shown = repr(address) if len(address) <= 80 else repr(address[:60]) + f"… ({len(address)} characters)"
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: --scheduler {shown}: expected a Dask scheduler's address, tcp://HOST:PORT or tls://HOST:PORT (a host "
+        "name, an IPv4 address or an [IPv6] address; a port from 1 to 65535, 8786 when left out)\n"
+    )
+
+
+def _pnp_process(*args, timeout: float = 120):
+    """The real `pnp` in its own process: a Dask client given up on leaves threads behind."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    code = "import sys; from pnp.cli import main; sys.argv[0] = 'pnp'; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True, env=env, timeout=timeout
+    )
+
+
+def test_a_silent_scheduler_is_given_up_on_naming_the_address():
+    import socket
+
+    pytest.importorskip("distributed")
+    with socket.socket() as silent:  # accepts connections (the kernel does) and never says a word
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        done = _pnp_process("simulate", "tranquility", "-n", 2, "-q", "--scheduler", f"127.0.0.1:{port}")
+    assert done.returncode == 2
+    assert done.stderr == f"error: --scheduler 'tcp://127.0.0.1:{port}': no Dask scheduler answers there within 10 s\n"
+
+
+def test_a_closed_scheduler_port_is_told_at_once():
+    import socket
+
+    pytest.importorskip("distributed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # bound, not listening: connecting is refused
+        done = _pnp_process("sweep", "tranquility", "-n", 2, "-p", 2, "-q", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == f"error: --scheduler 'tcp://127.0.0.1:{port}': no Dask scheduler answers there (Connection refused)\n"
+    )
