@@ -287,7 +287,7 @@ def sweep(
     Example: pnp sweep tranquility --set rules.hand_size=4..7 --players 1-5 --games 500 --jobs 2
     """
     # start-up: +151 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.sweep import parse_players, parse_setting
+    from pnp.rules.sweep import check_grid, check_settings, parse_players, parse_setting
     from pnp.rules.sweep import sweep as run
     from pnp.rules.sweep_chart import chart_available, render_chart
     from pnp.rules.workers import parse_scheduler, resolve_jobs
@@ -296,9 +296,11 @@ def sweep(
         scheduler = parse_scheduler(scheduler)
     if not 1 <= games <= 1_000_000:
         raise UsageError(f"--games must be between 1 and 1000000, not {games}")
-    check_out_folder(out, [game])
     parsed, counts, workers = [parse_setting(t) for t in settings], parse_players(players), resolve_jobs(jobs)
+    check_grid(parsed, counts)  # before the game is loaded: at most MAX_CELLS cells
+    check_out_folder(out, [game])
     resolved = load_game(game, modules=modules)
+    check_settings(resolved, parsed, counts)  # every value through the spec schema, before any variant is built
     total = games * len(counts) * max(1, _product(len(p.values) for p in parsed))
     started = time.perf_counter()
     result = _with_progress(
@@ -327,17 +329,17 @@ def _vs_game(first, vs: str, modules: str):
     """--vs: a game or variant by name, or the first game with one spec value changed (rules.KEY=VALUE)."""
     # start-up: +147 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.rules.problems import rule_problems
-    from pnp.rules.sweep import apply_setting, parse_setting
+    from pnp.rules.sweep import apply_setting, parse_setting, shown
 
     if not re.match(r"^(rules|modules)\.[^=]+=", vs):
         return load_game(vs, modules=modules)
-    setting = parse_setting(vs)
+    setting = parse_setting(vs, "--vs")
     if len(setting.values) != 1:
-        raise UsageError(f"--vs {vs}: give one value (pnp sweep compares several)")
-    changed = apply_setting(first, setting.path, setting.values[0], f"--vs {vs}")
+        raise UsageError(f"--vs {shown(vs)}: give one value (pnp sweep compares several)")
+    changed = apply_setting(first, setting.path, setting.values[0], "--vs")
     problems = rule_problems(changed)
     if problems:
-        raise UsageError(f"--vs {vs}: {problems[0]}")
+        raise UsageError(f"--vs {shown(vs)}: {problems[0]}")
     return changed
 
 

@@ -368,3 +368,108 @@ def test_a_closed_scheduler_port_is_told_at_once():
         done.stderr
         == f"error: --scheduler 'tcp://127.0.0.1:{port}': no Dask scheduler answers there (Connection refused)\n"
     )
+
+
+VALUES = {
+    "Infinity": "expected an integer, got number Infinity",
+    "NaN": "expected an integer, got number NaN",
+    "4.5": "expected an integer, got number 4.5",
+    '"5"': 'expected an integer, got string "5"',
+    "100000000000000000000000": "expected at most 20, got 100000000000000000000000",
+    "true": "expected an integer, got boolean true",
+}
+
+
+@pytest.mark.parametrize("value", sorted(VALUES))
+def test_a_set_value_goes_through_the_spec_schema_of_its_key(value):
+    result = pnp("sweep", "tranquility", "--set", f"rules.hand_size={value}", "-n", 2, "-p", 2, "-q")
+    assert (result.exit_code, result.stderr) == (2, f"error: --set rules.hand_size={value}: {VALUES[value]}\n")
+    assert not Path("output").exists()
+
+
+@pytest.mark.parametrize("value", sorted(VALUES))
+def test_a_vs_value_goes_through_the_spec_schema_of_its_key(value):
+    result = pnp("simulate", "tranquility", "--vs", f"rules.hand_size={value}", "-n", 2, "-q")
+    assert (result.exit_code, result.stderr) == (2, f"error: --vs rules.hand_size={value}: {VALUES[value]}\n")
+    assert result.stdout == ""
+
+
+def test_one_bad_value_of_a_list_is_named_before_anything_is_played():
+    result = pnp("sweep", "tranquility", "--set", "rules.cost=nearest,gap,far", "-n", 2, "-p", 2, "-q")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        'error: --set rules.cost=far: expected one of "nearest", "gap", got "far"\n',
+    )
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("1e5", "expected an integer, got number 100000.0"),
+        ("99999", "expected an integer from 0 to 100, got 99999"),
+        ('"2"', 'expected an integer, got string "2"'),
+    ],
+)
+def test_a_module_parameter_is_a_whole_number_in_range(value, message):
+    result = pnp("sweep", "ascent", "--set", f"modules.goats.goats={value}", "-n", 2, "-p", 2, "-q")
+    shown = "100000.0" if value == "1e5" else value
+    assert (result.exit_code, result.stderr) == (2, f"error: --set modules.goats.goats={shown}: {message}\n")
+
+
+def test_players_beyond_any_spec_are_refused_without_listing_them():
+    result = pnp("sweep", "tranquility", "-p", "1-99999999999", "-n", 2, "-q")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: --players 1-99999999999: player counts go from 1 to 10 (a spec's most), each once\n",
+    )
+
+
+def test_a_long_players_list_is_refused_at_once_and_echoed_cut():
+    text = ",".join(["3"] * 2150)  # 4,299 characters
+    result = pnp("sweep", "tranquility", "-p", text, "-n", 2, "-q")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: --players {text[:60]}… (4299 characters): player counts go from 1 to 10 (a spec's most), each once\n",
+    )
+
+
+def test_players_the_game_does_not_take_are_refused_before_building():
+    result = pnp("sweep", "tranquility", "-p", "4-6", "-n", 2, "-q")
+    assert (result.exit_code, result.stderr) == (2, "error: Tranquility is for 1–5 players, not 6\n")
+
+
+def test_a_long_value_list_is_refused_at_once_and_echoed_cut():
+    text = "rules.hand_size=" + ",".join(["3"] * 2150)
+    result = pnp("sweep", "tranquility", "--set", text, "-n", 2, "-p", 2, "-q")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: --set {text[:60]}… ({len(text)} characters): at most 500 values, in at most 4000 characters\n",
+    )
+
+
+def test_a_grid_of_more_than_500_cells_is_refused_before_the_game_is_loaded(monkeypatch):
+    from pnp.cli import rules_cmds
+
+    monkeypatch.setattr(rules_cmds, "load_game", lambda *a, **k: pytest.fail("the game was loaded"))
+    result = pnp("sweep", "tranquility", "--set", "rules.hand_size=2..20", "--set", "rules.start_discard=0..30")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: the sweep has more than 500 cells (combinations of the --set values × player counts); at most 500\n",
+    )
+
+
+def test_a_long_modules_value_is_echoed_cut():
+    result = pnp("simulate", "ascent", "--modules", "x" * 5000, "-n", 2, "-q")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: unknown module {'x' * 60!r}… (5000 characters) for ascent "
+        "(choose from: green-path, panorama, goats)\n",
+    )
+
+
+def test_a_base_url_with_a_port_in_range_is_taken():
+    from pnp.cli.print_cmds import _check_base_url
+
+    _check_base_url("https://example.org:8443/tts/")
+    with pytest.raises(Exception, match="a port from 1 to 65535"):
+        _check_base_url("https://example.org:99999/")
