@@ -619,7 +619,9 @@ def _check_base_url(given: str | None) -> None:
     try:
         parts = urlsplit(given)
         host = parts.hostname
-    except ValueError:  # a malformed port or IPv6 address
+        if parts.port == 0:  # urlsplit refuses ports above 65535 (ValueError), not port 0
+            host = None
+    except ValueError:  # a malformed port (not a number from 0 to 65535) or IPv6 address
         host = None
     else:
         if parts.scheme.lower() not in ("http", "https"):
@@ -627,8 +629,9 @@ def _check_base_url(given: str | None) -> None:
     if not host or any(c.isspace() or not c.isprintable() for c in given):
         shown = repr(given) if len(given) <= 60 else repr(given[:40]) + "…"
         raise UsageError(
-            f"--base-url {shown} is not an http:// or https:// URL with a host; give the URL of the folder "
-            "the images are hosted in (Tabletop Simulator downloads them), e.g. https://example.org/tts/"
+            f"--base-url {shown} is not an http:// or https:// URL with a host (and a port from 1 to 65535, when "
+            "given); give the URL of the folder the images are hosted in (Tabletop Simulator downloads them), e.g. "
+            "https://example.org/tts/"
         )
 
 

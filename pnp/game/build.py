@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, quoted
 from pnp.core.locate import find_template_dir
 from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.units import parse_length
@@ -190,7 +190,8 @@ def _choose_modules(
         return ()
     names = [w.strip() for w in (wanted.split(",") if isinstance(wanted, str) else wanted)]
     if not all(names) or (len(names) > 1 and ({"all", "none"} & set(names))):
-        raise UsageError(f"--modules takes 'all', 'none', or module ids separated by commas, not {','.join(names)!r}")
+        given = quoted(",".join(names))
+        raise UsageError(f"--modules takes 'all', 'none', or module ids separated by commas, not {given}")
     if names == ["all"]:
         return available
     if names == ["none"]:
@@ -200,7 +201,8 @@ def _choose_modules(
     if unknown:
         choices = ", ".join(known) or "this game has no modules"
         raise UsageError(
-            f"unknown module {unknown[0]!r} for {spec.id}{did_you_mean(unknown[0], known)} (choose from: {choices})"
+            f"unknown module {quoted(unknown[0])} for {spec.id}{did_you_mean(unknown[0], known)} "
+            f"(choose from: {choices})"
         )
     chosen = {match_case_insensitive(n, known) for n in names}
     return tuple(m for m in available if m.id in chosen)
