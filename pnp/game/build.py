@@ -97,7 +97,10 @@ def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> Ca
         "size": size,
         "module": module,
     }
-    cards = tuple(Card(id=card_id, fields=frozen_map(fields), **common) for card_id, fields in expand_cards(data))
+    cards = tuple(
+        Card(id=card_id, fields=frozen_map(fields), **{**common, "count": copies})
+        for card_id, fields, copies in _with_counts(expand_cards(data), common["count"])
+    )
     return CardKind(
         id=data["id"],
         name=data.get("name", data["id"].replace("-", " ").title()),
@@ -108,6 +111,16 @@ def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> Ca
         cards=cards,
         module=module,
     )
+
+
+def _with_counts(cards: list[tuple[str, dict]], kind_count: int) -> list[tuple[str, dict, int]]:
+    """(id, fields, copies): a card's own `count` (a spreadsheet's count column, or `count` in a card
+    of `cards`) is its copies, not a field; the others have the kind's."""
+    out = []
+    for card_id, fields in cards:
+        copies = fields.get("count", kind_count)
+        out.append((card_id, {k: v for k, v in fields.items() if k != "count"}, copies))
+    return out
 
 
 def default_size(shape: str, card: CardSize) -> CardSize:
