@@ -6,6 +6,7 @@ specs is read: a symbolic link that leads elsewhere is refused, naming the link,
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pnp.core.errors import PnpError
@@ -52,9 +53,17 @@ def _check_inside(path: Path, shown: str, spec_folder: Path) -> None:
     if any(real == root or real.is_relative_to(root) for root in roots):
         return
     link = next((p for p in (path, *path.parents) if p.is_symlink()), None)
-    via = f"the symbolic link {link} leads" if link is not None else "it lies"
+    via = f"the symbolic link {as_shown(link)} leads" if link is not None else "it lies"
     raise file_problem(
         shown,
         f"is not read: {via} outside the project (to {real}); a spec's sheets are read only from inside "
         "the project or the spec's folder: copy the file into the project instead",
     )
+
+
+def as_shown(path: Path) -> str:
+    """`path` as the user sees it, relative to the working folder when inside it, its symbolic links
+    not followed (a link out of the project is named as the link)."""
+    absolute = os.path.abspath(path)
+    relative = os.path.relpath(absolute, Path.cwd())
+    return absolute if relative.startswith("..") else relative

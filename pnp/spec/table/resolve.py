@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from pnp.core.errors import Problem, SpecError, display_path
+from pnp.core.errors import Problem, SpecError
 from pnp.spec.table.cards import grid_cards
-from pnp.spec.table.read import read_grid, sheet_path
+from pnp.spec.table.read import FORMATS, as_shown, read_grid, sheet_path
 
 
 def tables_of(data: Any) -> Iterator[tuple[list, dict]]:
@@ -24,8 +24,17 @@ def tables_of(data: Any) -> Iterator[tuple[list, dict]]:
             places += [(["modules", m, "kinds", i], k) for i, k in enumerate(_list(module.get("kinds")))]
     for path, kind in places:
         cards = kind.get("cards") if isinstance(kind, dict) else None
-        if isinstance(cards, dict) and isinstance(cards.get("from"), str):
+        if isinstance(cards, dict) and _readable_name(cards.get("from")):
             yield [*path, "cards"], cards
+
+
+def _readable_name(name: Any) -> bool:
+    """A name the schema accepts (a relative path with a sheet's suffix); others are its problems."""
+    return (
+        isinstance(name, str)
+        and name.lower().endswith(FORMATS)
+        and not (PurePosixPath(name).is_absolute() or PureWindowsPath(name).anchor)
+    )
 
 
 def sheet_files(spec_file: Path, data: Any) -> list[Path]:
@@ -43,7 +52,7 @@ def with_sheet_cards(spec_file: Path, data: dict) -> tuple[dict, list[Problem]]:
     for path, table in found:
         file = sheet_path(spec_file, table["from"])
         try:
-            grid = read_grid(file, display_path(file), spec_file.parent, table.get("sheet"))
+            grid = read_grid(file, as_shown(file), spec_file.parent, table.get("sheet"))
         except SpecError as exc:
             problems += exc.problems
             continue
