@@ -22,9 +22,8 @@ def table_variant(name: str, parent: Spec, fmt: str) -> tuple[str, dict[str, byt
     listed = [kind for kind in parent.data["kinds"] if "each" in kind or "cards" in kind]
     sheets: list[tuple[dict, Sheet, dict[str, str]]] = []
     for kind in listed:
-        rows, types = card_rows(
-            [(fields, fields.get("count", kind.get("count", 1))) for _, fields in expand_cards(kind)]
-        )
+        copies = kind.get("count", 1)
+        rows, types = card_rows([(cid, fields, fields.get("count", copies)) for cid, fields in expand_cards(kind)])
         sheets.append((kind, (kind["id"], rows), types))
     files = _files(name, fmt, [sheet for _, sheet, _ in sheets])
     by_id = {k["id"]: k for k in starter["kinds"]}

@@ -4,7 +4,8 @@ below it is one card, each cell a field of its column's type; every problem of t
 A column's type is the one the spec declares (`"columns": {"number": "integer"}`); an undeclared
 column is `integer` when every value in it is a whole number, `boolean` when every value is TRUE or
 FALSE, else `text`. An empty cell leaves the field out (the kind's shared `fields` then apply); an
-empty row is no card. The optional `count` column gives each card's copies.
+empty row is no card. The optional `count` column gives each card's copies, the optional `id` column each card's id (the
+file name of its faces; kind-N otherwise).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from pnp.spec.table.cells import TYPES, convert, is_boolean, is_whole, whole
 from pnp.spec.table.grid import MAX_CARD_ROWS, NO_VALUE, Grid, column_letters
 
 COUNT = "count"
+ID = "id"
+_SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,47}")
 MAX_FIELDS = 30  # as the spec schema bounds a card's fields
 MAX_COUNT = 10_000
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
@@ -81,8 +84,8 @@ def _undeclared_problems(grid: Grid, header: dict[int, str], declared: Mapping[s
 
 
 def _column_type(name: str, declared: Mapping[str, str], body: list, col: int) -> str:
-    if name == COUNT:
-        return COUNT
+    if name in (COUNT, ID):
+        return name
     if name in declared and declared[name] in TYPES:
         return declared[name]
     values = [row[col - 1] for _, row in body if len(row) >= col and row[col - 1] not in (None, "", NO_VALUE)]
@@ -105,7 +108,7 @@ def _card(grid: Grid, number: int, row: tuple, header: dict[int, str], types: di
             problems.append(Problem(*at, _no_value(formula)))
             continue
         try:
-            card[name] = _count(value) if types[col] == COUNT else convert(value, types[col])
+            card[name] = _SPECIAL[types[col]](value) if types[col] in _SPECIAL else convert(value, types[col])
         except ValueError as exc:
             problems.append(Problem(*at, str(exc)))
     return card
@@ -116,6 +119,18 @@ def _count(value: Any) -> int:
     if not 0 <= copies <= MAX_COUNT:
         raise ValueError(f"expected a number of copies from 0 to {MAX_COUNT:,}, got {copies}")
     return copies
+
+
+def _card_id(value: Any) -> str:
+    text = convert(value, "text")
+    if not _SLUG.fullmatch(text):
+        raise ValueError(
+            f"{_quoted(text)} is not a card id: lower-case letters, digits and '-', up to 48 characters (island-07)"
+        )
+    return text
+
+
+_SPECIAL = {COUNT: _count, ID: _card_id}
 
 
 def _no_value(formula: str) -> str:

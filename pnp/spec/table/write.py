@@ -13,22 +13,22 @@ import zipfile
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from pnp.spec.table.cards import COUNT
+from pnp.spec.table.cards import COUNT, ID
 from pnp.spec.table.csvfile import write_csv
 
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 Sheet = tuple[str, list[list[Any]]]  # (sheet name, rows: the header first)
 
 
-def card_rows(cards: list[tuple[dict[str, Any], int]]) -> tuple[list[list[Any]], dict[str, str]]:
-    """(rows with the header first, column types) for cards given as (fields, copies)."""
+def card_rows(cards: list[tuple[str, dict[str, Any], int]]) -> tuple[list[list[Any]], dict[str, str]]:
+    """(rows with the header first, column types) for cards given as (id, fields, copies)."""
     names: list[str] = []
-    for fields, _ in cards:
-        names += [name for name in fields if name not in names and name != COUNT]
-    types = {name: _column_type([f[name] for f, _ in cards if name in f]) for name in names}
-    rows: list[list[Any]] = [[*names, COUNT]]
-    for fields, copies in cards:
-        rows.append([_cell(fields.get(name), types[name]) for name in names] + [copies])
+    for _, fields, _ in cards:
+        names += [name for name in fields if name not in names and name not in (COUNT, ID)]
+    types = {name: _column_type([f[name] for _, f, _ in cards if name in f]) for name in names}
+    rows: list[list[Any]] = [[ID, *names, COUNT]]
+    for card_id, fields, copies in cards:
+        rows.append([card_id] + [_cell(fields.get(name), types[name]) for name in names] + [copies])
     return rows, types
 
 
