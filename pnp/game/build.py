@@ -97,7 +97,10 @@ def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> Ca
         "size": size,
         "module": module,
     }
-    cards = tuple(Card(id=card_id, fields=frozen_map(fields), **common) for card_id, fields in expand_cards(data))
+    cards = tuple(
+        Card(id=card_id, fields=frozen_map(fields), **{**common, "count": copies})
+        for card_id, fields, copies in _with_counts(expand_cards(data), common["count"])
+    )
     return CardKind(
         id=data["id"],
         name=data.get("name", data["id"].replace("-", " ").title()),
@@ -108,6 +111,17 @@ def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> Ca
         cards=cards,
         module=module,
     )
+
+
+def _with_counts(cards: list[tuple[str, dict]], kind_count: int) -> list[tuple[str, dict, int]]:
+    """(id, fields, copies): a card's own `count` (a spreadsheet's count column, or `count` in a card
+    of `cards`) is its copies, not a field, and its own `id` is its id (expand_cards); the others have
+    the kind's count."""
+    out = []
+    for card_id, fields in cards:
+        copies = fields.get("count", kind_count)
+        out.append((card_id, {k: v for k, v in fields.items() if k not in ("count", "id")}, copies))
+    return out
 
 
 def default_size(shape: str, card: CardSize) -> CardSize:
@@ -130,7 +144,7 @@ def expand_cards(kind: dict) -> list[tuple[str, dict]]:
     base = dict(kind.get("fields", {}))
     if "cards" in kind:
         width = len(str(len(kind["cards"])))
-        return [(f"{kind['id']}-{i:0{width}d}", {**base, **item}) for i, item in enumerate(kind["cards"], 1)]
+        return [(_own_id(kind["id"], i, width, item), {**base, **item}) for i, item in enumerate(kind["cards"], 1)]
     if "each" not in kind:
         return [(kind["id"], base)]
     axes = [(name, _axis_values(spec)) for name, spec in kind["each"].items()]
@@ -141,6 +155,12 @@ def expand_cards(kind: dict) -> list[tuple[str, dict]]:
         fields.update(_derived(kind, fields))
         out.append((_card_id(kind["id"], widths, combo), fields))
     return out
+
+
+def _own_id(kind_id: str, index: int, width: int, card: dict) -> str:
+    """A listed card's id: its own `id` (a spreadsheet's id column), else kind-N (reference-1)."""
+    own = card.get("id")
+    return own if isinstance(own, str) else f"{kind_id}-{index:0{width}d}"
 
 
 def _axis_values(spec: Any) -> list:
