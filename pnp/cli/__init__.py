@@ -43,6 +43,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve_cmds",
     "play": "serve_cmds",
     "variant": "variant_cmds",
+    "printer": "printer_cmds",
 }
 
 

@@ -17,12 +17,13 @@ from typer.core import TyperCommand, TyperGroup
 from pnp.cli.choices import choice_metavar, choice_parser
 from pnp.cli.common import Jobs, Lang, note, note_kept, reports_errors, with_lang
 from pnp.cli.completion import game_argument
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, display_path
 from pnp.core.i18n import language_suffix
 from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.core.sleeves import CARD_PRESETS
+from pnp.sheets.printer import PrinterProfile, load_profile
 from pnp.sheets.spec import SheetSpec
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
@@ -152,15 +153,16 @@ _SHEET_PARAMS = [
     (
         "back_offset",
         Annotated[
-            str,
+            str | None,
             _opt(
                 "--back-offset",
                 metavar="DX,DY",
                 help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); "
-                "read it off the calibration sheet.",
+                "read it off the calibration sheet. Default: the printer profile (pnp printer), else 0,0; "
+                "given here, it overrides the profile for this run.",
             ),
         ],
-        "0,0",
+        None,
     ),
     (
         "gutter_fold",
@@ -217,12 +219,31 @@ def sheet_options(fn):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         chosen = {name: kwargs.pop(name) for name in SHEET_OPTION_NAMES if name in kwargs}
+        profile = None
+        if chosen.get("back_offset") is None:
+            profile = load_profile()
+            chosen["back_offset"] = profile.text if profile else "0,0"
         specs = sheet_specs(**chosen)
-        _say_back_offset(chosen.get("back_offset", "0,0"), specs[0].back_offset, kwargs.get("quiet", False))
+        quiet = kwargs.get("quiet", False)
+        if profile is not None:
+            _say_profile(profile, quiet)
+        else:
+            _say_back_offset(chosen["back_offset"], specs[0].back_offset, quiet)
         return fn(*args, sheets=specs, **kwargs)
 
     wrapper.__signature__ = signature.replace(parameters=own + extra)  # type: ignore[attr-defined]  # how typer reads the options  # type: ignore[attr-defined]  # read by inspect
     return wrapper
+
+
+def _say_profile(profile: PrinterProfile, quiet: bool) -> None:
+    """One line: the printer profile applied, from which file, and how to leave it out for a run."""
+    from pnp.sheets.backoffset import offset_words
+
+    note(
+        f"printer profile {display_path(profile.source)}: {offset_words(profile.back_offset)} "
+        "(--back-offset 0,0 leaves it out for one run)",
+        quiet,
+    )
 
 
 def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> None:

@@ -89,14 +89,14 @@ def test_every_option_that_changes_the_sheets_adds_one_part_in_a_fixed_order():
     )
     assert sheet_name(spec, _Game("saver")) == (
         "letter-landscape-short-edge-card63.5mm-bleed3mm-gutter8mm-margin7mm-no-crop-marks-cut-lines-no-label"
-        "-reg-marks-offset1.5,-0.5-ink-saver"
+        "-reg-marks-ink-saver"
     )
     assert sheet_name(SheetSpec.from_options(gutter_fold=True)) == "a4-fold"
     assert sheet_name(SheetSpec.from_options(duplex="none")) == "a4-fronts"
     assert sheet_name(SheetSpec.from_options(card_size="63.5x88.9mm")) == "a4-card63.5x88.9mm"
     assert sheet_name(SheetSpec.from_options(bleed="3mm", gutter="6mm")) == "a4-bleed3mm"  # 6 mm is the default gutter
     assert output_set(variant_parts(spec, _Game())) == (
-        "landscape-short-edge-card63_5mm-bleed3mm-gutter8mm-margin7mm-no-crop-marks-cut-lines-no-label-reg-marks-offset1_5_-0_5"
+        "landscape-short-edge-card63_5mm-bleed3mm-gutter8mm-margin7mm-no-crop-marks-cut-lines-no-label-reg-marks"
     )
 
 
@@ -107,7 +107,6 @@ VARIANTS = [
     (["--ink", "saver"], ["sheets/tiny-a4-ink-saver.pdf", "tiny-calibration-a4-ink-saver.pdf"]),
     (["--card-size", "square-63.5"], ["sheets/tiny-a4-card63.5mm.pdf", "tiny-calibration-a4-card63.5mm.pdf"]),
     (["--duplex", "short-edge"], ["sheets/tiny-a4-short-edge.pdf", "tiny-calibration-a4-short-edge.pdf"]),
-    (["--back-offset", "1,-0.5"], ["sheets/tiny-a4-offset1,-0.5.pdf", "tiny-calibration-a4-offset1,-0.5.pdf"]),
     (["--orientation", "landscape"], ["sheets/tiny-a4-landscape.pdf", "tiny-calibration-a4-landscape.pdf"]),
     (
         ["--cut-lines", "--no-label"],
