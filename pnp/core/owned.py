@@ -142,7 +142,7 @@ def check_in_the_way(
     forceable = True
     for rel in order:
         why, can_force = _in_the_way(out_root, rel, digests[rel], staged.get(out_root / rel, False), known)
-        if why and not (force and can_force):
+        if why and not (force and can_force) and why not in blocked:  # a linked folder is said once
             blocked.append(why)
             forceable = forceable and can_force
     if blocked:
