@@ -130,3 +130,10 @@ JOBS_HELP = (
 )
 Jobs = Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", help=JOBS_HELP, callback=_check_jobs)]
 """The one `--jobs` option: `jobs: Jobs = None` in a command's signature (see pnp/core/pool.py)."""
+
+
+FORCE_HELP = (
+    "Replace files in the way that pnp did not write, or that changed since it wrote them "
+    "(without it the command names them and stops before writing anything)."
+)
+Force = Annotated[bool, typer.Option("--force", help=FORCE_HELP)]  # `force: Force = False`

@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from pnp.cli.choices import choice_metavar, choice_parser
-from pnp.cli.common import Jobs, Lang, note, note_kept, reports_errors, with_lang
+from pnp.cli.common import Force, Jobs, Lang, note, note_kept, reports_errors, with_lang
 from pnp.cli.completion import game_argument
 from pnp.core.errors import UsageError, display_path
 from pnp.core.i18n import language_suffix
@@ -268,11 +268,12 @@ def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = 
     return resolved, render_faces(resolved, jobs=jobs)
 
 
-def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
+def _write(out: Path, files: dict, quiet: bool, owner_name: str, force: bool = False) -> None:
     """Write atomically as `owner_name`'s files: what that owner's earlier run wrote and this run
-    did not make is removed, never another command's files (see pnp/core/owned.py)."""
+    did not make is removed, never another command's files, and a file pnp did not write is
+    replaced only with `force` (see pnp/core/owned.py)."""
 
-    report = write_owned(out, {owner_name: files})
+    report = write_owned(out, {owner_name: files}, force=force, say=lambda message: note(message, quiet))
     note_kept(out, report.kept, quiet)
     if not quiet:
         for rel in sorted(files):
@@ -292,6 +293,7 @@ def sheets(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     lang: Lang = None,
     jobs: Jobs = None,
+    force: Force = False,
     sheets: tuple = (),
 ) -> None:
     """PDF sheets of every card, fronts each followed by their backs, and a printer calibration
@@ -310,7 +312,7 @@ def sheets(
     files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet), jobs=jobs)
     variant = output_set(variant_parts(sheets[0], resolved))  # each variant is its own output set
     language = resolved.id + language_suffix(resolved.language)  # Italian never prunes English
-    _write(out, files, quiet, owner("sheets", language, *([variant] if variant else [])))
+    _write(out, files, quiet, owner("sheets", language, *([variant] if variant else [])), force)
 
 
 # --- pnp export TARGET GAME: one sub-command per target, each with only the options it takes ---
@@ -429,6 +431,7 @@ class ExportRun:
     quiet: bool
     lang: str | None
     jobs: int | None
+    force: bool = False
 
 
 # (name, annotation, default) of the options every target takes; `export_options` adds them.
@@ -445,6 +448,7 @@ EXPORT_PARAMS = [
     ("quiet", Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")], False),
     ("lang", Lang, None),
     ("jobs", Jobs, None),
+    ("force", Force, False),
 ]
 EXPORT_OPTION_NAMES = tuple(name for name, _, _ in EXPORT_PARAMS)
 
@@ -623,7 +627,7 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
     # the folder keeps the dpi as given (png-72.5dpi), the owner part spells it safely (png-72_5dpi)
     target_set = output_set((name + language_suffix(resolved.language),))
     owner_name = owner("export", resolved.id, target_set, *([variant] if variant else []))
-    written = write_owned(out, {owner_name: files})
+    written = write_owned(out, {owner_name: files}, force=run.force, say=lambda message: note(message, quiet))
     note_kept(out, written.kept, quiet)
     report(out, folder, files, written.removed, run.verbose, run.as_json, quiet)
 

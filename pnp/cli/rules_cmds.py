@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
+from pnp.cli.common import Force, Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
 from pnp.cli.completion import game_argument
 from pnp.core.errors import UsageError
 from pnp.core.outfolder import check_out_folder
@@ -41,6 +41,7 @@ def setup(
     as_json: Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors (and --json output).")] = False,
     lang: Lang = None,
+    force: Force = False,
 ) -> None:
     """Deal a setup by the rules, check it, and write the state (JSON) and a setup sheet (SVG + PDF).
 
@@ -52,7 +53,8 @@ def setup(
     check_out_folder(out, [game])
     resolved = with_lang(load_game(game, modules=modules), lang)
     files = setup_outputs(resolved, players, seed)
-    write_owned(out, {owner("setup", resolved.id, setup_name(resolved, players, seed)): files})
+    say = lambda message: note(message, quiet)
+    write_owned(out, {owner("setup", resolved.id, setup_name(resolved, players, seed)): files}, force=force, say=say)
     state_file = next(rel for rel in files if rel.endswith(".json"))
     if as_json:
         typer.echo(files[state_file].decode("utf-8"), nl=False)
@@ -280,6 +282,7 @@ def sweep(
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no notes.")] = False,
+    force: Force = False,
 ) -> None:
     """Simulate a grid of variants × player counts and print win rates with 95 % Wilson intervals;
     write a chart (PNG and SVG, with the optional extra '.[chart]').
@@ -313,7 +316,7 @@ def sweep(
         return
     stem = "sweep-" + ("-".join(p.path[-1] for p in parsed) or "none") + f"-{bot}"
     charts = {f"{resolved.id}/sweep/{stem}.{fmt}": data for fmt, data in render_chart(result).items()}
-    write_owned(out, {owner("sweep", resolved.id, stem): charts})
+    write_owned(out, {owner("sweep", resolved.id, stem): charts}, force=force, say=lambda message: note(message, quiet))
     for rel in charts:
         note(f"wrote {out / rel}", quiet)
 

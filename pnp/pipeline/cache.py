@@ -182,8 +182,9 @@ def is_fresh(out: Path, record: dict, input: str | None) -> bool:
     return True
 
 
-def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -> dict[str, Face]:
-    """Faces whose key is unchanged since the last build, read back from their SVG files."""
+def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str], folder: str) -> dict[str, Face]:
+    """Faces whose key is unchanged since the last build, read back from their SVG files in
+    `folder` (relative to `out`)."""
     old, written = _table(record, "faces"), _table(record, "files")
     sizes = {}
     for card in game.cards:
@@ -191,7 +192,7 @@ def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -
         sizes.setdefault(card.back_face_id, card)
     faces: dict[str, Face] = {}
     for face_id, key in keys.items():
-        rel = f"{game.id}/svg{language_suffix(game.language)}/{face_id}.svg"
+        rel = f"{folder}/{face_id}.svg"
         if old.get(face_id) != key or rel not in written:
             continue
         try:

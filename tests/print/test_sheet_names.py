@@ -143,11 +143,14 @@ def test_a_variant_run_again_prunes_only_its_own_files(project):
     assert "sheets/tiny-letter.pdf" in left and "sheets/tiny-a4-bleed3mm.pdf" in left
 
 
-def test_a_build_with_options_names_its_sheets_and_removes_its_earlier_default_ones(project):
+def test_a_build_with_options_names_its_sheets_and_keeps_the_default_ones(project):
     invoke("build", "tiny", "--no-setup", "-q")
     invoke("build", "tiny", "--no-setup", "-q", "--gutter-fold", "--paper", "a4")
     sheets = sorted(p.name for p in (project / "out" / "tiny" / "sheets").iterdir())
-    assert sheets == ["tiny-a4-fold.pdf"]
+    assert sheets == ["tiny-a4-fold.pdf", "tiny-a4.pdf", "tiny-letter.pdf"]  # each build's options are its own set
+    invoke("build", "tiny", "--no-setup", "-q", "--gutter-fold", "--paper", "letter")
+    sheets = sorted(p.name for p in (project / "out" / "tiny" / "sheets").iterdir())
+    assert sheets == ["tiny-a4.pdf", "tiny-letter-fold.pdf", "tiny-letter.pdf"]
 
 
 def test_export_folders_carry_their_options_and_keep_each_other(project):
