@@ -86,14 +86,14 @@ def available_games(cwd: Path | None = None) -> list[str]:
     return sorted(names)
 
 
-GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: a game or variant name
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: a game, variant or template name
 
 
 def named_game_problem(name: object, what: str = "a state") -> str | None:
     """Why `name`, the game a state, a record or a play request names, is not one to load (None when it
     is): such a name is a game or variant as `pnp games` lists them, never a path, so a shared file
     can make the tool open no other file. The one rule of `pnp check`, `pnp replay` and the Play table."""
-    if not isinstance(name, str) or not GAME_NAME.match(name):
+    if not isinstance(name, str) or not SLUG.match(name):
         return (
             f"names {quoted(str(name), 60)}, which is not a game or variant name: {what} names a bundled game "
             "or a variant in card_specs/ (lower-case letters, digits and '-'), never a file"
@@ -110,7 +110,11 @@ def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | 
     for folder in folders:
         candidate = folder / filename
         refuse_special(candidate)
-        if candidate.is_file():
+        try:
+            found = candidate.is_file()
+        except OSError:  # a name too long for the file system: no such file
+            found = False
+        if found:
             _inside_templates(candidate)
             return candidate
     return None

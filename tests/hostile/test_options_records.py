@@ -473,3 +473,39 @@ def test_a_base_url_with_a_port_in_range_is_taken():
     _check_base_url("https://example.org:8443/tts/")
     with pytest.raises(Exception, match="a port from 1 to 65535"):
         _check_base_url("https://example.org:99999/")
+
+
+# --- problems where their value is set ------------------------------------------------------------
+
+
+def _variant(name: str, data: dict) -> Path:
+    folder = Path("card_specs")
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_variant_title_too_long_for_its_faces_is_reported_at_the_variant():
+    from pnp.pipeline.textfit import fit_problems
+    from pnp.spec.load import load_spec
+
+    path = _variant("long-title", {"id": "long-title", "extends": "ascent", "title": "W" * 80})
+    problems = fit_problems(load_spec(path))
+    assert [(p.file, p.line, p.col, p.path) for p in problems] == [("card_specs/long-title.json", 1, 52, "$.title")]
+    assert problems[0].message.startswith(
+        f"the title {'W' * 80!r} does not fit (and 9 other face(s)): the front of 'reference-1' (en): "
+    )
+    assert problems[0].message.endswith("shorten it, enlarge the box or allow a smaller size.")
+
+
+@pytest.mark.parametrize("command", [("validate", "--no-simulate"), ("build", "--out", "out")])
+def test_a_200000_character_template_name_is_a_located_cut_problem(command):
+    _variant("huge", {"id": "huge", "extends": "tranquility", "kinds": [{"id": "island", "template": "x" * 200_000}]})
+    result = pnp(command[0], "huge", *command[1:])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f'card_specs/huge.json:1:81: $.kinds[0].template: "{"x" * 36}... does not have the expected form (lower-case '
+        "letters, digits and '-', up to 48 characters)",
+        "1 problem found; nothing was written",
+    ]
