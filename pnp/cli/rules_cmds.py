@@ -262,7 +262,16 @@ def sweep(
     ] = [],  # noqa: B006
     players: Annotated[str, typer.Option("--players", "-p", help="Player counts: 3, 1-5 or 1,3,5.")] = "1-5",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per cell.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: every cell plays the same deals.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            "-s",
+            parser=parse_seed,
+            metavar="<int>",
+            help="Seed of the run: every cell plays the same deals.",
+        ),
+    ] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
     jobs: Jobs = None,

@@ -509,3 +509,15 @@ def test_a_200000_character_template_name_is_a_located_cut_problem(command):
         "letters, digits and '-', up to 48 characters)",
         "1 problem found; nothing was written",
     ]
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_a_seed_outside_the_shared_range_is_a_usage_error(command):
+    from pnp.rules.state.model import SEEDS
+
+    result = pnp(command, "tranquility", "-p", 2, "-n", 2, "--seed", SEEDS[1] + 1, "-q")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--seed' / '-s': expected a whole number from {SEEDS[0]} to {SEEDS[1]}, "
+        f"not '{SEEDS[1] + 1}'"
+    )
