@@ -521,3 +521,17 @@ def test_a_seed_outside_the_shared_range_is_a_usage_error(command):
         f"Error: Invalid value for '--seed' / '-s': expected a whole number from {SEEDS[0]} to {SEEDS[1]}, "
         f"not '{SEEDS[1] + 1}'"
     )
+
+
+def test_an_unknown_key_in_the_end_is_a_located_problem(simulated):
+    data = json.loads(json.dumps(simulated))
+    data["end"]["winner"] = 1
+    path = write_record(data)
+    result = pnp("replay", path)
+    assert result.exit_code == 1
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"winner"' in text)
+    col = path.read_text().splitlines()[line - 1].index('"winner"') + 1
+    assert result.stderr.splitlines() == [
+        f"r.json:{line}:{col}: $.end.winner: unknown key 'winner' (expected one of: status, reason, turns)",
+        "1 problem found",
+    ]
