@@ -12,7 +12,7 @@ import typer
 
 from pnp.cli.common import Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
 from pnp.cli.completion import game_argument
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, cut
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.pipeline.load import load_game
@@ -338,17 +338,17 @@ def _vs_game(first, vs: str, modules: str):
     """--vs: a game or variant by name, or the first game with one spec value changed (rules.KEY=VALUE)."""
     # start-up: +147 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.rules.problems import rule_problems
-    from pnp.rules.sweep import apply_setting, parse_setting, shown
+    from pnp.rules.sweep import apply_setting, parse_setting
 
     if not re.match(r"^(rules|modules)\.[^=]+=", vs):
         return load_game(vs, modules=modules)
     setting = parse_setting(vs, "--vs")
     if len(setting.values) != 1:
-        raise UsageError(f"--vs {shown(vs)}: give one value (pnp sweep compares several)")
+        raise UsageError(f"--vs {cut(vs)}: give one value (pnp sweep compares several)")
     changed = apply_setting(first, setting.path, setting.values[0], "--vs")
     problems = rule_problems(changed)
     if problems:
-        raise UsageError(f"--vs {shown(vs)}: {problems[0]}")
+        raise UsageError(f"--vs {cut(vs)}: {problems[0]}")
     return changed
 
 

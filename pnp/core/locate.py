@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.core.errors import UsageError, quoted
+from pnp.core.errors import UsageError, cut, quoted
 from pnp.core.inputs import check_inside_templates, refuse_special
 from pnp.core.names import match_case_insensitive, unknown_game
 
@@ -63,14 +63,20 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
     """A game or variant name ('tranquility') or a path to a spec file."""
     as_path = Path(name)
     if name.endswith(".json"):
-        if as_path.is_file():
-            return as_path
+        try:
+            if as_path.is_file():
+                return as_path
+        except OSError as exc:  # a name too long for the file system
+            raise UsageError(f"{cut(name)}: spec file cannot be read ({exc.strerror or exc})") from None
         refuse_special(as_path)  # a pipe or device: a usage error that says so
-        raise UsageError(f"{name}: spec file not found")
+        raise UsageError(f"{cut(name)}: spec file not found")
     for root in spec_roots(cwd) if not name.startswith(".") else ():
         candidate = root / f"{name}.json"
-        if candidate.is_file():
-            return candidate
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:  # a name too long for the file system: no such game
+            break
     games = available_games(cwd)
     same = match_case_insensitive(name, games)  # spec ids are lower-case: 'Tranquility' means 'tranquility'
     if same is not None and same != name:

@@ -535,3 +535,40 @@ def test_an_unknown_key_in_the_end_is_a_located_problem(simulated):
         f"r.json:{line}:{col}: $.end.winner: unknown key 'winner' (expected one of: status, reason, turns)",
         "1 problem found",
     ]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ("simulate", "x" * 5000),
+            f"unknown game or variant {'x' * 60!r}… (5000 characters) (known: KNOWN; `pnp games` lists them with "
+            "their titles)",
+        ),
+        (
+            ("simulate", "x" * 5000 + ".json"),
+            f"{'x' * 60}… (5005 characters): spec file cannot be read (File name too long)",
+        ),
+        (
+            ("simulate", "tranquility", "--vs", "x" * 5000),
+            f"unknown game or variant {'x' * 60!r}… (5000 characters) (known: KNOWN; `pnp games` lists them with "
+            "their titles)",
+        ),
+        (
+            ("sweep", "tranquility", "--set", "rules.cost=" + "x" * 3000),
+            f'--set rules.cost={"x" * 49}… (3011 characters): expected one of "nearest", "gap", got "{"x" * 36}...',
+        ),
+        (
+            ("sweep", "tranquility", "--set", "rules." + "x" * 5000 + "=1"),
+            f"--set rules.{'x' * 54}… (5006 characters): unknown rule key {'x' * 60!r}… (5000 characters) for "
+            "tranquility (expected one of: adjacency, cost, cost_cap, finish_cards, first_player, grid, hand_size, "
+            "loss, players, remove_islands, start_discard, start_discard_draw, start_discard_from)",
+        ),
+    ],
+)
+def test_an_echoed_value_is_cut_to_80_characters(args, message):
+    from pnp.core.locate import available_games
+
+    result = pnp(*args, "-n", 2, "-q")
+    expected = message.replace("KNOWN", ", ".join(available_games()))
+    assert (result.exit_code, result.stderr) == (2, f"error: {expected}\n")
