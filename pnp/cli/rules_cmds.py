@@ -123,7 +123,7 @@ def _state_game(source, state, game: str | None):
     from pnp.pipeline.replay import game_for, named_game  # here: start-up (it imports the rules; only check calls this)
 
     if game is not None:
-        return game_for(source.file, state.engine, game, state.modules, "state")
+        return game_for(source, [], state.engine, game, state.modules, "state")
     return named_game(source, [], state.game, state.modules, "state")
 
 
