@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.core.errors import UsageError, quoted
+from pnp.core.errors import UsageError, cut, quoted
 from pnp.core.inputs import check_inside_templates, refuse_special
 from pnp.core.names import match_case_insensitive, unknown_game
 
@@ -63,14 +63,20 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
     """A game or variant name ('tranquility') or a path to a spec file."""
     as_path = Path(name)
     if name.endswith(".json"):
-        if as_path.is_file():
-            return as_path
+        try:
+            if as_path.is_file():
+                return as_path
+        except OSError as exc:  # a name too long for the file system
+            raise UsageError(f"{cut(name)}: spec file cannot be read ({exc.strerror or exc})") from None
         refuse_special(as_path)  # a pipe or device: a usage error that says so
-        raise UsageError(f"{name}: spec file not found")
+        raise UsageError(f"{cut(name)}: spec file not found")
     for root in spec_roots(cwd) if not name.startswith(".") else ():
         candidate = root / f"{name}.json"
-        if candidate.is_file():
-            return candidate
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:  # a name too long for the file system: no such game
+            break
     games = available_games(cwd)
     same = match_case_insensitive(name, games)  # spec ids are lower-case: 'Tranquility' means 'tranquility'
     if same is not None and same != name:
@@ -86,14 +92,14 @@ def available_games(cwd: Path | None = None) -> list[str]:
     return sorted(names)
 
 
-GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: a game or variant name
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: a game, variant or template name
 
 
 def named_game_problem(name: object, what: str = "a state") -> str | None:
     """Why `name`, the game a state, a record or a play request names, is not one to load (None when it
     is): such a name is a game or variant as `pnp games` lists them, never a path, so a shared file
     can make the tool open no other file. The one rule of `pnp check`, `pnp replay` and the Play table."""
-    if not isinstance(name, str) or not GAME_NAME.match(name):
+    if not isinstance(name, str) or not SLUG.match(name):
         return (
             f"names {quoted(str(name), 60)}, which is not a game or variant name: {what} names a bundled game "
             "or a variant in card_specs/ (lower-case letters, digits and '-'), never a file"
@@ -110,7 +116,11 @@ def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | 
     for folder in folders:
         candidate = folder / filename
         refuse_special(candidate)
-        if candidate.is_file():
+        try:
+            found = candidate.is_file()
+        except OSError:  # a name too long for the file system: no such file
+            found = False
+        if found:
             _inside_templates(candidate)
             return candidate
     return None
