@@ -169,3 +169,28 @@ def test_no_printed_word_is_under_7_pt_even_on_the_half_letter_booklet(name):
             if chr(raw.FPDFText_GetUnicode(textpage.raw, i)).isalnum():
                 smallest = min(smallest, raw.FPDFText_GetFontSize(textpage.raw, i))
     assert smallest * HALF_LETTER_SCALE >= 7.0, smallest
+
+
+def test_the_build_says_how_hard_the_ascent_is_with_every_module(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+    from pnp.game.difficulty import build_note
+
+    monkeypatch.chdir(tmp_path)
+    measured = MEASURED["ascent"]
+    line = build_note("ascent", "all")
+    assert line is not None and line.startswith(
+        f"note: ascent with every module is very hard: the {measured.bot} bot, the strongest this kit has, won "
+        f"{sum(measured.all_modules.values())} of {measured.total} games at 1-5 players"
+    )
+    assert line.endswith(
+        f"({measured.date}, pnp/game/difficulty.py). Start without them: pnp build ascent --modules none"
+    )
+    assert build_note("ascent", "none") is None and build_note("tranquility", "all") is None
+    args = ["build", "ascent", "--no-setup", "--no-booklet", "--paper", "a4", "-o", "out"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    assert line in result.stderr.splitlines()
+    plain = CliRunner().invoke(app, [*args, "--modules", "none"])
+    assert plain.exit_code == 0 and "very hard" not in plain.stderr

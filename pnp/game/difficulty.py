@@ -57,3 +57,21 @@ def measured(game) -> Measured | None:
     if found is None or game.extends or not game.modules or game.modules_name:
         return None
     return found
+
+
+def build_note(name: str, modules: str) -> str | None:
+    """The line `pnp build` prints for a measured game built with every module (None otherwise)."""
+    found = MEASURED.get(name)
+    if found is None or modules.strip().lower() != "all":
+        return None
+    plain = (
+        f"; without modules it won {sum(found.no_modules.values())} of {found.total}"
+        if found.no_modules is not None
+        else ""
+    )
+    return (
+        f"note: {name} with every module is very hard: the {found.bot} bot, the strongest this kit has, won "
+        f"{sum(found.all_modules.values())} of {found.total} games at {min(found.all_modules)}-"
+        f"{max(found.all_modules)} players{plain} ({found.date}, pnp/game/difficulty.py). "
+        f"Start without them: pnp build {name} --modules none"
+    )
