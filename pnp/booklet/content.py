@@ -140,7 +140,7 @@ def components(book: Book) -> list:
             continue  # every reference card in one row: what they are is one thing to know
         face = book.faces.get(kind.cards[0].front_face_id)
         picture = FacePicture(face, size * (2**0.5 if kind.shape == "triangle" else 1)) if face else ""
-        grouped = kind is references[0] and len(references) > 1 if references else False
+        grouped = len(references) > 1 and kind is references[0]
         rows.append(
             [
                 picture,
@@ -181,7 +181,7 @@ def picture_width(game, paper) -> float:
 
 
 def _references_note(book: Book, references) -> str:
-    """'2 summaries of the rules; one summary of each module's rules: The Green Path, …'."""
+    """'2 summaries of the rules; one for each module: The Green Path, …'."""
     t = book.t
     rules = sum(k.total for k in references if not k.module)
     modules = [t.gettext(m.title) for m in book.game.modules if any(k.module == m.id for k in references)]
