@@ -23,6 +23,7 @@ from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.core.sleeves import CARD_PRESETS
+from pnp.sheets.backoffset import offset_words
 from pnp.sheets.printer import PrinterProfile, load_profile
 from pnp.sheets.spec import SheetSpec
 
@@ -237,8 +238,6 @@ def sheet_options(fn):
 
 def _say_profile(profile: PrinterProfile, quiet: bool) -> None:
     """One line: the printer profile applied, from which file, and how to leave it out for a run."""
-    from pnp.sheets.backoffset import offset_words
-
     note(
         f"printer profile {display_path(profile.source)}: {offset_words(profile.back_offset)} "
         "(--back-offset 0,0 leaves it out for one run)",
