@@ -13,6 +13,7 @@ from pnp.core.errors import Problem, SpecError
 from pnp.game.model import Game
 from pnp.pipeline.contrast import contrast_warnings
 from pnp.pipeline.facecheck import face_problems
+from pnp.pipeline.resolution import resolution_errors, resolution_warnings
 from pnp.pipeline.semantics import semantic_problems
 from pnp.pipeline.textfit import fit_problems
 from pnp.spec.load import Spec, load_spec_with_problems
@@ -70,7 +71,7 @@ def validation(paths: list[Path]) -> Validation:
         found = schema + _beside(semantic_problems(spec, schema_valid=not schema), schema)
         # only for a game that can be built: the reference cards' words in every language (the sharper
         # message for them), then every face drawn as render would draw it
-        found = found or fit_problems(spec) or face_problems(spec)
+        found = found or fit_problems(spec) or face_problems(spec) or resolution_errors(spec)
         problems.extend(found)
         if not found:
             valid.append(spec)
@@ -228,4 +229,4 @@ def _inside(path: str, outer: str) -> bool:
 
 def contrast_problems(valid: list[Spec]) -> list[Problem]:
     """What valid specs print badly: text that does not stand out from its ground."""
-    return [warning for spec in valid for warning in contrast_warnings(spec)]
+    return [warning for spec in valid for warning in contrast_warnings(spec)] + resolution_warnings(valid)
