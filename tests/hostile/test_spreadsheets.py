@@ -274,3 +274,20 @@ def test_a_pipe_named_as_a_sheet_is_refused_without_waiting(project):
     assert code in (1, 2)
     assert lines[0].startswith("card_specs/islands.csv")
     assert "named pipe" in lines[0]
+
+
+def test_an_ods_formula_saved_without_its_result_is_an_error(project):
+    rows = ods_row(ods_text("number"), ods_text("decade"))
+    rows += "".join(ods_row(ods_number(n), ods_number((n - 1) // 10 % 8 + 1)) for n in range(1, 80))
+    rows += ods_row(ods_number(80), '<table:table-cell table:formula="of:=[.A81]/10"/>')
+    (project / "card_specs").mkdir()
+    (project / "card_specs" / "islands.ods").write_bytes(ods_bytes(rows))
+    sheet_variant(project, {"from": "islands.ods"})
+    assert validate() == (
+        1,
+        [
+            "card_specs/islands.ods:81:2: Sheet1!B81 (decade): the formula =[.A81]/10 was saved without its "
+            "result; open the file in a spreadsheet program and save it again (which calculates it), or type the value",
+            "1 problem found; nothing was written",
+        ],
+    )
