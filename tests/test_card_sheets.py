@@ -198,3 +198,25 @@ def test_a_photo_saved_again_redraws_the_faces_that_show_it(project):
     assert runner.invoke(app, command).exit_code == 0
     changed = sorted(name for name, data in before.items() if (faces / name).read_bytes() != data)
     assert changed == [f"island-{n:02d}.svg" for n in range(1, 11)]
+
+
+def test_the_example_s_photos_and_sheet_are_what_its_generator_draws(tmp_path):
+    """art-source/photo-sea/make_photos.py makes them; a stale one fails here. The sheet is compared
+    byte for byte, the photos by their pixels (another libjpeg may encode the same picture apart)."""
+    import importlib.util
+
+    from PIL import Image, ImageChops, ImageStat
+
+    script = Path(__file__).parent.parent / "art-source" / "photo-sea" / "make_photos.py"
+    spec = importlib.util.spec_from_file_location("make_photos", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(tmp_path)
+    assert (tmp_path / "islands.csv").read_bytes() == (EXAMPLE / "islands.csv").read_bytes()
+    made = sorted(p.name for p in (tmp_path / "photos").iterdir())
+    assert made == sorted(p.name for p in (EXAMPLE / "photos").iterdir())
+    for name in made:
+        with Image.open(tmp_path / "photos" / name) as new, Image.open(EXAMPLE / "photos" / name) as kept:
+            assert new.size == kept.size
+            difference = ImageStat.Stat(ImageChops.difference(new.convert("RGB"), kept.convert("RGB"))).mean
+            assert max(difference) < 2, f"photos/{name} is stale: run python art-source/photo-sea/make_photos.py"

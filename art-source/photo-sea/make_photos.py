@@ -35,15 +35,15 @@ SCENES = [
 ]
 
 
-def main() -> None:
-    photos = EXAMPLE / "photos"
+def main(example: Path = EXAMPLE) -> None:
+    photos = example / "photos"
     photos.mkdir(parents=True, exist_ok=True)
     for decade, scene in enumerate(SCENES, 1):
         picture = draw(decade, *scene[1:])
         out = io.BytesIO()
         picture.save(out, "JPEG", quality=86, optimize=True, progressive=False)
         (photos / f"{slug(scene[0])}.jpg").write_bytes(out.getvalue())
-    write_sheet(EXAMPLE / "islands.csv")
+    write_sheet(example / "islands.csv")
 
 
 def slug(place: str) -> str:
