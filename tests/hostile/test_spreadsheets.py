@@ -291,3 +291,17 @@ def test_an_ods_formula_saved_without_its_result_is_an_error(project):
             "1 problem found; nothing was written",
         ],
     )
+
+
+def test_an_id_given_to_two_rows_is_named_at_the_second(project):
+    rows = [["id", *row] for row in island_rows()]
+    rows[0][0] = "id"
+    for n, row in enumerate(rows[1:], 1):
+        row[0] = f"isle-{n}"
+    rows[12][0] = "isle-3"
+    (project / "card_specs").mkdir()
+    (project / "card_specs" / "islands.csv").write_text(csv_text(rows), encoding="utf-8")
+    sheet_variant(project, {"from": "islands.csv"})
+    assert validate()[1][0] == (
+        "card_specs/islands.csv:13:1: A13 (id): the id 'isle-3' is the id of row 4 too: each card needs its own"
+    )
