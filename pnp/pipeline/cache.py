@@ -107,10 +107,13 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".PNG", ".JPG", ".JPEG", ".W
 
 def images_key(spec_file: Path) -> str:
     """The image files in and below a spec's folder (where a card's own pictures are looked up
-    first, pnp/face/raster.py): a saved photo is a changed input."""
+    first, pnp/face/raster.py): a saved photo is a changed input. The examples' folders below
+    card_specs/ are each an example's own (card_specs/examples/NAME/), not the games' beside them."""
     folder = spec_file.parent
     digest = hashlib.sha256()
     for rel in files_under(folder, IMAGE_SUFFIXES):
+        if rel.startswith("examples/"):
+            continue
         path = folder / rel
         size = path.stat().st_size
         data = path.read_bytes() if size <= 64 * 1024 * 1024 else f"{size} {path.stat().st_mtime_ns}".encode()
