@@ -37,11 +37,18 @@ def bundled_root() -> Path:
 
 
 def spec_roots(cwd: Path | None = None) -> tuple[Path, ...]:
-    """card_specs folders in precedence order: ./card_specs (and its variants/), then bundled."""
+    """card_specs folders in precedence order: ./card_specs (its variants/ and examples/*/), then
+    the bundled ones."""
     here = (cwd or Path.cwd()) / "card_specs"
     bundled = bundled_root() / "card_specs"
-    roots = [here, here / "variants", bundled, bundled / "variants"]
+    roots = [here, here / "variants", *_examples(here), bundled, bundled / "variants", *_examples(bundled)]
     return _unique_dirs(roots)
+
+
+def _examples(card_specs: Path) -> list[Path]:
+    """card_specs/examples/NAME/: an example in a folder of its own, with its sheets and images."""
+    examples = card_specs / "examples"
+    return sorted(p for p in examples.iterdir() if p.is_dir()) if examples.is_dir() else []
 
 
 def template_roots(cwd: Path | None = None) -> tuple[Path, ...]:
