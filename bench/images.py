@@ -126,7 +126,7 @@ def make_project(root: Path) -> list[dict]:
         "id": "bench-vector",
         "extends": "tranquility",
         "title": "Benchmark: vector",
-        "kinds": [{"id": "island", "cards": [{"number": c["number"]} for c in cards]}],
+        "kinds": [islands],
     }
     for spec in (photo_spec, vector):
         (root / "card_specs" / f"{spec['id']}.json").write_text(json.dumps(spec), encoding="utf-8")
