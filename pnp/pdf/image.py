@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from PIL import Image
 
 DEFAULT_IMAGE_DPI = 300.0
+STASHED = "pnp-picture:"  # an href the painter wrote in place of a picture it keeps (see paint.py)
+FLATE_LEVEL = 1  # zlib level of pictures that are not JPEGs: 4× faster than 6 on photos, ~16 % bigger
 DOWNSAMPLE_ABOVE = 1.1  # a picture with more pixels than this times the print resolution's is downsampled
 _DATA_URL = re.compile(r"^data:image/(png|jpeg);base64,([A-Za-z0-9+/=\s]*)\Z")
 _ALIGN = re.compile(r"^(none|x(Min|Mid|Max)Y(Min|Mid|Max))(?:\s+(meet|slice))?\Z")
@@ -119,7 +121,7 @@ def pdf_image(picture: Picture, size: tuple[int, int]) -> PdfImage:
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = image.convert("RGB")
     if not same:
-        image = image.resize(size, Image.Resampling.LANCZOS)
+        image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
     mask = None
     if image.mode in ("RGBA", "LA"):
         alpha = image.getchannel("A")
@@ -137,7 +139,7 @@ def pdf_image(picture: Picture, size: tuple[int, int]) -> PdfImage:
 def _flate(image: Image.Image) -> PdfImage:
     """The image's pixels deflated with PNG predictors: the IDAT data of Pillow's PNG."""
     out = io.BytesIO()
-    image.save(out, "PNG", compress_level=6)
+    image.save(out, "PNG", compress_level=FLATE_LEVEL)
     return PdfImage(image.width, image.height, 3 if image.mode == "RGB" else 1, "FlateDecode", _idat(out.getvalue()))
 
 

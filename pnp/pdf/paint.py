@@ -27,12 +27,13 @@ from typing import Any
 from pnp.core.units import mm_to_pt
 from pnp.core.xmlattr import quoteattr
 from pnp.game.model import Face
-from pnp.pdf.image import DEFAULT_IMAGE_DPI, PdfImage, Picture, pdf_image, print_size
+from pnp.pdf.image import DEFAULT_IMAGE_DPI, STASHED, PdfImage, Picture, pdf_image, picture, print_size
 from pnp.pdf.rlforms import add_image
 from pnp.pdf.style import NS, ROOT_STYLE
 from pnp.pdf.walk import ART_MIN_ELEMENTS, ArtRef, ImageRef, PaintError, Walker, joined  # noqa: F401 (PaintError, ART_MIN_ELEMENTS: the API)
 
 SVG_URI = NS[1:-1]
+_DATA_HREF = ' href="data:'  # a picture written into a face (pnp/svg/face.py)
 _ART_BOX = (
     1e9  # art and path forms draw in their own user space: a box that never clips (1e5 did, for art in large units)
 )
@@ -82,7 +83,12 @@ class FacePainter:
             key = (ref.name, size)
             image = self._images.get(key)
             if image is None:
-                image = self._images[key] = pdf_image(found, size)
+                try:
+                    image = self._images[key] = pdf_image(found, size)
+                except (OSError, SyntaxError, ValueError) as exc:
+                    raise PaintError(
+                        f"A picture ({found.width} × {found.height} px) cannot be decoded: {exc}."
+                    ) from None
                 while len(self._images) > 256:
                     self._images.popitem(last=False)
             add_image(canvas, name, image)
@@ -159,6 +165,8 @@ class FacePainter:
         defined: set[str] = set()
         strip = (f'id="{face.id}-', 'id="\x00-'), (f"url(#{face.id}-", "url(#\x00-")  # ids and references only
         for line in items:
+            if _DATA_HREF in line:
+                line = self._stash(line, art)
             key = line.replace(*strip[0]).replace(*strip[1])
             found = self._lines.get(key)
             if found is None or not all(
@@ -173,6 +181,23 @@ class FacePainter:
             out.extend(pieces)
         out.append("Q")
         return joined(out)
+
+    def _stash(self, line: str, art: dict) -> str:
+        """The line with each picture's data URL (megabytes, often) replaced by its name, the
+        picture kept with the art forms: the line is then parsed, looked up and kept small."""
+        start = line.find(_DATA_HREF)
+        while start != -1:
+            begin = start + len(' href="')
+            end = line.find('"', begin)
+            try:
+                found = picture(line[begin:end])
+            except ValueError:
+                return line  # the walk of the line says what is wrong with it
+            if found.name not in self._art:
+                art.setdefault(found.name, found)
+            line = f"{line[:begin]}{STASHED}{found.name}{line[end:]}"
+            start = line.find(_DATA_HREF, begin)
+        return line
 
     def _walk_line(self, face: Face, line: str, art: dict, strip) -> tuple[list, frozenset[str]]:
         root = _parse_text(face, f'<svg xmlns="{SVG_URI}">{line}</svg>')
