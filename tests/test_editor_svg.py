@@ -8,7 +8,6 @@ type="text/css">` classes .st0…, SVGID_ gradients in user space, a clip path t
 from __future__ import annotations
 
 import io
-import json
 import re
 import shutil
 from pathlib import Path
