@@ -196,6 +196,19 @@ _SHEET_PARAMS = [
         ],
         False,
     ),
+    (
+        "image_dpi",
+        Annotated[
+            str,
+            _opt(
+                "--image-dpi",
+                metavar="DPI",
+                help="Pictures (PNG, JPEG, WebP art) are downsampled to this resolution at their printed size "
+                "(default 300; 72 to 1200); never upsampled.",
+            ),
+        ],
+        "300",
+    ),
 ]
 SHEET_OPTION_NAMES = tuple(name for name, _, _ in _SHEET_PARAMS)
 
