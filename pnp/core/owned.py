@@ -119,6 +119,9 @@ def _write_locked(
     digests = {rel: digest(data[rel]) for rel in order}
     ours = list(paths.values()) + [out_root / rel for files in previous.values() for rel in files if rel not in paths]
     ours += [_manifest_path(out_root, name) for name in owned] + extra_files
+    check_own_folders(
+        out_root, [_manifest_path(out_root, name).parent for name in owned] + [p.parent for p in extra_files]
+    )
     remove_stray_temporaries(ours, keep={tmp for tmp in staged.values() if tmp is not None})
     same = check_in_the_way(out_root, order, digests, staged, _known(out_root, manifests), force)
     for name, outputs in owned.items():  # first the union: a run stopped now still knows every file and its bytes
@@ -165,6 +168,7 @@ def _write_batches(
     manifests = read_manifests(out_root, say)
     previous = manifests.get(name, {})
     paths = [out_root / rel for rel in files] + [out_root / rel for rel in previous if rel not in set(files)]
+    check_own_folders(out_root, [_manifest_path(out_root, name).parent])
     remove_stray_temporaries([*paths, _manifest_path(out_root, name)])
     check_in_the_way(out_root, sorted(files), dict.fromkeys(files, ""), {}, _known(out_root, manifests), force)
     digests: dict[str, str] = {}
@@ -211,6 +215,20 @@ def check_in_the_way(
         remedy = f"move {them} away, or give --force to replace {them}" if forceable else f"move {them} away"
         raise ForeignFiles(f"{blocked[0]}{others}; nothing was written ({remedy})")
     return same
+
+
+def check_own_folders(out_root: Path, folders: Iterable[Path]) -> None:
+    """The tool's own hidden folders (.pnp-manifests, .pnp-cache) must be real folders inside the
+    output folder: a link there would have pnp write its records elsewhere."""
+    for folder in sorted(set(folders)):
+        for path in (folder, *folder.parents):
+            if path == out_root or out_root not in path.parents:
+                break
+            mode = _lstat_mode(path)
+            if mode is not None and not stat.S_ISDIR(mode):
+                kind = "a symbolic link" if stat.S_ISLNK(mode) else "a file"
+                where = "where pnp keeps its records in a folder"
+                raise ForeignFiles(f"{path} is {kind}, {where}; nothing was written (move it away)")
 
 
 def _in_the_way(out_root: Path, rel: str, new: str, staged: object, known: Known, same: set[str]) -> tuple[str, bool]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -221,9 +222,9 @@ def gallery_outputs(out: Path, outputs: Outputs, leaving: Iterable[str] = ()) ->
     shown (svg/, svg-LANG/): another ink's or module set's faces are neither shown nor linked."""
     files: Files = {rel: data for rel, data in outputs.items() if _shown(rel)}
     gone = set(leaving)
-    for rel in files_under(out) if out.is_dir() else []:
-        if _shown(rel) and rel not in files and rel not in gone:
-            files[rel] = out / rel
+    for rel in files_under(out) if out.is_dir() else []:  # os.walk: never into a linked folder
+        if _shown(rel) and rel not in files and rel not in gone and not os.path.islink(out / rel):
+            files[rel] = out / rel  # a link is not followed, nor shown
     folders = sorted({rel.split("/", 1)[0] for rel in files})
     games = sorted((_game(g, files, s) for g in folders for s in _suffixes(g, files)), key=lambda g: g.rank)
     return {"index.html": write_gallery(games).encode("utf-8")}

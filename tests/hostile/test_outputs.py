@@ -368,3 +368,38 @@ def test_a_stop_between_writing_and_renaming_leaves_no_temporary_file(tmp_path, 
 def test_the_lock_file_names_its_holder_only(project):
     invoke("render", "tiny", "-o", "out", "-q")
     assert re.fullmatch(r"[0-9]+\n", (project / "out" / ".pnp-lock").read_text(encoding="ascii"))
+
+
+def test_a_link_in_place_of_the_tools_own_folders_is_never_written_through(project):
+    out = project / "out"
+    out.mkdir()
+    (out / ".pnp-manifests").symlink_to(project / "outside", target_is_directory=True)
+    for force in ([], ["--force"]):
+        result = invoke("render", "tiny", "-o", "out", "-q", *force, code=1)
+        assert result.stderr == (
+            f"error: {Path('out/.pnp-manifests')} is a symbolic link, where pnp keeps its records in a folder; "
+            "nothing was written (move it away)\n"
+        )
+    assert sorted(p.name for p in (project / "outside").iterdir()) == ["secret.txt"]
+    assert not (out / "tiny").exists()
+
+
+def test_the_gallery_lists_what_stays_on_disk_and_only_the_default_faces(tmp_path):
+    from pnp.pipeline.gallery import gallery_outputs
+
+    for rel in (
+        "old/deck.json",
+        "old/svg/a.svg",
+        "old/svg/gone.svg",
+        "old/svg-ink-saver/a.svg",
+        "old/svg-no-modules-it/a.svg",
+    ):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("{}" if rel.endswith(".json") else "<svg/>", encoding="utf-8")
+    (tmp_path / "old" / "svg" / "linked.svg").symlink_to(tmp_path / "old" / "svg" / "a.svg")
+    made = {"new/deck.json": b"{}", "new/svg/b.svg": b"<svg/>", "new/svg-ink-saver/b.svg": b"<svg/>"}
+    html = gallery_outputs(tmp_path, made, leaving={"old/svg/gone.svg"})["index.html"].decode()
+    assert 'id="old"' in html and 'id="new"' in html  # a game built before stays listed
+    assert 'src="old/svg/a.svg"' in html and 'src="new/svg/b.svg"' in html
+    assert "gone.svg" not in html and "linked.svg" not in html  # about to be removed; a link
+    assert "svg-ink-saver" not in html and "svg-no-modules" not in html
