@@ -209,11 +209,15 @@ def test_a_linked_folder_is_never_written_through_even_with_force(project):
 
 
 def test_ink_saver_faces_have_their_own_folder_and_the_gallery_shows_the_default_faces(project):
-    invoke("build", "tiny", *QUICK)
+    with_booklet = ["--no-setup", "--paper", "a4", "-q", "-o", "out"]
+    invoke("build", "tiny", *with_booklet)
+    default = {rel: d for rel, d in files(project / "out" / "tiny").items() if "ink-saver" not in rel}
     faces = files(project / "out" / "tiny" / "svg")
     invoke("render", "tiny", "--ink", "saver", "-o", "out", "-q")
-    invoke("build", "tiny", *QUICK, "--ink", "saver")
-    assert files(project / "out" / "tiny" / "svg") == faces
+    invoke("build", "tiny", *with_booklet, "--ink", "saver")
+    now = files(project / "out" / "tiny")
+    assert {rel: now.get(rel) for rel in default} == default  # the booklet too: rules-a4-ink-saver.pdf is its own
+    assert "rules-a4-ink-saver.pdf" in now and "sheets/tiny-a4-ink-saver.pdf" in now
     assert set(files(project / "out" / "tiny" / "svg-ink-saver")) == set(faces)
     html = (project / "out" / "index.html").read_text(encoding="utf-8")
     assert 'src="tiny/svg/' in html and "svg-ink-saver" not in html
@@ -403,3 +407,10 @@ def test_the_gallery_lists_what_stays_on_disk_and_only_the_default_faces(tmp_pat
     assert 'src="old/svg/a.svg"' in html and 'src="new/svg/b.svg"' in html
     assert "gone.svg" not in html and "linked.svg" not in html  # about to be removed; a link
     assert "svg-ink-saver" not in html and "svg-no-modules" not in html
+
+
+def test_a_game_with_only_ink_saver_faces_shows_them(tmp_path):
+    from pnp.pipeline.gallery import gallery_outputs
+
+    made = {"saver/deck.json": b"{}", "saver/svg-ink-saver/a.svg": b"<svg/>"}
+    assert 'src="saver/svg-ink-saver/a.svg"' in gallery_outputs(tmp_path, made)["index.html"].decode()
