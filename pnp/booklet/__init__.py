@@ -14,8 +14,9 @@ modules, in the game's language, with real text in the bundled font.
                                                         commands that choose them (the players' booklet
                                                         has none of them)
 
-with the modules when not all are chosen (rules-a4-no-modules.pdf, `Game.modules_name`) and the
-language when not English (rules-a4-it.pdf).
+with the ink when not normal (rules-a4-ink-saver.pdf: its pictured faces are the ink saver's), the
+modules when not all are chosen (rules-a4-no-modules.pdf, `Game.modules_name`) and the language
+when not English (rules-a4-it.pdf).
 """
 
 from __future__ import annotations
@@ -48,8 +49,10 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
     faces = faces if isinstance(faces, Mapping) else {f.id: f for f in faces}
     game = with_language(game, lang)  # the setup picture's labels and the file names follow
     lang = game_language(game)
-    # rules-a4-it.pdf: Italian never overwrites English; rules-a4-no-modules.pdf: nor a module set the rest
-    suffix = (f"-{game.modules_name}" if game.modules_name else "") + language_suffix(lang)
+    # rules-a4-it.pdf: Italian never overwrites English; rules-a4-no-modules.pdf: nor a module set the
+    # rest; rules-a4-ink-saver.pdf: nor the ink saver's faces pictured in it the normal ones
+    parts = ("" if game.ink == "normal" else f"-ink-{game.ink}", f"-{game.modules_name}" if game.modules_name else "")
+    suffix = "".join(parts) + language_suffix(lang)
     whole = render_booklet(game, faces, A4, lang)
     folded = render_booklet(game, faces, A5, lang)
     letter, half_letter = LETTER.size_pt, HALF_LETTER.size_pt

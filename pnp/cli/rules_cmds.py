@@ -175,6 +175,7 @@ def simulate(
             metavar="DIR",
         ),
     ] = None,
+    force: Force = False,
 ) -> None:
     """Play games with a bot and report the win rate (95 % Wilson interval), how far games got and why
     they were lost; games per second go to stderr. Warns when under 1 % of the games are won.
@@ -231,7 +232,9 @@ def simulate(
         # start-up: +161 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         from pnp.rules.simlog import write_logs
 
-        note(f"wrote {len(write_logs(resolved[0], players, games, seed, log, bot))} game records to {log}", quiet)
+        say = lambda message: note(message, quiet)
+        written = write_logs(resolved[0], players, games, seed, log, bot, force=force, say=say)
+        note(f"wrote {len(written)} game records to {log}", quiet)
 
 
 def _hard_warning(r, label: str) -> str:
