@@ -8,6 +8,7 @@ every move to RECORDS/play-GAME-Np-seedS-K.json (docs/record-format.md).
 from __future__ import annotations
 
 import itertools
+import secrets
 import threading
 from pathlib import Path
 
@@ -26,16 +27,17 @@ MAX_SESSIONS = 200
 class Tables:
     """The open sessions, their faces and where their records go."""
 
-    def __init__(self, names: list[str], modules: str, records: Path):
-        self.names, self.modules, self.records = names, modules, records
+    def __init__(self, names: list[str], modules: str, records: Path, lang: str | None = None):
+        self.names, self.modules, self.records, self.lang = names, modules, records, lang
         self.sessions: dict[str, tuple] = {}  # id -> (session, lock, faces, record path)
         self.faces: dict[tuple, dict] = {}
-        self.counter = itertools.count(1)
         self.lock = threading.Lock()
 
     def new(self, data: dict) -> tuple[str, dict]:
         # start-up: +209 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+        from pnp.core.i18n import check_language
         from pnp.core.locate import available_games
+        from pnp.game.rulestext import with_language
         from pnp.pipeline.load import load_game
         from pnp.rules.session import PlaySession
 
@@ -43,11 +45,12 @@ class Tables:
         if name not in available_games() and name not in self.names:
             raise PnpError(f"unknown game or variant {name!r}")
         modules = data.get("modules", self.modules)
-        game = load_game(name, modules=modules if modules not in (None, "") else "all")
+        lang = check_language(str(data["lang"]), "lang") if data.get("lang") else self.lang
+        game = with_language(load_game(name, modules=modules if modules not in (None, "") else "all"), lang)
         players, seed = _int(data.get("players", 3), "players"), _int(data.get("seed", 1), "seed")
         session = PlaySession(game, players, seed, data.get("seats"))
         with self.lock:
-            sid = str(next(self.counter))
+            sid = secrets.token_hex(8)  # a restarted server never answers for an old page's table
             if len(self.sessions) >= MAX_SESSIONS:
                 self.sessions.pop(next(iter(self.sessions)))
             path = self._record_path(game.id, players, seed)
@@ -66,7 +69,7 @@ class Tables:
         # start-up: +262 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         from pnp.svg.faces import render_faces
 
-        key = (game.id, game.spec_file, tuple(m.id for m in game.modules), _mtimes(game))
+        key = (game.id, game.spec_file, game.language, tuple(m.id for m in game.modules), _mtimes(game))
         if key not in self.faces:
             self.faces[key] = {face.id: face.svg for face in render_faces(game)}
         return self.faces[key]
@@ -110,8 +113,8 @@ def _problem(exc: PnpError) -> dict:
     return {"rule": "error", "message": str(exc)}
 
 
-def play_routes(names: list[str], modules: str, records: Path = Path("records")) -> list:
-    tables = Tables(names, modules, records)
+def play_routes(names: list[str], modules: str, records: Path = Path("records"), lang: str | None = None) -> list:
+    tables = Tables(names, modules, records, lang)
 
     async def page(request: Request):
         return Response(PAGE, media_type="text/html", headers={"Cache-Control": "no-store"})
@@ -119,8 +122,10 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"))
     async def games(request: Request):
         # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         from pnp.core.locate import available_games
+        from pnp.rules.table_view import words_for
 
-        return JSONResponse({"games": sorted(set(names) | set(available_games()), key=_order(names))})
+        listed = sorted(set(names) | set(available_games()), key=_order(names))
+        return JSONResponse({"games": listed, "lang": lang or "en", "words": words_for(lang), "players": [1, 5]})
 
     async def call(request: Request, work):
         try:
@@ -156,7 +161,9 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"))
 
     async def places(request: Request):
         sid = request.path_params["sid"]
-        return await call(request, lambda data: {"places": tables.get(sid)[0].places(str(data.get("card")))})
+        from pnp.rules.table_view import choices
+
+        return await call(request, lambda data: choices(tables.get(sid)[0], str(data.get("card"))))
 
     async def move(request: Request):
         sid = request.path_params["sid"]

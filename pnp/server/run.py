@@ -63,6 +63,7 @@ def serve_play(
     query: str,
     open_page: bool = True,
     say: Callable[[str], None] = print,
+    lang: str | None = None,
 ) -> None:
     """`pnp play`: the Play page only, until Ctrl-C."""
     # start-up: +47 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
@@ -90,7 +91,7 @@ def serve_play(
     async def home(request):
         return RedirectResponse(f"/play?{query}")
 
-    app = Starlette(routes=[Route("/", home), *play_routes(names, modules, records)], lifespan=lifespan)
+    app = Starlette(routes=[Route("/", home), *play_routes(names, modules, records, lang)], lifespan=lifespan)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
     _run(uvicorn.Server(config), sock)
     say("stopped")
