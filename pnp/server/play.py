@@ -19,6 +19,7 @@ from starlette.routing import Route
 
 from pnp.core.errors import PnpError, SpecError
 from pnp.core.output import write_atomic
+from pnp.rules.table_view import choices, words_for
 
 PAGE = (Path(__file__).parent / "play.html").read_text(encoding="utf-8")
 MAX_SESSIONS = 200
@@ -122,7 +123,6 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"),
     async def games(request: Request):
         # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         from pnp.core.locate import available_games
-        from pnp.rules.table_view import words_for
 
         listed = sorted(set(names) | set(available_games()), key=_order(names))
         return JSONResponse({"games": listed, "lang": lang or "en", "words": words_for(lang), "players": [1, 5]})
@@ -161,8 +161,6 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"),
 
     async def places(request: Request):
         sid = request.path_params["sid"]
-        from pnp.rules.table_view import choices
-
         return await call(request, lambda data: choices(tables.get(sid)[0], str(data.get("card"))))
 
     async def move(request: Request):
