@@ -6,7 +6,7 @@ Usage: python bench/exports.py [--runs 5] [--game tranquility] [--targets tgc mp
                                [--no-resvg] [--baseline DIR]
 Cold: a fresh, empty temporary folder each run, the CLI in a subprocess, interpreter start-up
 included. The resvg side runs the same command with the image maker swapped for the earlier one
-(`pnp.export.raster.render_region` + Pillow), so everything else is equal. The baseline side runs
+(tests/helpers/resvg_reference.py's `render_region` + Pillow), so everything else is equal. The baseline side runs
 `pnp export GAME --target T` (the form every version understands) with DIR first on the Python
 path. Goal (issue 15): every PNG export of the base game ≤ 2 s cold on the 2-core machine.
 """
@@ -25,10 +25,12 @@ RESVG = (
     "import sys\n"
     "import pnp.export.pixels as px\n"
     "from pnp.core import pool\n"
+    f"sys.path.insert(0, {str(Path(__file__).resolve().parents[1] / 'tests')!r})\n"
+    "from helpers import resvg_reference\n"
     "from pnp.export import raster\n"
     "pool.cores = lambda: 1\n"
     "px._Book.png = lambda self, picture: None\n"
-    "px._Book.render = lambda self, tile: raster.render_region(self.faces[tile.face_id], tile.region)\n"
+    "px._Book.render = lambda self, tile: resvg_reference.render_region(self.faces[tile.face_id], tile.region)\n"
     "px.png_bytes = raster.png_bytes\n"
     "sys.argv[0] = 'pnp'\n"
     "from pnp.cli import main\n"

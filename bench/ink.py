@@ -1,7 +1,7 @@
 """Ink coverage of the printed sheets, default vs `--ink saver` (docs/printing.md).
 
-Renders every page of each game's A4 sheets with pypdfium2 at 150 dpi (pnp/core/inkcover.py says
-why not less) and reports the median and mean coverage (C+M+Y+K, pnp/core/inkcover.py) of the front
+Renders every page of each game's A4 sheets with pypdfium2 at 150 dpi (tests/helpers/inkcover.py says
+why not less) and reports the median and mean coverage (C+M+Y+K, tests/helpers/inkcover.py) of the front
 pages and of the back pages, and the saver's share of the default.
 
     PYTHONPATH=$PWD python bench/ink.py [GAME ...]   (default: tranquility ascent)
@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 from dataclasses import replace
+from pathlib import Path
 
-from pnp.core.inkcover import pdf_coverage
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the measuring helper the tests use
+
+from helpers.inkcover import pdf_coverage
+
 from pnp.pipeline.load import load_game
 from pnp.sheets.impose import impose
 from pnp.sheets.spec import SheetSpec

@@ -23,6 +23,8 @@ ROOT = Path(__file__).parent.parent
 OPTIONAL = {  # distribution → (its extra, the requirement there, the only modules that may import it)
     "matplotlib": ("chart", "matplotlib", {"pnp/rules/sweep_chart.py"}),
     "distributed": ("cluster", "dask", {"pnp/rules/workers.py"}),  # dask[distributed]
+    "babel": ("translate", "babel", {"pnp/core/i18n.py"}),
+    "fonttools": ("fonts", "fonttools", {"pnp/face/fontdata.py"}),  # reading a TTF; its measures ship as JSON
 }
 
 

@@ -147,6 +147,22 @@ def test_a_missing_compiled_catalogue_is_compiled_in_memory(tmp_path, monkeypatc
     i18n.translator.cache_clear()
 
 
+def test_without_babel_an_edited_catalogue_keeps_its_shipped_compilation_and_says_how_to_compile(tmp_path, monkeypatch):
+    locales = _copy_locales(tmp_path, monkeypatch)
+    monkeypatch.setattr(i18n, "_can_compile", lambda: False)  # a plain install: no Babel
+    path = locales / "it" / "LC_MESSAGES" / "pnp.po"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('msgstr "Italiano"', 'msgstr "ITALIANO"'), encoding="utf-8"
+    )
+    with pytest.warns(i18n.MissingMessages, match=r"edited after pnp.mo was compiled; compile it with"):
+        assert i18n.translator("it").gettext("Italian") == "Italiano"
+    i18n.translator.cache_clear()
+    (locales / "it" / "LC_MESSAGES" / "pnp.mo").unlink()
+    with pytest.raises(i18n.UsageError, match=r"the it catalogue has no compiled pnp.mo; compile it with"):
+        i18n.translator("it")
+    i18n.translator.cache_clear()
+
+
 def test_reading_a_compiled_catalogue_does_not_import_babel():
     code = (
         "import sys; from pnp.core import i18n; t = i18n.translator('it'); "

@@ -25,9 +25,9 @@ def _get(port: int, path: str) -> bytes:
 
 
 def _post(port: int, path: str, data: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}", json.dumps(data).encode(), {"Content-Type": "application/json"}
-    )
+    """A POST as the table's page sends it: JSON, from the server's own origin."""
+    headers = {"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}"}
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", json.dumps(data).encode(), headers)
     try:
         return 200, json.loads(urllib.request.urlopen(request, timeout=30).read())
     except urllib.error.HTTPError as exc:
@@ -156,7 +156,7 @@ def test_a_rebuild_with_a_broken_spec_publishes_its_problems_and_writes_nothing(
     "args, message",
     [
         (["serve", "nosuchgame"], "unknown game or variant 'nosuchgame'"),
-        (["serve", "--port", "0"], "--port must be between 1 and 65535, not 0"),
+        (["serve", "--port", "65536"], "--port must be between 0 and 65535 (0: any free port), not 65536"),
         (["play", "tranquility", "--players", "2", "--bot", "3"], "--bot names a seat from 1 to 2, not 3"),
         (["play", "tranquility", "--players", "9"], "Tranquility is for 1–5 players, not 9"),
     ],

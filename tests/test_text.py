@@ -102,15 +102,41 @@ def test_the_shipped_outlines_are_what_the_bundled_fonts_give():
 def test_replayed_outlines_are_the_outlines_fonttools_draws():
     """Every glyph of every style, at three outline steps: the pen calls replayed from the shipped
     file give exactly what drawing the glyph from the TTF with fontTools gives (components too)."""
+    from fontTools.pens.basePen import BasePen
     from fontTools.ttLib import TTFont
+
+    class FontToolsPen(BasePen):
+        """fontTools' own splitting of splines and decomposing of components, into the project's recorder."""
+
+        def __init__(self, glyph_set, recorder):
+            super().__init__(glyph_set)
+            self.recorder = recorder
+
+        def _moveTo(self, pt):
+            self.recorder._moveTo(pt)
+
+        def _lineTo(self, pt):
+            self.recorder._lineTo(pt)
+
+        def _qCurveToOne(self, pt1, pt2):
+            self.recorder._qCurveToOne(pt1, pt2)
+
+        def _curveToOne(self, pt1, pt2, pt3):
+            self.recorder._curveToOne(pt1, pt2, pt3)
+
+        def _closePath(self):
+            self.recorder._closePath()
+
+        def _endPath(self):
+            self.recorder._endPath()
 
     for style in text.STYLES:
         tt = TTFont(text.font_path(style), lazy=True)
         glyphs = tt.getGlyphSet()
         for name in tt.getGlyphOrder():
             for quantum in (1, 3, 7):
-                drawn, replayed = text._RelativePen(glyphs, quantum), text._RelativePen(None, quantum)
-                glyphs[name].draw(drawn)
+                drawn, replayed = text._RelativePen(quantum), text._RelativePen(quantum)
+                glyphs[name].draw(FontToolsPen(glyphs, drawn))
                 text._font(style).draw(name, replayed)
                 assert (replayed.parts, replayed.first, replayed.last_start) == (
                     drawn.parts,
@@ -332,3 +358,16 @@ def test_every_style_has_shipped_measures_and_outlines():
     assert [p.name for p in fontdata.bundled_fonts()] == sorted(text.font_path(s).name for s in text.STYLES)
     expected = sorted(p.stem + end for p in fontdata.bundled_fonts() for end in (".json", ".outlines.json"))
     assert sorted(p.name for p in fontdata.HERE.glob("*.json")) == expected
+
+
+def test_a_font_the_measures_were_not_made_from_needs_fonttools_and_says_so(monkeypatch):
+    """A plain install has no fontTools: the pinned font package always matches the shipped measures,
+    and if it ever does not, the message names the extra that reads the TTF."""
+    real = fontdata.importlib.util.find_spec
+    monkeypatch.setattr(fontdata.importlib.util, "find_spec", lambda name: None if name == "fontTools" else real(name))
+    with pytest.raises(fontdata.FontDataError) as caught:
+        fontdata.read_font(text.font_path("regular"))
+    assert str(caught.value) == (
+        "the font AtkinsonHyperlegible-Regular.ttf is not the release pnp's shipped measures were made from; "
+        "reading it needs fontTools: pip install 'tranquility-pnp[fonts]'"
+    )

@@ -21,6 +21,7 @@ from pnp.pipeline.load import load_game
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
+PORT_HELP = "The port to listen on (0: any free port, announced when it starts)."
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
@@ -34,7 +35,7 @@ def serve(
             help="Games or variants (default: every game, not the variants).", autocompletion=complete_games
         ),
     ] = None,
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option("--port", help=PORT_HELP)] = 8000,
     host: Annotated[
         str,
         typer.Option(
@@ -64,8 +65,7 @@ def serve(
     from pnp.server.run import serve as run
     from pnp.server.watch import Rebuilder
 
-    if not 1 <= port <= 65535:
-        raise UsageError(f"--port must be between 1 and 65535, not {port}")
+    _check_port(port)
     names = games or default_games()
     for name in names:
         find_spec(name)  # an unknown game is a usage error before anything starts
@@ -76,6 +76,12 @@ def serve(
         run(rebuild, host, port, open_page, extra_routes=_play_routes(names, modules), say=say)
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
+
+
+def _check_port(port: int) -> None:
+    """Before anything is built: a port that cannot be is a usage error, not a hang."""
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port must be between 0 and 65535 (0: any free port), not {port}")
 
 
 def _play_routes(names: list[str], modules: str) -> list:
@@ -95,7 +101,7 @@ def play(
     bot: Annotated[
         list[int] | None, typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat for more seats.")
     ] = None,
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8001,
+    port: Annotated[int, typer.Option("--port", help=PORT_HELP)] = 8001,
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
     records: Annotated[Path, typer.Option("--records", help="Where each game's record is saved.")] = Path("records"),
     no_open: Annotated[bool, typer.Option("--no-open", help="Do not open the page in the browser.")] = False,
@@ -114,9 +120,13 @@ def play(
     # start-up: +213 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.core.i18n import check_language
     from pnp.rules.deal import check_players
+    from pnp.rules.state.model import SEEDS
     from pnp.server.run import serve_play
 
     lang = check_language(lang)
+    _check_port(port)
+    if not SEEDS[0] <= seed <= SEEDS[1]:  # pnp replay reads the record's seed back (docs/record-format.md)
+        raise UsageError(f"--seed must be a whole number from {SEEDS[0]} to {SEEDS[1]}, not {seed}")
     check_out_folder(records, [game], "--records")
     resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
     check_players(resolved, players)

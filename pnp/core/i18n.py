@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import io
 import json
 import sys
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from pnp.core.errors import UsageError
 
-if TYPE_CHECKING:  # Babel is imported where a catalogue is read, so naming a language stays cheap
+if TYPE_CHECKING:  # Babel (the `translate` extra) is imported only where a catalogue is compiled or extracted
     from babel.messages.catalog import Catalog
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -136,8 +137,7 @@ def _sources(lang: str) -> dict[str, str]:
 def compile_catalogue(lang: str) -> bytes:
     """The `.mo` of a language's `.po` (translated, non-fuzzy messages), with an entry `META_ID`
     recording the sources' SHA-256 and the template ids the catalogue lacks. The same bytes each time."""
-    # start-up: +24 ms CPU (measured; compiling a catalogue ~45 ms more) only when a .mo is out of date or missing
-    from babel.messages.mofile import write_mo
+    from babel.messages.mofile import write_mo  # Babel: the translate extra (compiling)
 
     catalog = read_catalogue(catalogue_path(lang), lang)
     meta = {**_sources(lang), "lacking": missing_ids(catalog, template_ids())}
@@ -172,8 +172,25 @@ def _compiled(lang: str) -> tuple[GNUTranslations, dict]:
         meta = _meta(catalogue)
         if meta is not None and all(meta.get(k) == v for k, v in _sources(lang).items()):
             return catalogue, meta
+    if not _can_compile():
+        if not path.exists():
+            raise UsageError(f"the {lang} catalogue has no compiled {path.name}; {COMPILE_HINT}")
+        warnings.warn(
+            MissingMessages(f"the {lang} catalogue was edited after {path.name} was compiled; {COMPILE_HINT}"),
+            stacklevel=3,
+        )
+        return catalogue, meta or {}
     catalogue = GNUTranslations(io.BytesIO(compile_catalogue(lang)))
     return catalogue, _meta(catalogue) or {}
+
+
+COMPILE_HINT = "compile it with `python -m pnp.core.i18n compile` (Babel: pip install 'tranquility-pnp[translate]')"
+
+
+def _can_compile() -> bool:
+    """Babel is there: a `.po` newer than its `.mo` is compiled in memory (a translator at work).
+    A plain install ships `.mo` files compiled from its `.po` files and needs no Babel."""
+    return importlib.util.find_spec("babel") is not None
 
 
 def _meta(catalogue: GNUTranslations) -> dict | None:
@@ -186,8 +203,7 @@ def _meta(catalogue: GNUTranslations) -> dict | None:
 
 
 def read_catalogue(path: Path, lang: str | None = None) -> Catalog:
-    # start-up: +29 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from babel.messages.pofile import read_po
+    from babel.messages.pofile import read_po  # Babel: the translate extra (reading a .po)
 
     with path.open("rb") as handle:
         return read_po(handle, locale=lang, domain=DOMAIN)

@@ -1,4 +1,5 @@
-"""Faces as pixels: any rectangle of a face's SVG rendered with resvg, with DPI metadata."""
+"""Faces as pixels: the rectangle of a face an export draws (its region), the bleed extended past the
+face's own, and PNG bytes with DPI metadata. PDFium draws the pixels (pnp/export/pixels.py)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from pnp.core.errors import PnpError
 from pnp.game.model import Face
 
 MM_PER_INCH = 25.4
-
-
-class RasterError(PnpError):
-    """A face could not be rendered to pixels."""
 
 
 @dataclass(frozen=True)
@@ -34,37 +30,6 @@ def trim_region(face: Face, dpi: float, bleed: float = 0.0) -> Region:
     """The face's trim, grown by `bleed` mm on every side, at `dpi`."""
     w, h = face.width + 2 * bleed, face.height + 2 * bleed
     return Region(-bleed, -bleed, w, h, round(w / MM_PER_INCH * dpi), round(h / MM_PER_INCH * dpi))
-
-
-def render_region(face: Face, region: Region, background: str | None = "#ffffff") -> Image.Image:
-    """The region of the face as an RGB image (RGBA when `background` is None)."""
-    # start-up: +14 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import resvg_py
-    from lxml import etree
-
-    try:
-        root = etree.fromstring(face.svg.encode("utf-8"), etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as exc:
-        raise RasterError(f"The face {face.id!r} is not an SVG that can be drawn: {exc}.") from None
-    root.set("viewBox", f"{region.x:.6f} {region.y:.6f} {region.width:.6f} {region.height:.6f}")
-    root.set("width", str(region.px_width))
-    root.set("height", str(region.px_height))
-    root.set("preserveAspectRatio", "none")
-    svg = etree.tostring(root, encoding="unicode")
-    try:
-        png = resvg_py.svg_to_bytes(
-            svg_string=svg,
-            width=region.px_width,
-            height=region.px_height,
-            skip_system_fonts=True,
-            background=background,
-        )
-    except ValueError as exc:
-        raise RasterError(f"The face {face.id!r} could not be rendered: {exc}.") from None
-    image: Image.Image = Image.open(io.BytesIO(bytes(png)))
-    image.load()
-    image = extend_edges(image, face, region)
-    return image.convert("RGB" if background else "RGBA")
 
 
 def short_bleed(face: Face, region: Region) -> float:

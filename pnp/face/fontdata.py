@@ -20,6 +20,7 @@ the very same outlines.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import sys
 from collections.abc import Iterator, Mapping
@@ -29,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import fontpkg_atkinson_hyperlegible as _fontpkg
+
+from pnp.core.errors import PnpError
 
 HERE = Path(__file__).resolve().parent / "fontdata"
 
@@ -136,9 +139,24 @@ class _LazyOutlines(Mapping[str, Outline]):
         return len(self._lines)
 
 
+def _need_fonttools(path: Path) -> None:
+    """fontTools reads a TTF the shipped files were not made from (the `fonts` extra; the font
+    package is pinned, so a plain install never needs it)."""
+    if importlib.util.find_spec("fontTools") is None:
+        raise FontDataError(
+            f"the font {path.name} is not the release pnp's shipped measures were made from; reading it needs "
+            "fontTools: pip install 'tranquility-pnp[fonts]'"
+        )
+
+
+class FontDataError(PnpError):
+    """The installed font differs from the shipped measures and cannot be read here."""
+
+
 def read_outlines(path: Path) -> dict[str, Outline]:
     """Every glyph's outline drawn from the TTF with fontTools, components decomposed (the slow way)."""
-    # start-up: +35 ms CPU (measured) only when this runs: a font the JSON was not made from
+    _need_fonttools(path)
+    # fontTools: the fonts extra (a TTF the shipped outlines were not made from)
     from fontTools.pens.recordingPen import DecomposingRecordingPen
     from fontTools.ttLib import TTFont
 
@@ -165,8 +183,8 @@ def outlines_json(path: Path) -> str:
 
 def read_font(path: Path, digest: str | None = None) -> FontData:
     """The measures read from the TTF with fontTools (the slow way)."""
-    # start-up: +105 ms CPU (measured, the first style) only when this runs: a font the JSON was not made from
-    from fontTools.ttLib import TTFont
+    _need_fonttools(path)
+    from fontTools.ttLib import TTFont  # fontTools: the fonts extra
 
     tt = TTFont(path, lazy=True)
     try:

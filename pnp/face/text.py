@@ -12,13 +12,13 @@ units (y up, origin on the baseline at the left edge), q from `outline_quantum(s
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 import fontpkg_atkinson_hyperlegible as _fontpkg
-from fontTools.pens.basePen import BasePen
 
 from pnp.core.errors import PnpError
 from pnp.face.fontdata import font_data, font_outlines
@@ -81,7 +81,7 @@ class _Font:
         self.classes = data.classes
         self._pen_calls: Mapping[str, list] | None = None
 
-    def draw(self, name: str, pen: BasePen) -> None:
+    def draw(self, name: str, pen: _RelativePen) -> None:
         """Draw glyph `name` into `pen`: the pen calls fontTools makes drawing it from the TTF
         (components decomposed), replayed from pnp/face/fontdata."""
         if self._pen_calls is None:
@@ -119,7 +119,7 @@ def glyph(style: str, char: str, quantum: int = 1) -> Glyph:
 
     Outline coordinates are in units of `quantum` font units (see `outline_quantum`)."""
     name, advance = _measure(style, char)
-    pen = _RelativePen(None, quantum)
+    pen = _RelativePen(quantum)
     _font(style).draw(name, pen)
     return Glyph(name, advance, pen.first, "".join(pen.parts), pen.last_start)
 
@@ -229,12 +229,14 @@ def _glyph_outline(style: str, g: Glyph) -> str:
     return f"m{g.first[0]}{'' if g.first[1] < 0 else ' '}{g.first[1]}{g.body}"
 
 
-class _RelativePen(BasePen):
+class _RelativePen:
     """Records an outline as compact relative SVG commands (points rounded to whole font units),
-    so a glyph can be placed anywhere by one leading `m`."""
+    so a glyph can be placed anywhere by one leading `m`. It takes the calls of fontTools' pen
+    protocol that the shipped outlines hold (moveTo, lineTo, qCurveTo, curveTo, closePath) and
+    splits a TrueType quadratic spline into single curves at the implied on-curve midpoints, as
+    fontTools' BasePen does, so the outlines are the very same."""
 
-    def __init__(self, glyph_set, quantum: int = 1):
-        super().__init__(glyph_set)
+    def __init__(self, quantum: int = 1):
         self.quantum = quantum
         self.parts: list[str] = []
         self.first: tuple[int, int] | None = None
@@ -242,6 +244,32 @@ class _RelativePen(BasePen):
         self._at = (0, 0)
         self._start = (0, 0)
         self._command = ""
+
+    def moveTo(self, pt) -> None:
+        self._moveTo(pt)
+
+    def lineTo(self, pt) -> None:
+        self._lineTo(pt)
+
+    def qCurveTo(self, *points) -> None:
+        """A TrueType spline: off-curve points, then the on-curve end (a contour of off-curve
+        points only, ending in None, does not occur in the bundled font and is refused)."""
+        if points[-1] is None:
+            raise TextError("a glyph outline of off-curve points only cannot be drawn")
+        for here, there in itertools.pairwise(points[:-1]):
+            self._qCurveToOne(here, (0.5 * (here[0] + there[0]), 0.5 * (here[1] + there[1])))
+        self._qCurveToOne(points[-2], points[-1])
+
+    def curveTo(self, *points) -> None:
+        if len(points) != 3:
+            raise TextError("a glyph outline with a cubic spline of more than one curve cannot be drawn")
+        self._curveToOne(*points)
+
+    def closePath(self) -> None:
+        self._closePath()
+
+    def endPath(self) -> None:
+        self._endPath()
 
     def _emit(self, command: str, *points) -> None:
         numbers = []

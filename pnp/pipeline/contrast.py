@@ -15,6 +15,8 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from PIL import Image, ImageChops
+
 from pnp.core.errors import PnpError, Problem
 from pnp.face.inksaver import saver_svg, text_colour
 from pnp.face.layout import GroupItem, Item, Layout, TextItem, layout_card
@@ -80,25 +82,51 @@ def low_contrast(game: Game) -> list[LowContrast]:
 def _face_contrast(
     game: Game, card: Card, side: str, layout: Layout, texts: list[TextItem], ground_svg: str
 ) -> Iterator[LowContrast]:
-    # start-up: +137 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import numpy as np
-
-    ground = _pixels(game, ground_svg, layout)
+    ground = _pixels(game, ground_svg, layout).convert("RGB")
     keys = {item.id: _key(index) for index, item in enumerate(texts)}
     marked = replace(layout, items=_marked(layout.items, keys))
     mask = _pixels(None, render_svg(marked), marked)
     for item in texts:
         if item.fill is None:
             continue  # a text drawn in no colour is not seen
-        covered = np.all(mask[..., :3] == _rgb(keys[item.id]), axis=-1) & (mask[..., 3] == 255)
-        if not covered.any():
+        covered = _covered(mask, _rgb(keys[item.id]))
+        if covered.getbbox() is None:
             continue
         colour = _rgb(text_colour(item.fill) if game.ink == "saver" else item.fill)
-        base = tuple(int(v) for v in np.median(ground[covered][:, :3], axis=0))
+        base = _median(ground, covered)
         ratio = contrast_ratio(colour, base)
         if ratio < MINIMUM_RATIO:
             words = " ".join(line.text for line in item.lines)
             yield LowContrast(card.id, side, item.id, words, _hex(colour), _hex(base), ratio)
+
+
+def _covered(mask: Image.Image, key: tuple[int, int, int]) -> Image.Image:
+    """The pixels drawn wholly in the colour `key`: a mode-"1" image, set where the mask's RGB is
+    exactly `key` and its alpha is 255."""
+    wanted = (*key, 255)
+    channels = [band.point(lambda v, want=want: 255 if v == want else 0) for band, want in zip(mask.split(), wanted)]
+    both = channels[0]
+    for channel in channels[1:]:
+        both = ImageChops.multiply(both, channel)
+    return both.convert("1")
+
+
+def _median(ground: Image.Image, covered: Image.Image) -> tuple[int, int, int]:
+    """The per-channel median of the ground's colour under the covered pixels (the lower middle
+    value, as numpy's median of integers rounded down)."""
+    counts = ground.histogram(mask=covered)
+    return tuple(_channel_median(counts[start : start + 256]) for start in (0, 256, 512))  # type: ignore[return-value]
+
+
+def _channel_median(counts: list[int]) -> int:
+    total = sum(counts)
+    low, high = (total - 1) // 2, total // 2  # the two middle ranks (the same one for an odd count)
+    seen, found = 0, list[int]()
+    for value, count in enumerate(counts):
+        seen += count
+        while len(found) < 2 and seen > (low, high)[len(found)]:
+            found.append(value)
+    return (found[0] + found[1]) // 2
 
 
 def _local(item_id: str, layout: Layout) -> str:
@@ -129,12 +157,10 @@ def _luminance(rgb: tuple[int, ...]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def _pixels(game: Game | None, svg: str, layout: Layout):
-    """The face drawn on white (the paper) as an RGBA array, in `game`'s ink (None: as given); the
+def _pixels(game: Game | None, svg: str, layout: Layout) -> Image.Image:
+    """The face drawn on white (the paper) as an RGBA image, in `game`'s ink (None: as given); the
     alpha is that of the drawing alone."""
-    import numpy as np  # numpy, Pillow and resvg come with rasterising: only validate draws pixels
-    import resvg_py
-    from PIL import Image
+    import resvg_py  # resvg comes with rasterising: only validate draws pixels
 
     if game is not None and game.ink == "saver":
         svg = saver_svg(svg)
@@ -142,9 +168,8 @@ def _pixels(game: Game | None, svg: str, layout: Layout):
     drawn = Image.open(io.BytesIO(png)).convert("RGBA")
     paper = Image.new("RGBA", drawn.size, "white")
     paper.alpha_composite(drawn)
-    pixels = np.asarray(paper).copy()
-    pixels[..., 3] = np.asarray(drawn)[..., 3]
-    return pixels
+    paper.putalpha(drawn.getchannel("A"))
+    return paper
 
 
 def _hex(rgb: tuple[int, ...]) -> str:

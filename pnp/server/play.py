@@ -8,7 +8,10 @@ every move to RECORDS/play-GAME-Np-seedS-K.json (docs/record-format.md).
 from __future__ import annotations
 
 import itertools
+import json
+import re
 import secrets
+import sys
 import threading
 from pathlib import Path
 
@@ -19,7 +22,9 @@ from starlette.routing import Route
 
 from pnp.core.errors import PnpError, SpecError
 from pnp.core.output import write_atomic
+from pnp.rules.state.model import SEEDS
 from pnp.rules.table_view import choices, words_for
+from pnp.server.trust import Refused, read_json, refusal
 
 PAGE = (Path(__file__).parent / "play.html").read_text(encoding="utf-8")
 MAX_SESSIONS = 200
@@ -36,28 +41,62 @@ class Tables:
 
     def new(self, data: dict) -> tuple[str, dict]:
         # start-up: +209 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.core.i18n import check_language
-        from pnp.core.locate import available_games
         from pnp.game.rulestext import with_language
         from pnp.pipeline.load import load_game
         from pnp.rules.session import PlaySession
 
-        name = str(data.get("game") or (self.names[0] if self.names else "tranquility"))
-        if name not in available_games() and name not in self.names:
-            raise PnpError(f"unknown game or variant {name!r}")
-        modules = data.get("modules", self.modules)
-        lang = check_language(str(data["lang"]), "lang") if data.get("lang") else self.lang
-        game = with_language(load_game(name, modules=modules if modules not in (None, "") else "all"), lang)
-        players, seed = _int(data.get("players", 3), "players"), _int(data.get("seed", 1), "seed")
-        session = PlaySession(game, players, seed, data.get("seats"))
+        name, modules, players, seed, seats = self._fields(data)
+        game = with_language(load_game(name, modules=modules), self._lang(data))
+        session = PlaySession(game, players, seed, seats)
+        faces = self._faces(game)
         with self.lock:
             sid = secrets.token_hex(8)  # a restarted server never answers for an old page's table
+            path = self._record_path(game.id, players, seed)
+            self._write(path, session, "the table is not dealt")  # an unwritable folder: nothing is kept
             if len(self.sessions) >= MAX_SESSIONS:
                 self.sessions.pop(next(iter(self.sessions)))
-            path = self._record_path(game.id, players, seed)
-            self.sessions[sid] = (session, threading.Lock(), self._faces(game), path)
-        self.save(sid)
+            self.sessions[sid] = (session, threading.Lock(), faces, path)
         return sid, self.view(sid)
+
+    def _fields(self, data: dict) -> tuple[str, str, int, int, list[str] | None]:
+        """The new table's game, modules, players, seed and seats; Refused (400) names a wrong field."""
+        # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+        from pnp.core.locate import available_games
+
+        name = data.get("game") or (self.names[0] if self.names else "tranquility")
+        if not isinstance(name, str) or (name not in self.names and name not in available_games()):
+            raise Refused(400, f"game: expected a game or variant name, not {_shown(name)}")
+        modules = data.get("modules")
+        if modules in (None, ""):
+            modules = self.modules or "all"
+        if not isinstance(modules, str) or len(modules) > 200:
+            raise Refused(
+                400, f"modules: expected 'all', 'none' or module ids separated by commas, not {_shown(modules)}"
+            )
+        players = _int(data.get("players", 3), "players", 1, 5)
+        seed = _int(data.get("seed", 1), "seed", *SEEDS)
+        seats = data.get("seats")
+        if isinstance(seats, str):
+            seats = seats.split(",")
+        if seats is not None and not (
+            isinstance(seats, list) and len(seats) == players and all(s in ("person", "bot") for s in seats)
+        ):
+            raise Refused(
+                400, f"seats: expected 'person' or 'bot' for each of the {players} seats, not {_shown(seats)}"
+            )
+        return name, modules, players, seed, seats
+
+    def _lang(self, data: dict) -> str | None:
+        """The table's language: the page's `lang` (a shipped one), else the command's --lang."""
+        # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+        from pnp.core.i18n import languages
+
+        lang = data.get("lang")
+        if lang in (None, ""):
+            return self.lang
+        if not isinstance(lang, str) or lang.lower() not in languages():
+            raise Refused(400, f"lang: expected one of {', '.join(languages())}, not {_shown(lang)}")
+        return lang.lower()
 
     def _record_path(self, game_id: str, players: int, seed: int) -> Path:
         for k in itertools.count(1):
@@ -89,13 +128,39 @@ class Tables:
 
     def save(self, sid: str) -> None:
         session, _, _, path = self.get(sid)
-        write_atomic(path, session.record_text().encode("utf-8"))
+        self._write(path, session, "the move is made and is saved with the next move that can be")
+
+    @staticmethod
+    def _write(path: Path, session, then: str) -> None:
+        try:
+            write_atomic(path, session.record_text().encode("utf-8"))
+        except OSError as exc:
+            raise Refused(503, f"the record cannot be written to {path} ({exc.strerror or exc}): {then}") from None
 
 
-def _int(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().lstrip("-").isdigit():
-        raise PnpError(f"{what} must be a whole number, not {value!r}")
-    return int(value)
+def _int(value, what: str, low: int, high: int) -> int:
+    """A whole number from low to high, given as a JSON number or its digits; Refused (400) names the field."""
+    text = value.strip() if isinstance(value, str) else value
+    if isinstance(text, str) and re.fullmatch(r"-?[0-9]{1,30}", text):
+        text = int(text)
+    if isinstance(text, bool) or not isinstance(text, int) or not low <= text <= high:
+        raise Refused(400, f"{what}: expected a whole number from {low} to {high}, not {_shown(value)}")
+    return text
+
+
+def _card(data: dict) -> str:
+    card = data.get("card")
+    if not isinstance(card, str) or len(card) > 200:
+        raise Refused(400, f"card: expected a card id of the hand, not {_shown(card)}")
+    return card
+
+
+def _shown(value) -> str:
+    """A value as the answer names it: JSON, cut to 80 characters."""
+    if isinstance(value, int) and abs(value) >= 10**30:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def _mtimes(game) -> tuple:
@@ -118,7 +183,9 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"),
     tables = Tables(names, modules, records, lang)
 
     async def page(request: Request):
-        return Response(PAGE, media_type="text/html", headers={"Cache-Control": "no-store"})
+        trust = getattr(request.app.state, "trust", None)
+        html = trust.page(PAGE) if trust is not None else PAGE
+        return Response(html, media_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def games(request: Request):
         # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
@@ -128,12 +195,12 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"),
         return JSONResponse({"games": listed, "lang": lang or "en", "words": words_for(lang), "players": [1, 5]})
 
     async def call(request: Request, work):
+        """Run `work(body)` in a thread: its answer, or the error as a sentence (never a traceback)."""
         try:
-            data = await request.json() if request.method == "POST" else {}
-        except ValueError:
-            return JSONResponse({"error": {"rule": "request", "message": "expected JSON"}}, status_code=400)
-        try:
-            return JSONResponse(await run_in_threadpool(work, data if isinstance(data, dict) else {}))
+            data = await read_json(request) if request.method == "POST" else {}
+            return JSONResponse(await run_in_threadpool(work, data))
+        except Refused as refused:
+            return refusal(request.url.path, refused)
         except KeyError:
             return JSONResponse({"error": {"rule": "request", "message": "no such table"}}, status_code=404)
         except PnpError as exc:
@@ -141,13 +208,18 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"),
             from pnp.rules.session import IllegalMove
 
             return JSONResponse({"error": _problem(exc)}, status_code=409 if isinstance(exc, IllegalMove) else 400)
+        except Exception as exc:  # a fault of pnp's own: one line on the terminal, a sentence in the page
+            message = f"the table could not answer {request.url.path}: {type(exc).__name__}: {exc}"
+            print(f"error: {message[:300]}", file=sys.stderr)
+            return JSONResponse({"error": {"rule": "internal", "message": message[:300]}}, status_code=500)
 
-    def locked(sid: str, work):
+    def locked(sid: str, work, save: bool = True):
         session, lock, _, _ = tables.get(sid)
         with lock:
             result = work(session)
-            tables.save(sid)
-            return {**(result or {}), "view": tables.view(sid)}
+            if save:
+                tables.save(sid)
+            return {**(result or {}), "view": tables.view(sid)} if save else result
 
     async def new(request: Request):
         def work(data):
@@ -157,11 +229,12 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"),
         return await call(request, work)
 
     async def show(request: Request):
-        return await call(request, lambda data: {"view": tables.view(request.path_params["sid"])})
+        sid = request.path_params["sid"]
+        return await call(request, lambda data: locked(sid, lambda s: {"view": tables.view(sid)}, save=False))
 
     async def places(request: Request):
         sid = request.path_params["sid"]
-        return await call(request, lambda data: choices(tables.get(sid)[0], str(data.get("card"))))
+        return await call(request, lambda data: locked(sid, lambda s: choices(s, _card(data)), save=False))
 
     async def move(request: Request):
         sid = request.path_params["sid"]

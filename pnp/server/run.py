@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import logging
 import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.server.app import make_app
+from pnp.server.app import make_app, play_app
+from pnp.server.trust import Trust
 from pnp.server.watch import Rebuilder, watch, watched_folders
 
 
@@ -26,15 +29,18 @@ def serve(
     import uvicorn
 
     live = rebuild.live
+    stop_streams: list[Callable[[], object]] = []  # Ctrl-C ends the open pages' event streams at once
     sock = _bind(host, port)  # before the build and the announcement: a taken port is the one error
+    trust = Trust(host, sock.getsockname()[1])  # the real port: --port 0 takes any free one
     rebuild()  # a broken spec still serves: the page shows the problems until the file is fixed
     folders = folders if folders is not None else watched_folders()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         live.stopping = asyncio.Event()
+        stop_streams.append(functools.partial(asyncio.get_running_loop().call_soon_threadsafe, live.stopping.set))
         watcher = asyncio.create_task(watch(folders, rebuild, live.stopping))
-        url = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}/"
+        url = _url(host, trust.port) + "/"
         say(f"serving {url} (watching {', '.join(str(f) for f in folders)}); Ctrl-C stops")
         if open_page:
             # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
@@ -48,9 +54,9 @@ def serve(
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.wait_for(watcher, timeout=2)
 
-    app = make_app(rebuild.out, live, extra_routes, lifespan)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
-    _run(uvicorn.Server(config), sock)
+    app = make_app(rebuild.out, live, trust, extra_routes, lifespan)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
+    _run(_server(uvicorn, config, lambda: [stop() for stop in stop_streams]), sock)
     say("stopped")
 
 
@@ -68,15 +74,10 @@ def serve_play(
     """`pnp play`: the Play page only, until Ctrl-C."""
     # start-up: +47 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     import uvicorn
-    from starlette.applications import Starlette
-    from starlette.responses import RedirectResponse
-    from starlette.routing import Route
 
-    # start-up: +5 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.server.play import play_routes
-
-    url = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}/play?{query}"
     sock = _bind(host, port)  # before the table is announced: a taken port is the one error
+    trust = Trust(host, sock.getsockname()[1])  # the real port: --port 0 takes any free one
+    url = f"{_url(host, trust.port)}/play?{query}"
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -88,13 +89,29 @@ def serve_play(
             asyncio.get_running_loop().call_later(0.3, webbrowser.open, url)
         yield
 
-    async def home(request):
-        return RedirectResponse(f"/play?{query}")
-
-    app = Starlette(routes=[Route("/", home), *play_routes(names, modules, records, lang)], lifespan=lifespan)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
-    _run(uvicorn.Server(config), sock)
+    app = play_app(names, modules, records, query, trust, lifespan, lang)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
+    _run(_server(uvicorn, config), sock)
     say("stopped")
+
+
+def _server(uvicorn, config, stopping: Callable[[], object] = lambda: None):
+    """uvicorn's server, which on Ctrl-C or SIGTERM first ends what would keep it waiting (`stopping`),
+    and takes a connection cut by the stop for what it is, not an error with a traceback."""
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            logging.getLogger("uvicorn.error").setLevel(logging.CRITICAL)
+            stopping()
+            super().handle_exit(sig, frame)
+
+    return Server(config)
+
+
+def _url(host: str, port: int) -> str:
+    """The address to announce: localhost for this machine, brackets around an IPv6 address."""
+    name = "localhost" if host in ("127.0.0.1", "localhost", "::1") else f"[{host}]" if ":" in host else host
+    return f"http://{name}:{port}"
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -105,6 +122,7 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
+        sock.listen(2048)  # a page opened at once waits in the queue until uvicorn accepts it
     except OSError:
         sock.close()
         raise

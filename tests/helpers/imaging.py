@@ -52,9 +52,9 @@ def check_golden(path, text: str, root) -> None:
     first (a deliberate switch: review the diff before committing it)."""
     import os
 
-    if os.environ.get("PNP_REGEN_GOLDEN") == "1":
+    if os.environ.get("PNP_REGEN_GOLDEN") == "1" and (not path.is_file() or path.read_text(encoding="utf-8") != text):
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")  # only a file that differs is rewritten
     assert path.is_file(), f"no golden file {path}; run with PNP_REGEN_GOLDEN=1 to create it"
     assert text == path.read_text(encoding="utf-8"), (
         f"{path.stem} differs from {path.relative_to(root)}; if the change is deliberate, "

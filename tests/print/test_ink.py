@@ -1,5 +1,5 @@
 """`--ink saver` and a spec's print.ink: light grounds, line art, dark text; coverage measured by
-rendering the sheets (pnp/face/inksaver.py, pnp/core/inkcover.py)."""
+rendering the sheets (pnp/face/inksaver.py, tests/helpers/inkcover.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import statistics
 from dataclasses import replace
 
 import pytest
+from helpers.inkcover import pdf_coverage
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.core.inkcover import pdf_coverage
 from pnp.face.inksaver import saver_svg
 from pnp.pipeline.load import load_game
 from pnp.sheets.impose import impose

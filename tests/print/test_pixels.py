@@ -6,10 +6,11 @@ from __future__ import annotations
 import io
 
 import pytest
+from helpers.resvg_reference import render_region
 from PIL import Image, ImageChops, ImageStat
 
 from pnp.export.pixels import Picture, make_images, png_bytes
-from pnp.export.raster import render_region, trim_region
+from pnp.export.raster import trim_region
 from pnp.pipeline.load import load_game
 from pnp.svg.faces import render_faces
 

@@ -13,12 +13,11 @@ agree with 300 dpi within 0.2 points.
 
 from __future__ import annotations
 
-# Measuring, not building: bench/ink.py and the tests (numpy and pypdfium2 are dependencies of pnp).
+# Measuring, not building: bench/ink.py and the tests use it (numpy comes with the `test` extra).
 
 
 def image_coverage(rgb) -> float:
     """Mean C+M+Y+K of an RGB image (numpy uint8, H×W×3), in percent."""
-    # start-up: +155 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     import numpy as np
 
     x = rgb[..., :3].astype(np.float64) / 255.0
@@ -33,7 +32,6 @@ MEASURING_DPI = 150.0
 
 def pdf_coverage(pdf: bytes, dpi: float = MEASURING_DPI, pages: int | None = None) -> list[float]:
     """Each page's mean coverage, in percent, rendered at `dpi` (the first `pages` pages only, if given)."""
-    # start-up: +193 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     import numpy as np
     import pypdfium2
 
