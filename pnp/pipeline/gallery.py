@@ -23,48 +23,10 @@ from urllib.parse import quote
 from pnp.core.i18n import N_, Translator, translator
 from pnp.core.locate import files_under
 from pnp.game.kindcount import KIND_COUNTS
+from pnp.pipeline.printguide import ROLES, how_to_print, print_list, role
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 BACKS = N_("Backs")
-# What a printed file is for, in the order every game lists them and the "How to print" box names them.
-CALIBRATION, CARDS, FOLD, BOOKLET, RULES, SETUP, OTHER = (
-    N_("Calibration sheet"),
-    N_("Card sheets"),
-    N_("Fold sheets"),
-    N_("Rules booklet"),
-    N_("Rules pages"),
-    N_("Setup sheet"),
-    N_("Other PDFs"),
-)
-ROLES = (CALIBRATION, CARDS, FOLD, BOOKLET, RULES, SETUP, OTHER)
-ROLE_KEYS = dict(zip(ROLES, ("calibration", "cards", "fold", "booklet", "rules", "setup", "other")))
-ROLE_NOTES = {
-    CALIBRATION: N_("print this first"),
-    CARDS: N_("100 %, both sides, flip on the long edge"),
-    FOLD: N_("100 %, one side; fold each page in the middle"),
-    BOOKLET: N_("100 %, both sides, flip on the short edge; fold the stack in half"),
-    RULES: N_("to read on screen, or print single-sided"),
-    SETUP: N_("a sample dealt table"),
-    OTHER: "",
-}
-
-
-def role(rel: str) -> str:
-    """What a PDF of a game folder is for, read off its path (the names `pnp build` writes)."""
-    name = rel.rsplit("/", 1)[-1]
-    if "/setup/" in rel:
-        return SETUP
-    if "-calibration-" in name:
-        return CALIBRATION
-    if "/sheets/" in rel:
-        return FOLD if re.search(r"-fold(-|\.)", name) else CARDS
-    if name.startswith("rules-booklet"):
-        return BOOKLET
-    if name.startswith("rules-"):
-        return RULES
-    return OTHER
-
-
 FRONT, BACK, BOTH = N_("front"), N_("back"), N_("front and back")  # a face opened in the viewer
 # The live page's words (pnp/server/live.js under `pnp serve`): a section's link to the table, and the
 # page's own status line and error banner, in the section's and the page's language.
@@ -214,93 +176,6 @@ def _count(t: Translator, what: str, n: int) -> str:
     return f"<li>{escape(before)}<b>{n}</b>{escape(after)}</li>"
 
 
-def _print_list(sheets: tuple[Item, ...], t: Translator) -> str:
-    """The game's PDFs by what they are for, in the order of ROLES, each with how to print it."""
-    rows = []
-    for what in ROLES:
-        items = [i for i in sheets if i.group == what]
-        if not items:
-            continue
-        note = f' <span class="note">({escape(t.gettext(ROLE_NOTES[what]))})</span>' if ROLE_NOTES[what] else ""
-        links = " ".join(f'<a href="{_href(i.href)}">{escape(i.label)}</a>' for i in items)
-        rows.append(
-            f'<li data-role="{ROLE_KEYS[what]}"><span class="role">{escape(t.gettext(what))}</span>{note}'
-            f'<br><span class="files">{links}</span></li>'
-        )
-    return '<ul class="print">' + "".join(rows) + "</ul>"
-
-
-def _example(games, what: str) -> str | None:
-    """The file names of this kind among the games, as code (A4's only when Letter's are there too)."""
-    names = list(dict.fromkeys(Path(i.href).name for g in games for i in g.sheets if i.group == what))
-    a4 = [n for n in names if "-a4" in n]
-    return ", ".join(f"<code>{escape(n)}</code>" for n in (a4 or names)) or None
-
-
-HOW_STEPS = (
-    (
-        CALIBRATION,
-        N_(
-            "First the calibration sheet ({file}): 100 % (actual size, never “fit to page”), both sides, "
-            "flip on the long edge. It shows how far your printer moves the backs and how to correct it."
-        ),
-    ),
-    (
-        CARDS,
-        N_(
-            "Then the card sheets ({file}): 100 %, both sides, flip on the long edge. Each page of fronts "
-            "is followed by its backs."
-        ),
-    ),
-    (
-        FOLD,
-        N_(
-            "No duplex printer? Print the fold sheets ({file}) on one side at 100 % and fold each page in "
-            "the middle, fronts against backs."
-        ),
-    ),
-    (BOOKLET, N_("The rules booklet ({file}): 100 %, both sides, flip on the short edge; fold the stack in half.")),
-    (RULES, N_("The rules pages ({file}) read well on screen.")),
-)
-FOLD_COMMAND = N_(
-    "No duplex printer? Make fold sheets, fronts and backs side by side on one page: {command} "
-    "(pnp sheets --help shows every option). Print them on one side at 100 % and fold each page in "
-    "the middle."
-)
-PAPERS = N_("Every file comes for A4 and for Letter paper: print the one your printer holds.")
-
-
-def how_to_print(games: list[GalleryGame] | tuple[GalleryGame, ...], lang: str | None) -> str:
-    """The "How to print" box for the games of one language: it names the files the build wrote (read
-    off their names, so fold sheets appear once a build writes them), what to print first and the
-    printer settings; without fold sheets it shows the command that makes them."""
-    t = translator(lang)
-    mine = [g for g in games if g.lang == lang and g.sheets]
-    if not mine:
-        return ""
-    steps = []
-    for what, sentence in HOW_STEPS:
-        names = _example(mine, what)
-        if names is not None:
-            steps.append(escape(t.gettext(sentence)).replace("{file}", names))
-        elif what == FOLD:
-            more = f" --lang {lang}" if lang else ""
-            ids = [g.id.removesuffix("-" + lang) if lang else g.id for g in mine]
-            command = ", ".join(f"<code>{escape(f'pnp sheets {i} --gutter-fold{more}')}</code>" for i in ids)
-            steps.append(escape(t.gettext(FOLD_COMMAND)).replace("{command}", command))
-    files = [Path(i.href).name for g in mine for i in g.sheets]
-    if any("-a4" in n for n in files) and any("-letter" in n for n in files):
-        steps.append(escape(t.gettext(PAPERS)))
-    marker, key = (f' lang="{escape(lang)}"' if lang else ""), escape(lang or "en")
-    return (
-        f'<section class="how"{marker} aria-labelledby="how-{key}"><h2 id="how-{key}">'
-        + escape(t.gettext("How to print"))
-        + "</h2><ol>"
-        + "".join(f"<li>{step}</li>" for step in steps)
-        + "</ol></section>"
-    )
-
-
 def _heading(words: str) -> str:
     return f"<h3>{escape(words)}</h3>"
 
@@ -315,7 +190,7 @@ def _section(game: GalleryGame) -> str:
     parts = [f'<section id="{escape(game.id)}"{lang}{words}><h2>{escape(t.gettext(game.title))}</h2>']
     parts.append('<ul class="counts">' + "".join(_count(t, what, n) for what, n in game.counts) + "</ul>")
     if game.sheets:
-        parts.append(_heading(t.gettext("What to print")) + _print_list(game.sheets, t))
+        parts.append(_heading(t.gettext("What to print")) + print_list(game.sheets, t))
     if game.setups:
         parts.append(
             _heading(t.gettext("Sample setup"))

@@ -111,7 +111,7 @@ def view(session: PlaySession) -> dict:
     moves = session.recorder.moves
     out = {
         "game": game.id,
-        "title": game.title,
+        "title": w.gettext(game.title),
         "engine": game.engine,
         "modules": [m.id for m in game.modules],
         "module_titles": [w.gettext(m.title) for m in game.modules],

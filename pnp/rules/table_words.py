@@ -73,9 +73,8 @@ def tranquility_card(t, p: int, c: int, names: Names, w: Translator) -> str:
     name, kind = names.of(t, c), t.deck.kind[c]
     start = t.can_start(p)
     if start >= 0 and start != c:
-        return w.gettext(
-            "{start} must go down first: a player holding a Start card plays it.", start=names.of(t, start)
-        )
+        first = names.of(t, start)
+        return w.gettext("You hold {start}: a Start card goes down before any other card.", start=first)
     if kind == FINISH:
         empty = t.N - t.filled
         if t.start < 0:

@@ -46,7 +46,7 @@ def test_a_whole_tranquility_game_is_played_by_keyboard_alone_on_a_phone(tmp_pat
     assert code == 0, err
     assert status in ("won", "lost") and end.startswith("Won" if status == "won" else "Lost: ")
     # the refusals a player met on the way, in the player's words (seed 3, this way of playing)
-    assert seen["refused card"] == "Start must go down first: a player holding a Start card plays it."
+    assert seen["refused card"] == "You hold Start: a Start card goes down before any other card."
     assert seen["refused place"].startswith("Island ") and "you can pay" in seen["refused place"]
     (record,) = (tmp_path / "records").iterdir()
     assert json.loads(record.read_text())["end"]["status"] == status
