@@ -86,6 +86,19 @@ def _verdict_cache(tmp_path_factory):
         os.environ["PNP_CACHE_DIR"] = before
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _printer_profile(tmp_path_factory):
+    """The printer profile lives in the user's config folder (pnp/sheets/printer.py): the suite's in an
+    empty temporary one, so neither the user's own profile changes a test's sheets nor a test writes it."""
+    before = os.environ.get("PNP_CONFIG_DIR")
+    os.environ["PNP_CONFIG_DIR"] = str(tmp_path_factory.mktemp("pnp-config"))
+    yield
+    if before is None:
+        os.environ.pop("PNP_CONFIG_DIR", None)
+    else:
+        os.environ["PNP_CONFIG_DIR"] = before
+
+
 def _names(folder: Path) -> dict[str, tuple[int, int]]:
     """The working folder outside the checkout: its top-level entries only (it may be large)."""
     return {entry.name: (-1, 0) for entry in os.scandir(folder)}

@@ -26,3 +26,23 @@ def test_every_command_has_an_example():
 def test_version():
     result = CliRunner().invoke(app, ["--version"])
     assert result.exit_code == 0 and result.stdout.startswith("pnp ")
+
+
+def test_the_listing_summaries_are_the_commands_own_help():
+    """`pnp --help` lists the commands from pnp/cli/summaries.py without importing their modules; each
+    summary must shorten exactly as the command's own help does, at every width."""
+    import typer
+    from typer._click.utils import make_default_short_help
+
+    from pnp.cli import COMMANDS
+    from pnp.cli.summaries import SUMMARIES
+
+    assert list(SUMMARIES) == list(COMMANDS), "every command in COMMANDS needs its summary in pnp/cli/summaries.py"
+    group = typer.main.get_command(app)
+    for name, summary in SUMMARIES.items():
+        command = group.commands[name]
+        for limit in (20, 45, 60, 100, 10**6):
+            assert make_default_short_help(summary, limit) == command.get_short_help_str(limit), (
+                f"the summary of {name!r} in pnp/cli/summaries.py is not its help's first paragraph: "
+                f"{command.get_short_help_str(10**6)!r}"
+            )

@@ -444,8 +444,8 @@ def test_a_state_naming_a_file_is_refused_without_opening_it(tmp_path_factory, o
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"s.json:4:10: $.game: names {game!r}, which is not a game or variant name: a state names a bundled game or "
-        "a variant in card_specs/ (lower-case letters, digits and '-'); to check it against a spec file, pass --game "
-        "FILE",
+        "a variant in card_specs/ (lower-case letters, digits and '-'), never a file; to check it against a spec file, "
+        "pass --game FILE",
         "1 problem found",
     ]
     assert SECRET not in result.stdout + result.stderr

@@ -341,7 +341,7 @@ def test_schema_and_semantic_problems_come_in_one_round(tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert result.stderr == (
         "card_specs/variants/two.json:4:3: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, "
-        "description, extends, id, kinds, language, modules, print, rules, templates, theme, title)\n"
+        "description, extends, id, kinds, language, low_resolution, modules, print, rules, templates, theme, title)\n"
         "card_specs/variants/two.json:5:49: $.kinds[0].each.number: empty range: 'from' (80) is above 'to' (1)\n"
         "2 problems found; nothing was written\n"
     )

@@ -70,11 +70,12 @@ def test_a_build_keeps_what_export_and_sheets_wrote(project, command):
     theirs = files(project / "out" / "tiny")
     assert theirs
     invoke(BUILD)  # a first build
-    invoke(BUILD + ["--bleed", "3mm", "--paper", "a4"])  # a build with other options: removes its own letter files
+    invoke(BUILD + ["--bleed", "3mm"])  # a build with other options: its own files, beside the first's
+    invoke(BUILD + ["--paper", "a4"])  # the first build's options on fewer papers: removes its own letter files
     now = files(project / "out" / "tiny")
     assert {rel: now.get(rel) for rel in theirs} == theirs
     assert "sheets/tiny-letter.pdf" not in now and "tiny-calibration-letter.pdf" not in now
-    assert "sheets/tiny-a4-bleed3mm.pdf" in now
+    assert {"sheets/tiny-a4.pdf", "sheets/tiny-a4-bleed3mm.pdf", "sheets/tiny-letter-bleed3mm.pdf"} <= set(now)
 
 
 def test_a_command_removes_what_its_own_earlier_run_wrote_and_no_longer_writes(project):
@@ -114,13 +115,17 @@ def test_a_file_another_command_also_wrote_stays(project):
     assert not (project / "out" / "tiny" / "svg" / "island-04.svg").exists()
 
 
-def test_a_manifest_of_an_older_version_is_dropped_without_removing_anything(project):
+def test_a_manifest_of_an_older_version_removes_nothing_and_lets_its_files_be_replaced(project):
     out = project / "out"
     (out / "tiny" / "export").mkdir(parents=True)
     (out / "tiny" / "export" / "tts.json").write_text("{}", encoding="utf-8")
-    (out / ".pnp-manifest.json").write_text(json.dumps(["tiny/export/tts.json"]), encoding="utf-8")
-    invoke(BUILD)
-    assert (out / "tiny" / "export" / "tts.json").is_file() and not (out / ".pnp-manifest.json").exists()
+    (out / "tiny" / "deck.json").write_text("{}", encoding="utf-8")
+    legacy = ["tiny/deck.json", "tiny/export/tts.json"]
+    (out / ".pnp-manifest.json").write_text(json.dumps(legacy), encoding="utf-8")
+    invoke(BUILD)  # replaces deck.json, which the older version wrote, without --force
+    assert (out / "tiny" / "export" / "tts.json").read_text(encoding="utf-8") == "{}"
+    assert (out / "tiny" / "deck.json").read_text(encoding="utf-8") != "{}"
+    assert json.loads((out / ".pnp-manifest.json").read_text(encoding="utf-8")) == ["tiny/export/tts.json"]
 
 
 # ---- temporary files --------------------------------------------------------------------------

@@ -459,7 +459,12 @@ def test_bad_transforms_are_refused(text):
     "body, message",
     [
         ('<text x="1" y="1">hi</text>', "<text> .*is outside the SVG subset"),
-        ('<g id="art"><image width="1" height="1"/></g>', "a <image> inside 'art'.*outside the SVG subset"),
+        ('<g id="art"><image width="1" height="1"/></g>', "a <image> inside 'art'.*data:image/png or data:image/jpeg"),
+        (
+            '<g id="art"><image width="1" height="1" href="file:///etc/passwd"/></g>',
+            "a <image> inside 'art'.*no links to files",
+        ),
+        ('<g id="art"><text>hi</text></g>', "a <text> inside 'art'.*outside the SVG subset"),
         ('<rect id="r" width="1" height="1" opacity="0.5"/>', r"<rect id='r'>: the attribute 'opacity' is outside"),
         ('<rect width="1" height="1" style="fill:red"/>', "the attribute 'style' is outside"),
         ('<circle r="2" fill="red"/>', "fill='red': colours must be"),

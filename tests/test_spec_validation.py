@@ -60,7 +60,7 @@ def test_every_schema_problem_is_reported_at_once():
         f'{f}:4:22: $.card.width: "70 millimetres" does not have the expected form '
         "(a length with a unit, such as '70mm', '2.5in' or '18pt')",
         f"{f}:5:3: $.colour: unknown key 'colour' (expected one of: $comment, $schema, card, description, extends, "
-        "id, kinds, language, modules, print, rules, templates, theme, title)",
+        "id, kinds, language, low_resolution, modules, print, rules, templates, theme, title)",
         f'{f}:7:32: $.kinds[0].count: expected an integer, got string "two"',
         f"{f}:9:27: $.rules.hand_size: expected at least 1, got 0",
         f'{f}:9:38: $.rules.cost: expected one of "nearest", "gap", got "cheapest"',

@@ -31,7 +31,8 @@ def refit(document: bytes, page_size: tuple[float, float]) -> bytes:
     width, height = page_size
     for original in source.pages:
         page = out.add_blank_page(page_size=(width, height))
-        _place(out, page, original, pikepdf.Rectangle(0, 0, width, height), "/Page")
+        drawn = _place(out, page, original, pikepdf.Rectangle(0, 0, width, height), "/Page")
+        _set_contents(out, page, drawn)
     return _save(out)
 
 
@@ -42,11 +43,14 @@ def impose_saddle(booklet: bytes, sheet: tuple[float, float]) -> bytes:
     width, height = sheet
     for left, right in saddle_order(len(source.pages)):
         page = out.add_blank_page(page_size=(width, height))
+        drawn = b""
         for slot, number in enumerate((left, right)):
             if number is None:
                 continue
             x0 = slot * width / 2
-            _place(out, page, source.pages[number], pikepdf.Rectangle(x0, 0, x0 + width / 2, height), f"/Page{slot}")
+            rect = pikepdf.Rectangle(x0, 0, x0 + width / 2, height)
+            drawn += _place(out, page, source.pages[number], rect, f"/Page{slot}")
+        _set_contents(out, page, drawn)
     return _save(out)
 
 
@@ -60,13 +64,21 @@ def _new_like(source: pikepdf.Pdf) -> pikepdf.Pdf:
     return out
 
 
-def _place(out: pikepdf.Pdf, page: pikepdf.Page, original: pikepdf.Page, rect: pikepdf.Rectangle, name: str) -> None:
-    """Draw `original` as a form XObject named `name`, scaled to fit `rect` and centred
-    (pikepdf's add_overlay does the same with a random resource name: the bytes would differ)."""
+def _place(out: pikepdf.Pdf, page: pikepdf.Page, original: pikepdf.Page, rect: pikepdf.Rectangle, name: str) -> bytes:
+    """The content that draws `original` as a form XObject named `name` (added to the page's resources),
+    scaled to fit `rect` and centred (pikepdf's add_overlay does the same with a random resource name:
+    the bytes would differ)."""
     form = out.copy_foreign(original.as_form_xobject())
     page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(name))
     placement = page.calc_form_xobject_placement(form, pikepdf.Name(name), rect, allow_shrink=True, allow_expand=True)
-    page.contents_add(out.make_stream(b"q\n" + placement + b"\nQ\n"))
+    return b"q\n" + placement + b"\nQ\n"
+
+
+def _set_contents(out: pikepdf.Pdf, page: pikepdf.Page, content: bytes) -> None:
+    """The page's one content stream. A blank page's own empty stream is replaced, not added to: saved
+    compressed it was a 0-byte Flate stream, which MuPDF warns about and Ghostscript's
+    -dPDFSTOPONWARNING refuses."""
+    page.obj.Contents = out.make_stream(content)
 
 
 def _save(out: pikepdf.Pdf) -> bytes:

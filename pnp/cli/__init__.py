@@ -1,9 +1,9 @@
 """The `pnp` command: thin wrappers that parse options and call the library.
 
 Each command group lives in its own module, which keeps its commands on a `typer.Typer` of its own
-(`app`). The `pnp` group below knows them from one explicit table, COMMANDS, and imports a module only
-when one of its commands runs (or `--help` lists them): `pnp build` converts and validates the options
-of `build` alone, not those of all seventeen commands (measured in docs/performance.md, "Start-up").
+(`app`). The `pnp` group below knows them from one explicit table, COMMANDS, and imports a module
+only when one of its commands runs (`pnp --help` lists them from pnp/cli/summaries.py): `pnp build`
+converts and validates the options of `build` alone, not those of every command.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from collections.abc import Iterator, MutableMapping
 from typing import Any
 
 import typer
+from typer._click.utils import make_default_short_help  # the shortening typer's own listing uses
 from typer.core import TyperGroup
 
 from pnp import __version__
 from pnp.cli import coerce
+from pnp.cli.summaries import SUMMARIES
 
 coerce.install()  # option values without pydantic: ~0.23 s of every command (pnp/cli/coerce.py)
 
@@ -41,6 +43,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve_cmds",
     "play": "serve_cmds",
     "variant": "variant_cmds",
+    "printer": "printer_cmds",
 }
 
 
@@ -87,6 +90,25 @@ class LazyGroup(TyperGroup):
 
     def list_commands(self, ctx) -> list[str]:
         return list(self.commands)  # the names alone: no module is imported to list them
+
+    def _loaded(self, name: str) -> bool:
+        return isinstance(self.commands, _Commands) and name in self.commands.loaded
+
+    def format_commands(self, ctx, formatter) -> None:
+        """typer's listing of the commands, each summarised from SUMMARIES (pnp/cli/summaries.py)
+        unless its module is loaded already or it has no summary there."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            if name in SUMMARIES and not self._loaded(name):
+                rows.append((name, make_default_short_help(SUMMARIES[name], limit)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 app = typer.Typer(

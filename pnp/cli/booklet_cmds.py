@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import Lang, reports_errors, with_lang
+from pnp.cli.common import Force, Lang, reports_errors, with_lang
 from pnp.cli.completion import game_argument
 from pnp.cli.print_cmds import MODULES_HELP, _write
 from pnp.core.i18n import check_language, language_suffix
@@ -29,6 +29,7 @@ def booklet(
     lang: Lang = None,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    force: Force = False,
 ) -> None:
     """The rules booklet, made from the game's resolved rules: OUT/GAME/rules-a4.pdf,
     rules-letter.pdf, and rules-booklet-a4.pdf / rules-booklet-letter.pdf imposed to fold into an
@@ -49,4 +50,5 @@ def booklet(
     resolved = with_lang(load_game(game, modules=modules), lang)  # the pictured faces in the booklet's language
     check_out_folder(out, [game])
     files = booklet_outputs(resolved, render_faces(resolved))
-    _write(out, files, quiet, owner("booklet", resolved.id + language_suffix(resolved.language)))
+    module_set = [resolved.modules_name] if resolved.modules_name else []  # rules-a4-no-modules.pdf is its own set
+    _write(out, files, quiet, owner("booklet", resolved.id + language_suffix(resolved.language), *module_set), force)

@@ -6,14 +6,14 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import Jobs, Lang, note, note_kept, reports_errors, with_lang
+from pnp.cli.common import Force, Jobs, Lang, note, note_kept, reports_errors, with_lang
 from pnp.cli.completion import complete_games, game_argument
 from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options, with_ink
 from pnp.core.i18n import check_language
 from pnp.core.locate import available_games, spec_files, spec_roots
 from pnp.core.outfolder import check_out_folder
-from pnp.core.owned import owner, write_owned
-from pnp.pipeline.build import build_games, face_outputs, output_set, svg_folder
+from pnp.core.owned import write_owned
+from pnp.pipeline.build import build_games, face_outputs, render_owner, svg_folder
 from pnp.pipeline.load import load_game
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
@@ -51,6 +51,7 @@ def build(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     lang: Lang = None,
     jobs: Jobs = None,
+    force: Force = False,
     sheets: tuple = (),
 ) -> None:
     """Build everything: SVG faces, duplex PDF sheets (A4 and Letter by default), printer
@@ -76,6 +77,7 @@ def build(
         warn=lambda message: note(f"warning: {message}", quiet),
         progress=say,
         jobs=jobs,
+        force=force,
     )
     note_kept(out, report.kept, quiet)
     say(
@@ -95,9 +97,11 @@ def render(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     lang: Lang = None,
     jobs: Jobs = None,
+    force: Force = False,
 ) -> None:
-    """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/ (svg-LANG/ for a
-    language other than English).
+    """Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/; the faces of
+    another ink, module set or language have their own folder (svg-ink-saver/, svg-no-modules/,
+    svg-it/), so they never replace the default faces `pnp build` shows in the gallery.
 
     Example: pnp render ascent --modules goats
     """
@@ -107,7 +111,8 @@ def render(
     check_out_folder(out, [game])
     resolved = with_lang(with_ink(load_game(game, modules=modules), ink), lang)
     outputs = face_outputs(resolved, render_faces(resolved, jobs=jobs))
-    report = write_owned(out, {owner("render", output_set(resolved)): outputs})
+    say = lambda message: note(message, quiet)
+    report = write_owned(out, {render_owner(resolved): outputs}, force=force, say=say)
     note_kept(out, report.kept, quiet)
     note(f"{resolved.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{svg_folder(resolved)}/", quiet)
 

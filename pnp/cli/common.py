@@ -71,6 +71,12 @@ def with_lang(game, lang: str | None):
     return with_language(game, check_language(lang))
 
 
+def cut(text: str, limit: int = 80) -> str:
+    """`text` as echoed in a message: whole when short, else its first characters and its length, so
+    that no message repeats a 5,000-character value."""
+    return text if len(text) <= limit else text[: limit - 20] + f"… ({len(text)} characters)"
+
+
 def note(message: str, quiet: bool = False) -> None:
     """Progress and summaries go to stderr, so stdout stays the result."""
     if not quiet:
@@ -99,10 +105,22 @@ def parse_seed(text: str) -> int:
 
 
 def _check_jobs(value: int | None) -> int | None:
-    if value is not None and value < 1:
+    """--jobs: 1 or more, and no more than the cores this process may use (a one-line note says so):
+    more processes than cores only wait on each other, and `--jobs 1000000` must not start 500."""
+    if value is None:
+        return None
+    if value < 1:
         raise typer.BadParameter(
             f"expected a number of worker processes, 1 or more (leave --jobs out for every core), not {value}"
         )
+    from pnp.core.pool import cores  # here: start-up (every command imports this module; few take --jobs)
+
+    usable = cores()
+    if value > usable:
+        note(
+            f"note: --jobs {cut(str(value), 24)} is more than the {usable} core(s) this process may use; using {usable}"
+        )
+        return usable
     return value
 
 
@@ -112,3 +130,10 @@ JOBS_HELP = (
 )
 Jobs = Annotated[int | None, typer.Option("--jobs", "-j", metavar="N", help=JOBS_HELP, callback=_check_jobs)]
 """The one `--jobs` option: `jobs: Jobs = None` in a command's signature (see pnp/core/pool.py)."""
+
+
+FORCE_HELP = (
+    "Replace files in the way that pnp did not write, or that changed since it wrote them "
+    "(without it the command names them and stops before writing anything)."
+)
+Force = Annotated[bool, typer.Option("--force", help=FORCE_HELP)]  # `force: Force = False`

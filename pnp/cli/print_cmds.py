@@ -15,14 +15,15 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from pnp.cli.choices import choice_metavar, choice_parser
-from pnp.cli.common import Jobs, Lang, note, note_kept, reports_errors, with_lang
+from pnp.cli.common import Force, Jobs, Lang, note, note_kept, reports_errors, with_lang
 from pnp.cli.completion import game_argument
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, display_path
 from pnp.core.i18n import language_suffix
 from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.core.sleeves import CARD_PRESETS
+from pnp.sheets.printer import PrinterProfile, load_profile
 from pnp.sheets.spec import SheetSpec
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
@@ -152,15 +153,16 @@ _SHEET_PARAMS = [
     (
         "back_offset",
         Annotated[
-            str,
+            str | None,
             _opt(
                 "--back-offset",
                 metavar="DX,DY",
                 help="dx,dy in mm moving every back (+dx right, +dy down, as seen on the back page); "
-                "read it off the calibration sheet.",
+                "read it off the calibration sheet. Default: the printer profile (pnp printer), else 0,0; "
+                "given here, it overrides the profile for this run.",
             ),
         ],
-        "0,0",
+        None,
     ),
     (
         "gutter_fold",
@@ -217,12 +219,31 @@ def sheet_options(fn):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         chosen = {name: kwargs.pop(name) for name in SHEET_OPTION_NAMES if name in kwargs}
+        profile = None
+        if chosen.get("back_offset") is None:
+            profile = load_profile()
+            chosen["back_offset"] = profile.text if profile else "0,0"
         specs = sheet_specs(**chosen)
-        _say_back_offset(chosen.get("back_offset", "0,0"), specs[0].back_offset, kwargs.get("quiet", False))
+        quiet = kwargs.get("quiet", False)
+        if profile is not None:
+            _say_profile(profile, quiet)
+        else:
+            _say_back_offset(chosen["back_offset"], specs[0].back_offset, quiet)
         return fn(*args, sheets=specs, **kwargs)
 
     wrapper.__signature__ = signature.replace(parameters=own + extra)  # type: ignore[attr-defined]  # how typer reads the options  # type: ignore[attr-defined]  # read by inspect
     return wrapper
+
+
+def _say_profile(profile: PrinterProfile, quiet: bool) -> None:
+    """One line: the printer profile applied, from which file, and how to leave it out for a run."""
+    from pnp.sheets.backoffset import offset_words
+
+    note(
+        f"printer profile {display_path(profile.source)}: {offset_words(profile.back_offset)} "
+        "(--back-offset 0,0 leaves it out for one run)",
+        quiet,
+    )
 
 
 def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> None:
@@ -247,11 +268,12 @@ def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = 
     return resolved, render_faces(resolved, jobs=jobs)
 
 
-def _write(out: Path, files: dict, quiet: bool, owner_name: str) -> None:
+def _write(out: Path, files: dict, quiet: bool, owner_name: str, force: bool = False) -> None:
     """Write atomically as `owner_name`'s files: what that owner's earlier run wrote and this run
-    did not make is removed, never another command's files (see pnp/core/owned.py)."""
+    did not make is removed, never another command's files, and a file pnp did not write is
+    replaced only with `force` (see pnp/core/owned.py)."""
 
-    report = write_owned(out, {owner_name: files})
+    report = write_owned(out, {owner_name: files}, force=force, say=lambda message: note(message, quiet))
     note_kept(out, report.kept, quiet)
     if not quiet:
         for rel in sorted(files):
@@ -271,6 +293,7 @@ def sheets(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     lang: Lang = None,
     jobs: Jobs = None,
+    force: Force = False,
     sheets: tuple = (),
 ) -> None:
     """PDF sheets of every card, fronts each followed by their backs, and a printer calibration
@@ -289,7 +312,7 @@ def sheets(
     files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet), jobs=jobs)
     variant = output_set(variant_parts(sheets[0], resolved))  # each variant is its own output set
     language = resolved.id + language_suffix(resolved.language)  # Italian never prunes English
-    _write(out, files, quiet, owner("sheets", language, *([variant] if variant else [])))
+    _write(out, files, quiet, owner("sheets", language, *([variant] if variant else [])), force)
 
 
 # --- pnp export TARGET GAME: one sub-command per target, each with only the options it takes ---
@@ -408,6 +431,7 @@ class ExportRun:
     quiet: bool
     lang: str | None
     jobs: int | None
+    force: bool = False
 
 
 # (name, annotation, default) of the options every target takes; `export_options` adds them.
@@ -424,6 +448,7 @@ EXPORT_PARAMS = [
     ("quiet", Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")], False),
     ("lang", Lang, None),
     ("jobs", Jobs, None),
+    ("force", Force, False),
 ]
 EXPORT_OPTION_NAMES = tuple(name for name, _, _ in EXPORT_PARAMS)
 
@@ -602,7 +627,7 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
     # the folder keeps the dpi as given (png-72.5dpi), the owner part spells it safely (png-72_5dpi)
     target_set = output_set((name + language_suffix(resolved.language),))
     owner_name = owner("export", resolved.id, target_set, *([variant] if variant else []))
-    written = write_owned(out, {owner_name: files})
+    written = write_owned(out, {owner_name: files}, force=run.force, say=lambda message: note(message, quiet))
     note_kept(out, written.kept, quiet)
     report(out, folder, files, written.removed, run.verbose, run.as_json, quiet)
 
@@ -619,7 +644,9 @@ def _check_base_url(given: str | None) -> None:
     try:
         parts = urlsplit(given)
         host = parts.hostname
-    except ValueError:  # a malformed port or IPv6 address
+        if parts.port == 0:  # urlsplit refuses ports above 65535 (ValueError), not port 0
+            host = None
+    except ValueError:  # a malformed port (not a number from 0 to 65535) or IPv6 address
         host = None
     else:
         if parts.scheme.lower() not in ("http", "https"):
@@ -627,8 +654,9 @@ def _check_base_url(given: str | None) -> None:
     if not host or any(c.isspace() or not c.isprintable() for c in given):
         shown = repr(given) if len(given) <= 60 else repr(given[:40]) + "…"
         raise UsageError(
-            f"--base-url {shown} is not an http:// or https:// URL with a host; give the URL of the folder "
-            "the images are hosted in (Tabletop Simulator downloads them), e.g. https://example.org/tts/"
+            f"--base-url {shown} is not an http:// or https:// URL with a host (and a port from 1 to 65535, when "
+            "given); give the URL of the folder the images are hosted in (Tabletop Simulator downloads them), e.g. "
+            "https://example.org/tts/"
         )
 
 

@@ -55,12 +55,12 @@ def replay(
     if not record_file.exists():
         raise UsageError(f"{record_file}: record file not found")
     record = read_record(record_file)
-    result = run(record, record_game(record, game))
+    result = run(record, record_game(record, game), options=game is None)
     if final is not None:
         write_atomic(final, dump_state(result.final))
         note(f"wrote {final}", quiet)
     if result.broken is not None:
-        typer.echo(f"{record_file}: {result.broken}")
+        typer.echo(result.broken.line(str(record_file)))
         raise typer.Exit(1)
     if not quiet:
         end = record.end or {"status": "playing"}

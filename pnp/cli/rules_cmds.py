@@ -10,9 +10,9 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
+from pnp.cli.common import Force, Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
 from pnp.cli.completion import game_argument
-from pnp.core.errors import SpecError, UsageError, quoted
+from pnp.core.errors import UsageError
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.pipeline.load import load_game
@@ -20,7 +20,6 @@ from pnp.pipeline.load import load_game
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
-GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: what a state may name
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
@@ -42,6 +41,7 @@ def setup(
     as_json: Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors (and --json output).")] = False,
     lang: Lang = None,
+    force: Force = False,
 ) -> None:
     """Deal a setup by the rules, check it, and write the state (JSON) and a setup sheet (SVG + PDF).
 
@@ -53,7 +53,8 @@ def setup(
     check_out_folder(out, [game])
     resolved = with_lang(load_game(game, modules=modules), lang)
     files = setup_outputs(resolved, players, seed)
-    write_owned(out, {owner("setup", resolved.id, setup_name(resolved, players, seed)): files})
+    say = lambda message: note(message, quiet)
+    write_owned(out, {owner("setup", resolved.id, setup_name(resolved, players, seed)): files}, force=force, say=say)
     state_file = next(rel for rel in files if rel.endswith(".json"))
     if as_json:
         typer.echo(files[state_file].decode("utf-8"), nl=False)
@@ -119,39 +120,13 @@ def _state_path(state_file: Path) -> Path:
 
 
 def _state_game(source, state, game: str | None):
-    """The game a state names (or --game); a game or module the state names that does not exist, or whose
-    spec cannot be loaded, is a problem of the state file, reported at its line and path."""
+    """The game a state names (`named_game`: a name, never a path; its problems are the state file's,
+    at their line and path), or the one --game names."""
+    from pnp.pipeline.replay import game_for, named_game  # here: start-up (it imports the rules; only check calls this)
 
-    if game is None and not GAME_NAME.match(state.game):  # a path in a shared state file is never opened
-        raise SpecError(
-            [
-                source.problem(
-                    ["game"],
-                    f"names {quoted(state.game, 60)}, which is not a game or variant "
-                    "name: a state names a bundled game or a variant in card_specs/ "
-                    "(lower-case letters, digits and '-'); to check it against a spec "
-                    "file, pass --game FILE",
-                )
-            ]
-        )
-    from pnp.pipeline.replay import game_for  # here: start-up (it imports the rules; only check calls this)
-
-    try:
-        if game is not None:
-            return game_for(source.file, state.engine, game, state.modules, "state")
-        return load_game(state.game, modules=list(state.modules))
-    except UsageError as exc:
-        if game is not None and "module" not in str(exc):
-            raise
-        at = ["modules"] if "module" in str(exc) else ["game"]
-        raise SpecError([source.problem(at, str(exc))]) from None
-    except SpecError as exc:
-        if game is not None:
-            raise
-        named = source.problem(
-            ["game"], f"names {state.game!r}, a spec that cannot be loaded (its problems are listed here)"
-        )
-        raise SpecError([named, *exc.problems]) from None
+    if game is not None:
+        return game_for(source.file, state.engine, game, state.modules, "state")
+    return named_game(source, [], state.game, state.modules, "state")
 
 
 @app.command()
@@ -209,8 +184,10 @@ def simulate(
     # start-up: +137 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.rules import simulate as run
     from pnp.rules.bots import check_bot
-    from pnp.rules.workers import resolve_jobs
+    from pnp.rules.workers import parse_scheduler, resolve_jobs
 
+    if scheduler is not None:
+        scheduler = parse_scheduler(scheduler)
     if not 1 <= games <= 10_000_000:
         raise UsageError(f"--games must be between 1 and 10000000, not {games}")
     check_bot(bot)
@@ -305,6 +282,7 @@ def sweep(
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no notes.")] = False,
+    force: Force = False,
 ) -> None:
     """Simulate a grid of variants × player counts and print win rates with 95 % Wilson intervals;
     write a chart (PNG and SVG, with the optional extra '.[chart]').
@@ -312,16 +290,20 @@ def sweep(
     Example: pnp sweep tranquility --set rules.hand_size=4..7 --players 1-5 --games 500 --jobs 2
     """
     # start-up: +151 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.sweep import parse_players, parse_setting
+    from pnp.rules.sweep import check_grid, check_settings, parse_players, parse_setting
     from pnp.rules.sweep import sweep as run
     from pnp.rules.sweep_chart import chart_available, render_chart
-    from pnp.rules.workers import resolve_jobs
+    from pnp.rules.workers import parse_scheduler, resolve_jobs
 
+    if scheduler is not None:
+        scheduler = parse_scheduler(scheduler)
     if not 1 <= games <= 1_000_000:
         raise UsageError(f"--games must be between 1 and 1000000, not {games}")
-    check_out_folder(out, [game])
     parsed, counts, workers = [parse_setting(t) for t in settings], parse_players(players), resolve_jobs(jobs)
+    check_grid(parsed, counts)  # before the game is loaded: at most MAX_CELLS cells
+    check_out_folder(out, [game])
     resolved = load_game(game, modules=modules)
+    check_settings(resolved, parsed, counts)  # every value through the spec schema, before any variant is built
     total = games * len(counts) * max(1, _product(len(p.values) for p in parsed))
     started = time.perf_counter()
     result = _with_progress(
@@ -334,7 +316,7 @@ def sweep(
         return
     stem = "sweep-" + ("-".join(p.path[-1] for p in parsed) or "none") + f"-{bot}"
     charts = {f"{resolved.id}/sweep/{stem}.{fmt}": data for fmt, data in render_chart(result).items()}
-    write_owned(out, {owner("sweep", resolved.id, stem): charts})
+    write_owned(out, {owner("sweep", resolved.id, stem): charts}, force=force, say=lambda message: note(message, quiet))
     for rel in charts:
         note(f"wrote {out / rel}", quiet)
 
@@ -350,17 +332,17 @@ def _vs_game(first, vs: str, modules: str):
     """--vs: a game or variant by name, or the first game with one spec value changed (rules.KEY=VALUE)."""
     # start-up: +147 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.rules.problems import rule_problems
-    from pnp.rules.sweep import apply_setting, parse_setting
+    from pnp.rules.sweep import apply_setting, parse_setting, shown
 
     if not re.match(r"^(rules|modules)\.[^=]+=", vs):
         return load_game(vs, modules=modules)
-    setting = parse_setting(vs)
+    setting = parse_setting(vs, "--vs")
     if len(setting.values) != 1:
-        raise UsageError(f"--vs {vs}: give one value (pnp sweep compares several)")
-    changed = apply_setting(first, setting.path, setting.values[0], f"--vs {vs}")
+        raise UsageError(f"--vs {shown(vs)}: give one value (pnp sweep compares several)")
+    changed = apply_setting(first, setting.path, setting.values[0], "--vs")
     problems = rule_problems(changed)
     if problems:
-        raise UsageError(f"--vs {vs}: {problems[0]}")
+        raise UsageError(f"--vs {shown(vs)}: {problems[0]}")
     return changed
 
 

@@ -33,8 +33,12 @@ MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separ
 @reports_errors
 def validate(
     specs: Annotated[
-        list[str] | None, typer.Argument(help="Spec files or game names (default: every spec found).")
+        list[str] | None,
+        typer.Argument(help="Spec files or game names (default: the specs in ./card_specs and ./card_specs/variants)."),
     ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Check the bundled games and variants too (those in ./card_specs first).")
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when all is well.")] = False,
     simulate: Annotated[
         bool,
@@ -51,37 +55,73 @@ def validate(
         ),
     ] = True,
 ) -> None:
-    """Check specs against the JSON Schema and the rules; print every problem at once. Then warn (on
-    stderr, exit 0) about text that would print unreadably (too little contrast with what is under
-    it) and, playing a few games of each valid spec, when one is won in under 1 % of them.
+    """Check your specs against the JSON Schema and the rules; print every problem at once. Then warn
+    (on stderr, exit 0) about text that would print unreadably (too little contrast with what is under
+    it) and, playing a few games of each valid spec, when one is won in under 1 % of them; last, the
+    specs found valid.
 
     Example: pnp validate galateia my-variant.json
     """
-    paths = [find_spec(s) for s in specs] if specs else _every_spec()
+    if specs and every:
+        raise UsageError("Give spec names or --all, not both.")
+    paths = [find_spec(s) for s in specs] if specs else _every_spec() if every else _own_specs()
+    if not paths:
+        note(NO_SPECS, quiet)
+        return
     checked = validation(paths)
     if checked.problems:
         raise SpecError(checked.problems)
-    if not quiet:
-        typer.echo(f"{len(paths)} spec{'s' if len(paths) != 1 else ''} valid: " + ", ".join(p.stem for p in paths))
-    sys.stdout.flush()  # the summary before the warnings, also through a pipe
     for problem in contrast_problems(checked.valid):
         typer.echo(f"warning: {problem}", err=True)
     if simulate:
         games = [build_game(spec) for spec in checked.valid]  # each with every module
-        for warning in nearly_unwinnable(games, progress=None if quiet else note):
+        for warning in _judged(games, quiet):
             note(warning)
+    if not quiet:  # the verdict first: "valid" is the last word, said once everything is known
+        typer.echo(f"{len(paths)} spec{'s' if len(paths) != 1 else ''} valid: " + ", ".join(p.stem for p in paths))
+
+
+NO_SPECS = (
+    "No specs in ./card_specs or ./card_specs/variants to check. pnp validate NAME checks a game or spec "
+    "file; pnp validate --all checks the bundled games too; pnp variant new NAME --from tranquility starts one."
+)
 
 
 def _every_spec() -> list[Path]:
+    """The working folder's specs, then every bundled one not named like one of them."""
     seen, paths = set(), []
     for root in spec_roots():
         for path in spec_files(root):
             if path.stem not in seen:
                 seen.add(path.stem)
                 paths.append(path)
-    if not paths:
-        raise UsageError("no specs found in ./card_specs or the bundled games")
     return paths
+
+
+def _own_specs() -> list[Path]:
+    """The specs of the working folder: ./card_specs/*.json, then ./card_specs/variants/*.json."""
+    here = Path.cwd() / "card_specs"
+    return [path for root in (here, here / "variants") if root.is_dir() for path in spec_files(root)]
+
+
+def _judged(games: list, quiet: bool) -> list[str]:
+    """The nearly-unwinnable warnings, with what is played said on stderr and, on a terminal, a
+    progress bar of each bot's games."""
+    if quiet or not sys.stderr.isatty():
+        return nearly_unwinnable(games, progress=None if quiet else note)
+    # start-up: only when a terminal watches a simulation
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("playing", total=None)
+
+        def told(message: str) -> None:
+            bar.console.print(message, highlight=False, markup=False)
+            bar.reset(task, total=None)  # the next bot's games
+
+        return nearly_unwinnable(games, progress=told, tick=lambda done, of: bar.update(task, completed=done, total=of))
 
 
 @app.command("list")

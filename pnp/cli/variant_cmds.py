@@ -5,16 +5,19 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, cast
 
 import typer
 
+from pnp.cli.choices import choice_metavar, choice_parser
 from pnp.cli.common import reports_errors
 from pnp.core.errors import UsageError
 from pnp.core.locate import available_games, find_spec, schema_dir
 from pnp.core.output import write_atomic
 from pnp.game.build import build_game
+from pnp.game.tablevariant import table_variant
 from pnp.game.variants import GUIDANCE, deck_changes, spec_changes, starter_variant
 from pnp.pipeline.load import load_game
 from pnp.spec.load import Spec, load_spec
@@ -27,6 +30,13 @@ variant_app = typer.Typer(
 )
 app.add_typer(variant_app, name="variant")
 
+
+class TableFormat(str, Enum):
+    csv = "csv"
+    xlsx = "xlsx"
+    ods = "ods"
+
+
 MAX_NAME = 48  # the spec schema's slug: an id of 1 to 48 characters
 NAME_HELP = f"The variant's id and file name: lower-case letters, digits and '-', up to {MAX_NAME} characters."
 
@@ -37,10 +47,20 @@ def new(
     name: Annotated[str, typer.Argument(help=NAME_HELP)],
     parent: Annotated[str, typer.Option("--from", help="The game or variant to extend.")],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    table: Annotated[
+        TableFormat | None,
+        typer.Option(
+            "--table",
+            parser=choice_parser(TableFormat),
+            metavar=choice_metavar(TableFormat),
+            help="Write each kind's list of cards out as a spreadsheet beside the spec (csv: a file a kind; "
+            "xlsx, ods: a workbook with a sheet a kind), which the variant then reads its cards from.",
+        ),
+    ] = None,
 ) -> None:
     """Write a starter variant spec to ./card_specs/variants/NAME.json.
 
-    Example: pnp variant new quiet-sea --from tranquility
+    Example: pnp variant new quiet-sea --from tranquility --table xlsx
     """
 
     if len(name) > MAX_NAME:
@@ -55,10 +75,22 @@ def new(
         raise UsageError(
             f"{name!r} is already a game or variant; a variant with that name would hide it, so choose another name"
         )
-    starter = starter_variant(name, load_spec(find_spec(parent)))
+    parent_spec = load_spec(find_spec(parent))
+    sheets: dict[str, bytes] = {}
+    if table is None:
+        starter = starter_variant(name, parent_spec)
+    else:
+        starter, sheets = table_variant(name, parent_spec, table.value)
+    taken = [target.parent / f for f in sheets if (target.parent / f).exists()]
+    if taken and not force:
+        raise UsageError(f"{taken[0]} already exists (use --force to overwrite)")
     schema = _schema_copy(target.parent.parent / "schema" / "spec.schema.json")
+    for file, data in sheets.items():
+        write_atomic(target.parent / file, data)
     write_atomic(target, starter)
     typer.echo(str(target))
+    for file in sheets:
+        typer.echo(str(target.parent / file))
     if schema:
         typer.echo(f"{schema} (the schema an editor reads for completion; $schema points to it)", err=True)
     typer.echo("\n".join(f"  - {line}" for line in GUIDANCE), err=True)

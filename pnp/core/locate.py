@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, quoted
 from pnp.core.inputs import check_inside_templates, refuse_special
 from pnp.core.names import match_case_insensitive, unknown_game
 
@@ -83,6 +84,22 @@ def available_games(cwd: Path | None = None) -> list[str]:
     for root in spec_roots(cwd):
         names.update(p.stem for p in spec_files(root))
     return sorted(names)
+
+
+GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: a game or variant name
+
+
+def named_game_problem(name: object, what: str = "a state") -> str | None:
+    """Why `name`, the game a state, a record or a play request names, is not one to load (None when it
+    is): such a name is a game or variant as `pnp games` lists them, never a path, so a shared file
+    can make the tool open no other file. The one rule of `pnp check`, `pnp replay` and the Play table."""
+    if not isinstance(name, str) or not GAME_NAME.match(name):
+        return (
+            f"names {quoted(str(name), 60)}, which is not a game or variant name: {what} names a bundled game "
+            "or a variant in card_specs/ (lower-case letters, digits and '-'), never a file"
+        )
+    games = available_games()
+    return None if name in games else unknown_game(name, games)
 
 
 def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | None:

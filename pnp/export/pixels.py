@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import io
+import math
 import os
 import struct
 import zlib
@@ -71,7 +72,8 @@ def faces_pdf(faces: Sequence[Face]) -> bytes:
     from pnp.pdf.paint import paint_face
 
     out = io.BytesIO()
-    canvas = SheetCanvas(out, (72, 72))
+    # pictures at their own pixels: PDFium draws them at the export's resolution
+    canvas = SheetCanvas(out, (72, 72), image_dpi=math.inf)
     for face in faces:
         canvas.setPageSize(((face.width + 2 * face.bleed) * PT_PER_MM, (face.height + 2 * face.bleed) * PT_PER_MM))
         paint_face(canvas, face)

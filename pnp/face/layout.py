@@ -12,6 +12,7 @@ from pnp.core.affine import apply as apply_point
 from pnp.core.i18n import translator
 from pnp.face import text, textset
 from pnp.face.art import Art, ArtError, find_art, load_art
+from pnp.face.raster import Raster, RasterError, find_image, is_raster_name, load_raster
 from pnp.face.template import (
     ArtElement,
     CircleElement,
@@ -68,6 +69,19 @@ class ArtItem:
 
 
 @dataclass(frozen=True)
+class ImageItem:
+    """A raster image drawn into the box (face mm) as `fit` says: "contain" (all of it, centred),
+    "cover" (filling the box, cropped; `anchor` says which part stays) or "stretch"."""
+
+    id: str
+    raster: Raster
+    box: tuple[float, float, float, float]  # x, y, width, height in face mm
+    fit: str
+    anchor: str = "centre"
+    rotate: Rotation | None = None
+
+
+@dataclass(frozen=True)
 class TextItem:
     id: str
     fill: str | None  # None: the colour "none"
@@ -85,7 +99,7 @@ class GroupItem:
     scale: float | None = None  # uniform scale about the trim's top-left corner
 
 
-Item = RectItem | CircleItem | ArtItem | TextItem | GroupItem
+Item = RectItem | CircleItem | ArtItem | ImageItem | TextItem | GroupItem
 
 
 @dataclass(frozen=True)
@@ -118,7 +132,7 @@ def card_fields(card: Card, game: Game, side: str = "front") -> dict[str, Any]:
 
 
 def layout_card(
-    card: Card, template: Template, game: Game, side: str = "front", arts: dict[tuple, Art] | None = None
+    card: Card, template: Template, game: Game, side: str = "front", arts: dict[tuple, Art | Raster] | None = None
 ) -> Layout:
     """Place every element of `template` for one side of `card`. Raises TemplateError.
 
@@ -186,7 +200,7 @@ class _Context:
         game: Game,
         fields: Mapping[str, Any],
         face_id: str,
-        arts: dict[tuple, Art] | None = None,
+        arts: dict[tuple, Art | Raster] | None = None,
     ):
         self.card, self.template, self.game, self.fields, self.face_id = card, template, game, fields, face_id
         self.label = f"card {card.id}" if face_id == card.front_face_id else f"face {face_id}"
@@ -204,15 +218,18 @@ class _Context:
         except ValueError as exc:
             raise self.fail(where, str(exc)) from None
 
-    def art(self, name: Formatted, where: str) -> Art:
+    def art(self, name: Formatted, where: str) -> Art | Raster:
         wanted = name.format(self.fields, where)
         key = (self.template.art_dirs, wanted)
         found = self.arts.get(key) if self.arts is not None else None
         if found is None:
             try:
-                found = load_art(find_art(self.template.art_dirs, wanted))
-            except ArtError as exc:
-                raise self.fail(where, str(exc)) from None
+                if is_raster_name(wanted):
+                    found = load_raster(find_image(self.template.image_dirs, wanted))
+                else:
+                    found = load_art(find_art(self.template.art_dirs, wanted))
+            except (ArtError, RasterError) as exc:
+                raise self.fail(where, str(exc).rstrip(".")) from None
             if self.arts is not None:
                 self.arts[key] = found
         return found
@@ -228,7 +245,11 @@ class _Context:
             items.append(RectItem(f"{self.face_id}-background", *box, fill=self.colour(bg.fill, bg.where)))
         if bg.art is not None:
             art = self.art(bg.art, bg.where)
-            items.append(ArtItem(f"{self.face_id}-background-art", art, placement(box, art.viewbox, "contain")))
+            art_id = f"{self.face_id}-background-art"
+            if isinstance(art, Raster):
+                items.append(ImageItem(art_id, art, box, "cover"))
+            else:
+                items.append(ArtItem(art_id, art, placement(box, art.viewbox, "contain")))
         return tuple(items)
 
     def items(self, elements: tuple[Element, ...], outer: Matrix) -> tuple[Item, ...]:
@@ -288,6 +309,8 @@ class _Context:
             )
         if isinstance(element, ArtElement):
             art = self.art(element.name, where)
+            if isinstance(art, Raster):
+                return ImageItem(item_id, art, element.box, element.fit, element.anchor, rotation)
             return ArtItem(item_id, art, placement(element.box, art.viewbox, element.fit), rotation)
         if isinstance(element, GroupElement):
             return GroupItem(item_id, self.items(element.elements, matrix), rotation)
@@ -365,12 +388,13 @@ class _Context:
 
 
 def placement(box: tuple[float, float, float, float], viewbox, fit: str) -> Matrix:
-    """The matrix that maps an art viewBox into a box: 'contain' (uniform, centred) or 'stretch'."""
+    """The matrix that maps an art viewBox into a box: 'contain' (uniform, centred), 'cover'
+    (uniform, filling the box, centred: what spills out is drawn) or 'stretch'."""
     x, y, w, h = box
     vx, vy, vw, vh = viewbox
     sx, sy = w / vw, h / vh
-    if fit == "contain":
-        sx = sy = min(sx, sy)
+    if fit in ("contain", "cover"):
+        sx = sy = min(sx, sy) if fit == "contain" else max(sx, sy)
     return (sx, 0.0, 0.0, sy, x + (w - vw * sx) / 2 - vx * sx, y + (h - vh * sy) / 2 - vy * sy)
 
 

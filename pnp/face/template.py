@@ -21,6 +21,7 @@ from pnp.core.errors import PnpError, Problem, SpecError
 from pnp.core.jsonsrc import Source, read_json
 from pnp.core.locate import bundled_root, first_file
 from pnp.face.art import ART_NAME, ArtError, find_art, load_art
+from pnp.face.raster import RasterError, find_image, is_raster_name, load_raster
 from pnp.game.model import Game, Theme
 from pnp.spec.load import schema_problems
 
@@ -181,9 +182,10 @@ class CircleElement(Element):
 
 @dataclass(frozen=True, kw_only=True)
 class ArtElement(Element):
-    name: Formatted
+    name: Formatted  # art/<name>.svg, or an image file (with its extension)
     box: Box
-    fit: str
+    fit: str  # "contain" | "cover" | "stretch"
+    anchor: str = "centre"  # what `cover` keeps in view
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -237,6 +239,7 @@ class Template:
     background: Background | None
     elements: tuple[Element, ...] = field(default=())
     art_dirs: tuple[Path, ...] = ()  # art/ folders searched in order
+    image_dirs: tuple[Path, ...] = ()  # where image files are looked up: the spec's folder, then art_dirs
 
 
 # --- loading --------------------------------------------------------------------------------------
@@ -292,6 +295,7 @@ class _Builder:
         self.game = game
         self.problems: list[Problem] = []
         self.art_dirs = tuple(d / "art" for d in game.template_dirs)
+        self.image_dirs = (Path(game.spec_file).parent, *self.art_dirs)
         self.ids: set[str] = set()
 
     def template(self, name: str) -> Template:
@@ -306,7 +310,9 @@ class _Builder:
             )
         elements = self.elements(data["elements"], ["elements"])
         width, height = data["size"]
-        return Template(name, self.source.file, float(width), float(height), background, elements, self.art_dirs)
+        return Template(
+            name, self.source.file, float(width), float(height), background, elements, self.art_dirs, self.image_dirs
+        )
 
     def where(self, path: list) -> str:
         problem = self.source.problem(path, "")
@@ -341,7 +347,11 @@ class _Builder:
             )
         if kind == "art":
             return ArtElement(
-                **common, name=self.art_name(data, path, "name"), box=tuple(data["box"]), fit=data.get("fit", "contain")
+                **common,
+                name=self.art_name(data, path, "name"),
+                box=tuple(data["box"]),
+                fit=data.get("fit", "contain"),
+                anchor=data.get("anchor", "centre"),
             )
         if kind == "text":
             return TextElement(
@@ -432,7 +442,10 @@ class _Builder:
         value = self.formatted(data, path, key)
         if value.is_static:
             try:
-                load_art(find_art(self.art_dirs, value.source))
-            except ArtError as exc:
+                if is_raster_name(value.source):
+                    load_raster(find_image(self.image_dirs, value.source))
+                else:
+                    load_art(find_art(self.art_dirs, value.source))
+            except (ArtError, RasterError) as exc:
                 self.fail(path + [key], str(exc))
         return value

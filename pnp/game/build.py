@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, quoted
 from pnp.core.locate import find_template_dir
 from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.units import parse_length
@@ -97,7 +97,10 @@ def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> Ca
         "size": size,
         "module": module,
     }
-    cards = tuple(Card(id=card_id, fields=frozen_map(fields), **common) for card_id, fields in expand_cards(data))
+    cards = tuple(
+        Card(id=card_id, fields=frozen_map(fields), **{**common, "count": copies})
+        for card_id, fields, copies in _with_counts(expand_cards(data), common["count"])
+    )
     return CardKind(
         id=data["id"],
         name=data.get("name", data["id"].replace("-", " ").title()),
@@ -108,6 +111,17 @@ def build_kind(data: dict, game_card: CardSize, module: str | None = None) -> Ca
         cards=cards,
         module=module,
     )
+
+
+def _with_counts(cards: list[tuple[str, dict]], kind_count: int) -> list[tuple[str, dict, int]]:
+    """(id, fields, copies): a card's own `count` (a spreadsheet's count column, or `count` in a card
+    of `cards`) is its copies, not a field, and its own `id` is its id (expand_cards); the others have
+    the kind's count."""
+    out = []
+    for card_id, fields in cards:
+        copies = fields.get("count", kind_count)
+        out.append((card_id, {k: v for k, v in fields.items() if k not in ("count", "id")}, copies))
+    return out
 
 
 def default_size(shape: str, card: CardSize) -> CardSize:
@@ -130,7 +144,7 @@ def expand_cards(kind: dict) -> list[tuple[str, dict]]:
     base = dict(kind.get("fields", {}))
     if "cards" in kind:
         width = len(str(len(kind["cards"])))
-        return [(f"{kind['id']}-{i:0{width}d}", {**base, **item}) for i, item in enumerate(kind["cards"], 1)]
+        return [(_own_id(kind["id"], i, width, item), {**base, **item}) for i, item in enumerate(kind["cards"], 1)]
     if "each" not in kind:
         return [(kind["id"], base)]
     axes = [(name, _axis_values(spec)) for name, spec in kind["each"].items()]
@@ -141,6 +155,12 @@ def expand_cards(kind: dict) -> list[tuple[str, dict]]:
         fields.update(_derived(kind, fields))
         out.append((_card_id(kind["id"], widths, combo), fields))
     return out
+
+
+def _own_id(kind_id: str, index: int, width: int, card: dict) -> str:
+    """A listed card's id: its own `id` (a spreadsheet's id column), else kind-N (reference-1)."""
+    own = card.get("id")
+    return own if isinstance(own, str) else f"{kind_id}-{index:0{width}d}"
 
 
 def _axis_values(spec: Any) -> list:
@@ -190,7 +210,8 @@ def _choose_modules(
         return ()
     names = [w.strip() for w in (wanted.split(",") if isinstance(wanted, str) else wanted)]
     if not all(names) or (len(names) > 1 and ({"all", "none"} & set(names))):
-        raise UsageError(f"--modules takes 'all', 'none', or module ids separated by commas, not {','.join(names)!r}")
+        given = quoted(",".join(names))
+        raise UsageError(f"--modules takes 'all', 'none', or module ids separated by commas, not {given}")
     if names == ["all"]:
         return available
     if names == ["none"]:
@@ -200,7 +221,8 @@ def _choose_modules(
     if unknown:
         choices = ", ".join(known) or "this game has no modules"
         raise UsageError(
-            f"unknown module {unknown[0]!r} for {spec.id}{did_you_mean(unknown[0], known)} (choose from: {choices})"
+            f"unknown module {quoted(unknown[0])} for {spec.id}{did_you_mean(unknown[0], known)} "
+            f"(choose from: {choices})"
         )
     chosen = {match_case_insensitive(n, known) for n in names}
     return tuple(m for m in available if m.id in chosen)

@@ -18,6 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face
+from pnp.pdf.image import DEFAULT_IMAGE_DPI
 from pnp.pdf.paint import paint_face
 from pnp.pdf.rlforms import FormCanvas
 
@@ -37,9 +38,11 @@ def register_label_fonts() -> None:
 
 
 class SheetCanvas(FormCanvas):
-    """A deterministic canvas (invariant, compressed, embedded label font) with working forms."""
+    """A deterministic canvas (invariant, compressed, embedded label font) with working forms.
+    `image_dpi`: the resolution pictures are downsampled to at their printed size."""
 
-    def __init__(self, buffer: io.BytesIO, pagesize: tuple[float, float]):
+    def __init__(self, buffer: io.BytesIO, pagesize: tuple[float, float], image_dpi: float = DEFAULT_IMAGE_DPI):
+        self.image_dpi = image_dpi
         register_label_fonts()
         super().__init__(
             buffer,

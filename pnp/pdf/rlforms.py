@@ -103,6 +103,46 @@ class _PlainForm(pdfdoc.PDFObject):
         )
 
 
+class _ImageObject(pdfdoc.PDFObject):
+    """An image XObject written straight to bytes: its stream as given (a JPEG as it is, or Flate
+    with PNG predictors), a soft mask by the name it was added under."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, width: int, height: int, colours: int, filter: str, stream: bytes, mask: str | None):
+        self.width, self.height, self.colours, self.filter = width, height, colours, filter
+        self.stream, self.mask = stream, mask
+
+    def format(self, document) -> bytes:
+        space = "/DeviceRGB" if self.colours == 3 else "/DeviceGray"
+        parms = ""
+        if self.filter == "FlateDecode":
+            parms = f" /DecodeParms << /BitsPerComponent 8 /Colors {self.colours} /Columns {self.width}"
+            parms += " /Predictor 15 >>"
+        mask = ""
+        if self.mask is not None:
+            number = document.idToObjectNumberAndVersion[pdfdoc.xObjectName(self.mask)][0]
+            mask = f" /SMask {number} 0 R"
+        head = (
+            f"<< /BitsPerComponent 8 /ColorSpace {space}{parms} /Filter /{self.filter} /Height {self.height}"
+            f" /Length {len(self.stream)}{mask} /Subtype /Image /Type /XObject /Width {self.width} >>\nstream\n"
+        )
+        return head.encode("ascii") + self.stream + b"\nendstream"
+
+
+def add_image(canvas: Canvas, name: str, image: Any) -> None:
+    """Add `image` (a pnp.pdf.image.PdfImage) to the canvas's document as the XObject `name`, its
+    soft mask as `name`-mask; `canvas.doForm(name)` then draws it in the unit square."""
+    document = canvas._doc  # type: ignore[attr-defined]  # reportlab's document: see CANVAS_ATTRIBUTES
+    mask_name = None
+    if image.mask is not None:
+        mask_name = f"{name}-mask"
+        m = image.mask
+        document.addForm(mask_name, _ImageObject(m.width, m.height, m.colours, m.filter, m.stream, None))
+    shown = _ImageObject(image.width, image.height, image.colours, image.filter, image.stream, mask_name)
+    document.addForm(name, shown)
+
+
 class FormCanvas(Canvas):
     """A reportlab Canvas whose forms keep their resources, and whose plain forms are written fast."""
 

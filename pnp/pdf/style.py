@@ -25,6 +25,7 @@ _ALLOWED = {
     "title": set(),
     "desc": set(),
     **{tag: _COMMON | {"clip-path"} | geometry for tag, geometry in SHAPES.items()},
+    "image": {"id", "transform", "clip-path", "x", "y", "width", "height", "preserveAspectRatio", "href"},
 }
 ALLOWED_NS = {NS + tag: frozenset(attrs) for tag, attrs in _ALLOWED.items()}
 _CAPS = {"butt": "0", "round": "1", "square": "2"}

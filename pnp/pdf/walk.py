@@ -9,12 +9,15 @@ into `art`. Anything outside the subset raises `PaintError` naming the face and 
 from __future__ import annotations
 
 import hashlib
+import math
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from pnp.core.affine import IDENTITY, Matrix, invert, multiply
 from pnp.core.errors import PnpError
+from pnp.pdf.image import picture, placement
 from pnp.pdf.path import (
     ellipse_ops,
     fmt,
@@ -53,6 +56,16 @@ class ArtRef:
     name: str
 
 
+@dataclass(frozen=True)
+class ImageRef:
+    """Where a face draws a picture (`name`, kept with the art forms) in the unit square set
+    before it, printed `width` × `height` (face units, mm): the painter picks the pixels."""
+
+    name: str
+    width: float
+    height: float
+
+
 def _local(tag: str) -> str:
     return tag[len(NS) :] if tag.startswith(NS) else tag
 
@@ -61,13 +74,15 @@ class Walker:
     """One face: checks every element, then walks the tree emitting operators and paint state.
     With `art` (a dict to fill with new forms' operators) big groups become ArtRefs."""
 
-    def __init__(self, face_id: str, root: ET.Element, art: dict[str, str] | None, known: dict[str, str]):
+    def __init__(self, face_id: str, root: ET.Element, art: dict[str, Any] | None, known: Mapping[str, Any]):
         self.face_id, self.root, self.art, self.known = face_id, root, art, known
         self.out: list = []
         self.clips: dict[str, ET.Element] = {}
         self.parents: dict[ET.Element, ET.Element] | None = None
         self.state: dict = {}  # paint state already set inside the current q … Q
         self.saved: list[dict] = []
+        self.ctm: Matrix = IDENTITY  # face units (mm) from the current user space, for an image's printed size
+        self.ctms: list[Matrix] = []
 
     def fail(self, element: ET.Element, message: str) -> NoReturn:
         tag, own, near = _local(element.tag), element.get("id"), self.near(element)
@@ -173,11 +188,15 @@ class Walker:
             if transform is not None or clip is not None:
                 self.push()
                 if transform is not None:
-                    self.out.append(fmt_matrix(self.matrix(element)))
+                    m = self.matrix(element)
+                    self.out.append(fmt_matrix(m))
+                    self.ctm = multiply(self.ctm, m)
                 if clip is not None and not self.clip(element, clip):
                     self.pop()
                     continue
-            if tag != "g":
+            if tag == "image":
+                self.image(element)
+            elif tag != "g":
                 self.shape(element, tag, own)
             elif self.art is None or not self.art_form(element, style, own):
                 self.children(element, own)
@@ -188,10 +207,12 @@ class Walker:
         self.out.append("q")
         self.saved.append(self.state)
         self.state = dict(self.state)
+        self.ctms.append(self.ctm)
 
     def pop(self) -> None:
         self.out.append("Q")
         self.state = self.saved.pop()
+        self.ctm = self.ctms.pop()
 
     def matrix(self, element: ET.Element) -> Matrix:
         try:
@@ -253,6 +274,36 @@ class Walker:
         else:
             self.out.append(f"{fmt_matrix(m)} {ops} {rule} n {fmt_matrix(back)}")
         return True
+
+    # --- images ----------------------------------------------------------------------------
+
+    def image(self, element: ET.Element) -> None:
+        """An <image> holding its picture (a data: URL): placed as preserveAspectRatio says,
+        clipped to its box for `slice`; the picture is kept with the art forms, by its hash."""
+        get = element.get
+        try:
+            x0, y0 = length(get("x"), "x"), length(get("y"), "y")
+            box = (x0, y0, length(get("width"), "width"), length(get("height"), "height"))
+            if box[2] < 0 or box[3] < 0:
+                raise ValueError("a negative width or height is an error in SVG")
+            found = picture(get("href", ""))
+            (x, y, w, h), clip = placement(box, (found.width, found.height), get("preserveAspectRatio", "xMidYMid"))
+        except ValueError as exc:
+            self.fail(element, str(exc))
+        if box[2] == 0 or box[3] == 0:
+            return
+        if self.art is None:
+            self.fail(element, "images are drawn only by the sheets' painter (pnp.pdf.paint.FacePainter)")
+        if found.name not in self.known:
+            self.art.setdefault(found.name, found)  # pictures are kept beside the art forms
+        a, b, c, d, _, _ = self.ctm
+        ops = ["q"]
+        if clip:
+            ops.append(f"{fmt(box[0])} {fmt(box[1])} {fmt(box[2])} {fmt(box[3])} re W n")
+        ops.append(fmt_matrix((w, 0.0, 0.0, -h, x, y + h)))
+        self.out.append("\n".join(ops))
+        self.out.append(ImageRef(found.name, w * math.hypot(a, b), h * math.hypot(c, d)))
+        self.out.append("Q")
 
     # --- shapes ----------------------------------------------------------------------------
 
@@ -356,8 +407,8 @@ def _art_key(group: ET.Element, inherited: Style, clips: dict[str, ET.Element]) 
     """Everything that decides a group's drawing, ids left out and clip references numbered
     within the group; None if the group is small or draws with a clip path outside itself."""
     nodes = list(group.iter())
-    if len(nodes) < ART_MIN_ELEMENTS:
-        return None
+    if len(nodes) < ART_MIN_ELEMENTS or any(node.tag == NS + "image" for node in nodes):
+        return None  # small, or holding a picture (placed by the painter, not inside an art form)
     ids = {node.get("id"): n for n, node in enumerate(nodes) if node.get("id") is not None}
     parts: list = [tuple(inherited.values())]
     for n, node in enumerate(nodes):

@@ -1,9 +1,13 @@
 """`pnp build`: every output of the chosen games, computed in memory first, then written atomically.
 
 Nothing is written until everything for a game has been computed, each file is replaced atomically
-(and only when its bytes changed), and files a previous build of the same game wrote that are no
-longer produced are removed last, using that build's manifest (see owned.py: a build never removes
-what another command wrote).
+(and only when its bytes changed), and files a previous build of the same game and options wrote
+that are no longer produced are removed last, using that build's manifest (see owned.py: a build
+never removes what another command wrote, nor replaces a file pnp did not write). Every option
+that changes the files' bytes is in their names: the faces of another ink or module set go to
+their own folder (svg-ink-saver/, svg-no-modules/), so the gallery shows the default faces, and
+builds with other options are other owners, so neither removes the other's files. The gallery
+is computed and everything written while the output folder's lock is held (outlock.py).
 """
 
 from __future__ import annotations
@@ -18,10 +22,13 @@ from typing import cast
 
 from pnp.core import pool
 from pnp.core.i18n import language_suffix
+from pnp.core.outlock import holding
 from pnp.core.output import stage_files
-from pnp.core.owned import owner, prune_empty_dirs, remove_stray_temporaries, write_owned
+from pnp.core.owned import owner, prune_empty_dirs, read_manifest, remove_stray_temporaries, write_owned
 from pnp.game.listing import deck_listing
 from pnp.game.model import Face, Game
+from pnp.sheets.names import output_set as sheet_set
+from pnp.sheets.names import variant_parts
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 
@@ -41,7 +48,8 @@ class BuildReport:
 class GameBuild:
     """One game's outputs and what the next build needs to know about them (picklable)."""
 
-    game_id: str
+    game_id: str  # its output set: the name of its build record (output_set)
+    owner: str  # who writes its files (build_owner)
     input: str | None
     face_keys: dict[str, str]
     outputs: Outputs
@@ -63,10 +71,12 @@ def build_games(
     progress: Callable[[str], None] | None = None,
     language: str | None = None,
     jobs: int | None = None,
+    force: bool = False,
 ) -> BuildReport:
     """Build each game (skipping those whose inputs and outputs are unchanged since the last build,
-    and re-rendering only the faces whose inputs changed), then write everything atomically.
-    Games are checked here first, so a bad spec stops the build before anything is drawn; then
+    and re-rendering only the faces whose inputs changed), then write everything atomically: a
+    file in the way that pnp did not write stops it before it writes anything, unless `force`
+    (pnp/core/owned.py). Games are checked here first, so a bad spec stops the build before anything is drawn; then
     they are drawn on `jobs` worker processes (None: every core; see `_draw_all`)."""
     # start-up: +32 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.pipeline.cache import input_key, is_fresh, read_record, write_record
@@ -110,19 +120,33 @@ def build_games(
     from pnp.pipeline.cache import record_path
     from pnp.pipeline.gallery import gallery_outputs
 
-    owned = {owner("build", b.game_id): b.outputs for b in builds}
+    owned = {b.owner: b.outputs for b in builds}
     try:
-        owned[owner("gallery")] = gallery_outputs(out, outputs)
-        report = write_owned(out, owned, staged=staged, extra_files=[record_path(out, b.game_id) for b in builds])
+        tell = _teller(warn, progress)
+        with holding(out, tell):  # the gallery sees every game written before, and no file is half-listed
+            leaving = {rel for name in owned for rel in read_manifest(out, name)} - set(outputs)
+            owned[owner("gallery")] = gallery_outputs(out, outputs, leaving)
+            report = write_owned(
+                out,
+                owned,
+                staged=staged,
+                extra_files=[record_path(out, b.game_id) for b in builds],
+                force=force,
+                say=tell,
+            )
+            for build in builds:
+                write_record(
+                    out,
+                    build.game_id,
+                    build.input,
+                    build.face_keys,
+                    {rel: report.digests[rel] for rel in build.outputs},
+                )
     except BaseException:  # stopped before the staged files were all in place: remove the rest
         for tmp in staged.values():
             if tmp is not None:
                 tmp.unlink(missing_ok=True)
         raise
-    for build in builds:
-        write_record(
-            out, build.game_id, build.input, build.face_keys, {rel: report.digests[rel] for rel in build.outputs}
-        )
     return BuildReport(report.written, report.unchanged, report.removed, tuple(skipped), report.kept)
 
 
@@ -170,7 +194,7 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     # the faces' keys say which faces the last build drew can be reused; a first build has none to
     # reuse, and works them out (~7 ms at 500 cards) while the workers draw, for its record
     keys = face_keys(p.game) if record.get("faces") else {}
-    reused = cached_faces(p.out, p.game, record, keys)
+    reused = cached_faces(p.out, p.game, record, keys, svg_folder(p.game))
 
     def meanwhile() -> None:
         # the code of the sheets, booklet and setup is imported while the workers draw the faces, and
@@ -199,7 +223,8 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     seconds = time.perf_counter() - started
     drawn = len(keys) - len(reused)
     said = tuple(dict.fromkeys(warnings))  # a face's short bleed is said once, not once a paper
-    return GameBuild(output_set(p.game), p.input, keys, made, drawn, said, seconds, staged)
+    owner_name = build_owner(p.game, p.sheets)
+    return GameBuild(output_set(p.game), owner_name, p.input, keys, made, drawn, said, seconds, staged)
 
 
 def _load_drawing_code(setup: bool, booklet: bool = False) -> None:
@@ -256,6 +281,19 @@ def _say(progress: Callable[[str], None] | None, message: str) -> None:
         progress(message)
 
 
+def _teller(warn: Callable[[str], None] | None, progress: Callable[[str], None] | None) -> Callable[[str], None]:
+    """What writing says (pnp/core/owned.py): its warnings to `warn`, the rest (waiting for the
+    output folder's lock) to `progress`."""
+
+    def tell(message: str) -> None:
+        if message.startswith("warning: "):
+            _say(warn, message.removeprefix("warning: "))
+        else:
+            _say(progress, message)
+
+    return tell
+
+
 Part = tuple["Mapping[str, bytes | str]", "list[str]"]  # some of a game's outputs, and the warnings making them gave
 
 
@@ -291,23 +329,48 @@ def _setup(game: Game) -> Part:
 
 
 def output_set(game: Game) -> str:
-    """The name of a game's outputs in its language: "tranquility", "tranquility-it" (its build
-    record and owner), so a build in one language never removes or overwrites another's files."""
+    """The name of a game's build record in its language: "tranquility", "tranquility-it", so a
+    build in one language never reuses another's record."""
     return game.id + language_suffix(game.language)
 
 
+def face_set(game: Game) -> tuple[str, ...]:
+    """What names a game's faces besides its language: its ink when not normal and its modules
+    when not all ('ink-saver', 'no-modules'; () for the default faces)."""
+    return tuple(part for part in ("" if game.ink == "normal" else f"ink-{game.ink}", game.modules_name) if part)
+
+
+def build_owner(game: Game, sheets: tuple = ()) -> str:
+    """Who writes a build's files (pnp/core/owned.py): the game in its language, then every option
+    that changes the files (the sheet options, ink and modules: pnp/sheets/names.py), so a build
+    with other options never removes this one's files: build.tranquility, build.ascent.no-modules,
+    build.tranquility.bleed3mm-ink-saver."""
+    parts = variant_parts(sheets[0], game) if sheets else face_set(game)
+    return owner("build", output_set(game), *([sheet_set(parts)] if parts else []))
+
+
+def render_owner(game: Game) -> str:
+    """Who writes `pnp render`'s faces: render.tranquility, render.tranquility.ink-saver."""
+    parts = face_set(game)
+    return owner("render", output_set(game), *([sheet_set(parts)] if parts else []))
+
+
 def svg_folder(game: Game) -> str:
-    """<game>/svg (English) or <game>/svg-it: where the game's SVG faces go."""
-    return f"{game.id}/svg{language_suffix(game.language)}"
+    """Where a game's SVG faces go: <game>/svg for the default faces, with the face set and the
+    language when not the default: svg-it, svg-ink-saver, svg-no-modules-it."""
+    return f"{game.id}/" + "-".join(("svg", *face_set(game))) + language_suffix(game.language)
 
 
 def face_outputs(game: Game, faces: tuple[Face, ...]) -> Outputs:
-    """One SVG per distinct face, under <game>/svg/ (svg-LANG/ in another language; the faces' own
-    strings, not copies: a 5,000-card deck's SVG text is held once)."""
+    """One SVG per distinct face, in `svg_folder` (the faces' own strings, not copies: a
+    5,000-card deck's SVG text is held once)."""
     folder = svg_folder(game)
     return {f"{folder}/{face.id}.svg": face.svg for face in faces}
 
 
 def deck_output(game: Game) -> Outputs:
+    """The deck listing: <game>/deck.json, with the modules and the language when not the default
+    (deck-no-modules.json, deck-it.json); the ink changes no word of it."""
     text = json.dumps(deck_listing(game), indent=2, ensure_ascii=False) + "\n"
-    return {f"{game.id}/deck{language_suffix(game.language)}.json": text.encode("utf-8")}
+    name = "-".join(("deck", *([game.modules_name] if game.modules_name else [])))
+    return {f"{game.id}/{name}{language_suffix(game.language)}.json": text.encode("utf-8")}

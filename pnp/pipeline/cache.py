@@ -19,11 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from pnp import __version__
+from pnp.core.errors import PnpError
 from pnp.core.i18n import language_suffix
+from pnp.core.inputs import read_regular
 from pnp.core.locate import PACKAGE_DIR, files_under, find_spec, find_template_dir, first_file
 from pnp.core.output import write_atomic
 from pnp.game.model import Card, Face, Game
 from pnp.spec.load import find_parent
+from pnp.spec.table.grid import MAX_FILE_BYTES
+from pnp.spec.table.resolve import sheet_files
 
 CACHE_DIR = ".pnp-cache"
 
@@ -85,6 +89,11 @@ def input_key(name: str, options: str, language: str | None = None) -> tuple[str
     folders: list[Path] = []
     for path, data in files:
         digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes())
+        for sheet in sheet_files(path, data):  # a spec's cards from a spreadsheet (pnp/spec/table/)
+            try:
+                digest.update(str(sheet).encode() + b"\0" + read_regular(sheet, MAX_FILE_BYTES))
+            except (OSError, PnpError):
+                return None  # the real build reports it
         name_ = data.get("templates") if isinstance(data, dict) else None
         if isinstance(name_, str):
             folders += [f for f in find_template_dir(name_) if f not in folders]
@@ -173,8 +182,9 @@ def is_fresh(out: Path, record: dict, input: str | None) -> bool:
     return True
 
 
-def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -> dict[str, Face]:
-    """Faces whose key is unchanged since the last build, read back from their SVG files."""
+def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str], folder: str) -> dict[str, Face]:
+    """Faces whose key is unchanged since the last build, read back from their SVG files in
+    `folder` (relative to `out`)."""
     old, written = _table(record, "faces"), _table(record, "files")
     sizes = {}
     for card in game.cards:
@@ -182,7 +192,7 @@ def cached_faces(out: Path, game: Game, record: dict, keys: Mapping[str, str]) -
         sizes.setdefault(card.back_face_id, card)
     faces: dict[str, Face] = {}
     for face_id, key in keys.items():
-        rel = f"{game.id}/svg{language_suffix(game.language)}/{face_id}.svg"
+        rel = f"{folder}/{face_id}.svg"
         if old.get(face_id) != key or rel not in written:
             continue
         try:

@@ -17,7 +17,7 @@ from pnp.spec.load import Spec
 def face_problems(spec: Spec) -> list[Problem]:
     """A problem for each face (every module included) that cannot be drawn; [] when all can."""
     game = build_game(spec)
-    where = _card_paths(spec)
+    where = card_paths(spec)
     templates: dict[str, Template | None] = {}
     problems: list[Problem] = []
     failed: dict[tuple, list[str]] = {}  # (template, element) → the cards it failed for
@@ -84,7 +84,7 @@ def _sentence(card: Card, side: str, name: str, exc: PnpError) -> str:
     return f"{whose} cannot be drawn with template {name!r}: {exc}"
 
 
-def _card_paths(spec: Spec) -> dict[str, list]:
+def card_paths(spec: Spec) -> dict[str, list]:
     """The JSON path in the merged spec of the entry each card comes from: its item of `cards`, or its kind."""
     kinds = [(["kinds", i], kind) for i, kind in enumerate(spec.data["kinds"])]
     for m, module in enumerate(spec.data.get("modules", [])):

@@ -20,7 +20,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
-from pnp.core.i18n import N_, Translator, translator
+from pnp.core.i18n import N_, Translator, languages, translator
 from pnp.core.locate import files_under
 from pnp.game.kindcount import KIND_COUNTS
 from pnp.pipeline.printguide import ROLES, how_to_print, print_list, role
@@ -248,21 +248,16 @@ def _lang_attr(lang: str | None, page: str | None) -> str:
 _PAGES = re.compile(rb"/Type /Page\b(?!s)")
 
 
-def gallery_outputs(out: Path, outputs: Outputs) -> Outputs:
-    """{'index.html': …} for every game folder in this build's outputs or already in `out` (files on
-    disk are read only where their contents are shown: deck listings and PDFs' page counts)."""
+def gallery_outputs(out: Path, outputs: Outputs, leaving: Iterable[str] = ()) -> Outputs:
+    """{'index.html': …} for every game folder in this build's outputs or already in `out`, except
+    the files this build is about to remove (`leaving`); files on disk are read only where their
+    contents are shown (deck listings and PDFs' page counts). Only a game's default faces are
+    shown (svg/, svg-LANG/): another ink's or module set's faces are neither shown nor linked."""
     files: Files = {rel: data for rel, data in outputs.items() if _shown(rel)}
-    built = {(g, s) for g in {rel.split("/", 1)[0] for rel in files} for s in _suffixes(g, files)}
-    disk = {}
+    gone = set(leaving)
     for rel in files_under(out) if out.is_dir() else []:
-        if _shown(rel) and rel not in files:
-            disk[rel] = out / rel
-    for rel, path in disk.items():  # games (or a game's other languages) this build did not make
-        folder = rel.split("/", 1)[0]
-        made = [s for g, s in built if g == folder]
-        others = _suffixes(folder, [*files, *disk]) if made else []
-        if not any(_in_language(rel, s, others) for s in made):
-            files[rel] = path
+        if _shown(rel) and rel not in files and rel not in gone:
+            files[rel] = out / rel
     folders = sorted({rel.split("/", 1)[0] for rel in files})
     games = sorted((_game(g, files, s) for g in folders for s in _suffixes(g, files)), key=lambda g: g.rank)
     return {"index.html": write_gallery(games).encode("utf-8")}
@@ -284,7 +279,9 @@ def _suffixes(game_id: str, files: Iterable[str]) -> list[str]:
     found = {
         m.group(1) or ""
         for rel in files
-        if rel.startswith(game_id + "/") and (m := _DECK.fullmatch(rel[len(game_id) + 1 :]))
+        if rel.startswith(game_id + "/")
+        and (m := _DECK.fullmatch(rel[len(game_id) + 1 :]))
+        and (not m.group(1) or m.group(1)[1:] in languages())  # deck-no-modules.json is no language
     }
     return sorted(found) or [""]
 
@@ -303,6 +300,12 @@ def _in_language(rel: str, suffix: str, others: list[str]) -> bool:
     if suffix:
         return mark.endswith(suffix)
     return not any(mark.endswith(s) for s in others if s)
+
+
+def _other_faces(rel: str, faces: str) -> bool:
+    """A face of another ink or module set than the default (svg-ink-saver/, svg-no-modules-it/)."""
+    parts = rel.split("/")
+    return len(parts) > 2 and parts[1].startswith("svg") and not rel.startswith(faces)
 
 
 def _shown(rel: str) -> bool:
@@ -327,7 +330,9 @@ def _game(game_id: str, files: Files, suffix: str = "") -> GalleryGame:
     )
     setups = tuple(Item(Path(r).stem, r) for r in mine if "/setup/" in r and r.endswith(".svg"))
     shown = {i.href for i in faces + sheets + setups}
-    other = tuple(Item(r.split("/", 1)[1], r) for r in mine if r not in shown and "/export/" not in r)
+    other = tuple(
+        Item(r.split("/", 1)[1], r) for r in mine if r not in shown and "/export/" not in r and not _other_faces(r, svg)
+    )
     exports = tuple(Item(r.split("/", 2)[2], r) for r in mine if r.startswith(f"{game_id}/export/"))
     names = deck.get("names", {})
     counts = [(str(names.get(kind, kind)), n) for kind, n in deck.get("totals", {}).items()]

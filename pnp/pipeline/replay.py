@@ -9,23 +9,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pnp.core.errors import SpecError, UsageError
+from pnp.core.errors import Problem, SpecError, UsageError
+from pnp.core.jsonsrc import Source
+from pnp.core.locate import named_game_problem
 from pnp.game.model import Game
 from pnp.pipeline.load import load_game
 from pnp.rules.check import Violation, check_state
 from pnp.rules.engines import engine_named, engine_of
 from pnp.rules.judge import judge
 from pnp.rules.record import MoveError, Record, move_from_data
+from pnp.rules.record_claims import Claim, end_claim, header_claim, options_claim
 from pnp.rules.state.model import State
 
 
 @dataclass(frozen=True)
 class Broken:
-    """The first broken rule of a record: move 0 is the setup, -1 the claimed end."""
+    """The first broken rule of a record: move 0 is the setup, -1 a claim around the moves (header,
+    options, end), placed at `at` in the file."""
 
     move: int
-    player: int  # 1-based; 0 for the setup and the end
+    player: int  # 1-based; 0 for the setup and the claims
     violation: Violation
+    at: Problem | None = None  # where a false claim sits in the record file
+
+    def line(self, file: str) -> str:
+        """The line `pnp replay` prints: FILE:LINE:COL: $.PATH: [rule] … for a claim, else FILE: move …"""
+        if self.at is None:
+            return f"{file}: {self}"
+        where = f"{file}:{self.at.line}:{self.at.col}" if self.at.line else file
+        return f"{where}: {self.at.path}: {self.violation}"
 
     def __str__(self) -> str:
         if self.move == 0:
@@ -63,19 +75,43 @@ def game_for(file: str, engine: str, game_name: str, modules: Sequence[str], wha
     return load_game(game_name, modules=list(modules))
 
 
-def record_game(record: Record, game_name: str | None = None) -> Game:
+def named_game(source: Source, at: list, name: str, modules: Sequence[str], what: str) -> Game:
+    """The game a state (`what`: "state") or a record's setup names at `at` + ["game"], with its modules.
+
+    Only a game or variant name is loaded, never a path (`named_game_problem`, the rule the Play table
+    keeps too); a name that is no game, a module the game lacks, or a spec that cannot be loaded is a
+    problem of the file, at its line and path."""
+    verb = "replay" if what == "record" else "check"
+    problem = named_game_problem(name, f"a {what}")
+    if problem is not None:
+        raise SpecError(
+            [source.problem([*at, "game"], f"{problem}; to {verb} it against a spec file, pass --game FILE")]
+        )
     try:
-        if game_name is not None:
-            return game_for(record.source.file, record.setup.engine, game_name, record.modules, "record")
-        return load_game(record.game, modules=list(record.modules))
-    except UsageError as exc:  # no such game or module: a problem of the record
-        if game_name is not None:
-            raise
-        raise SpecError([record.source.problem(["setup", "game"], str(exc).rstrip("."))]) from None
+        return load_game(name, modules=list(modules))
+    except UsageError as exc:  # a module the game does not have
+        raise SpecError([source.problem([*at, "modules"], str(exc).rstrip("."))]) from None
+    except SpecError as exc:
+        named = source.problem(
+            [*at, "game"], f"names {name!r}, a spec that cannot be loaded (its problems are listed here)"
+        )
+        raise SpecError([named, *exc.problems]) from None
 
 
-def replay(record: Record, game: Game) -> Replay:
+def record_game(record: Record, game_name: str | None = None) -> Game:
+    """The game to replay a record with: `--game` when given, else the one its setup names (`named_game`)."""
+    if game_name is not None:
+        return game_for(record.source.file, record.setup.engine, game_name, record.modules, "record")
+    return named_game(record.source, ["setup"], record.game, record.modules, "record")
+
+
+def replay(record: Record, game: Game, options: bool = True) -> Replay:
+    """Check the header, the rule options (`options`: False when the record is replayed against another
+    game than it names), the setup, every move and the state after it, then the claimed end."""
     state = record.setup
+    claim = header_claim(record) or (options_claim(record, game) if options else None)
+    if claim is not None:
+        return Replay(game, 0, state, _claim_broken(record, claim))
     problems = check_state(game, state)
     if problems:
         return Replay(game, 0, state, Broken(0, 0, problems[0]))
@@ -93,17 +129,9 @@ def replay(record: Record, game: Game) -> Replay:
         if wrong is not None:
             return Replay(game, number, table.to_state(), Broken(number, p + 1, wrong))
     final = table.to_state()
-    return Replay(game, len(record.moves), final, _end_problem(record, table))
+    claim = end_claim(record, table)
+    return Replay(game, len(record.moves), final, None if claim is None else _claim_broken(record, claim))
 
 
-def _end_problem(record: Record, table) -> Broken | None:
-    end = record.end or {"status": "playing"}
-    claimed = end.get("status")
-    if claimed != table.status:
-        return Broken(
-            -1, 0, Violation("record-end", f"the record ends {claimed!r} but its moves leave the game {table.status!r}")
-        )
-    reason = table.loss_reason() if table.status == "lost" else ""
-    if claimed == "lost" and end.get("reason") != reason:
-        return Broken(-1, 0, Violation("record-end", f"the game was lost for {reason!r}, not {end.get('reason')!r}"))
-    return None
+def _claim_broken(record: Record, claim: Claim) -> Broken:
+    return Broken(-1, 0, claim.violation, record.source.problem(claim.path, claim.violation.message))

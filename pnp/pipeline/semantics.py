@@ -220,7 +220,9 @@ def _count_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     for _path, kind in _all_kinds(spec):
         n = _distinct(kind)
         distinct += n
-        pieces += n * kind.get("count", 1)
+        cards = kind["cards"] if isinstance(kind.get("cards"), list) else []
+        own = sum(card.get("count", kind.get("count", 1)) for card in cards)  # a card's own count
+        pieces += own if cards else n * kind.get("count", 1)
     if distinct > MAX_DISTINCT_CARDS:
         yield ["kinds"], f"{distinct} distinct cards is more than the limit of {MAX_DISTINCT_CARDS}"
     if pieces > MAX_PIECES:

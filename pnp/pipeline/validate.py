@@ -13,6 +13,7 @@ from pnp.core.errors import Problem, SpecError
 from pnp.game.model import Game
 from pnp.pipeline.contrast import contrast_warnings
 from pnp.pipeline.facecheck import face_problems
+from pnp.pipeline.resolution import resolution_errors, resolution_warnings
 from pnp.pipeline.semantics import semantic_problems
 from pnp.pipeline.textfit import fit_problems
 from pnp.spec.load import Spec, load_spec_with_problems
@@ -70,7 +71,7 @@ def validation(paths: list[Path]) -> Validation:
         found = schema + _beside(semantic_problems(spec, schema_valid=not schema), schema)
         # only for a game that can be built: the reference cards' words in every language (the sharper
         # message for them), then every face drawn as render would draw it
-        found = found or fit_problems(spec) or face_problems(spec)
+        found = found or fit_problems(spec) or face_problems(spec) or resolution_errors(spec)
         problems.extend(found)
         if not found:
             valid.append(spec)
@@ -84,12 +85,14 @@ def nearly_unwinnable(
     jobs: int | None = None,
     verdicts: Verdicts | None = None,
     progress: Callable[[str], None] | None = None,
+    tick: Callable[[int, int], None] | None = None,
 ) -> list[str]:
     """A warning for each game (as built: validate gives each with every module) that every bot of
     `opinions` won in under 1 % of its games at some player count: a quick, bounded simulation with a
     fixed seed, the same every time, on `jobs` processes (None: every core; pnp/core/pool.py). Counts
     already in `verdicts` (default: the user's cache folder) are not played again; `progress` is told
-    what each bot is about to play, when it plays anything."""
+    what each bot is about to play, when it plays anything, and `tick` (done, of) as its parts end
+    (a progress bar)."""
     # start-up: +112 ms CPU (measured), the verdicts' module ~2 ms more, only when this runs;
     # docs/performance.md "Start-up"
     from pnp.game.params import rule_params
@@ -108,7 +111,7 @@ def nearly_unwinnable(
         todo = [cell for cell in cells if known[cell] is None]
         if todo and progress:
             progress(_playing(opinion, todo, opinions[:at], verdicts.root is not None))
-        for cell, wins in _play(todo, opinion, seed, jobs):  # each kept as it comes: a Ctrl-C loses little
+        for cell, wins in _play(todo, opinion, seed, jobs, tick):  # each kept as it comes: a Ctrl-C loses little
             known[cell] = wins
             verdicts.put(keys[cell], wins, cell.about(opinion, seed))
         for cell in cells:
@@ -154,7 +157,9 @@ def _enough(opinion: Opinion) -> int:
     return math.ceil(HARD * opinion.games)
 
 
-def _play(cells: list[Cell], opinion: Opinion, seed: int, jobs: int | None) -> Iterator[tuple[Cell, int]]:
+def _play(
+    cells: list[Cell], opinion: Opinion, seed: int, jobs: int | None, tick: Callable[[int, int], None] | None = None
+) -> Iterator[tuple[Cell, int]]:
     """Each cell with its `_wins` for this opinion, as soon as it is known, its games sent out
     `opinion.part` a task on `jobs` processes (None: every core): the same counts on any number."""
     # start-up: +10 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
@@ -163,10 +168,18 @@ def _play(cells: list[Cell], opinion: Opinion, seed: int, jobs: int | None) -> I
     enough = _enough(opinion)
     parts = [range(a, min(a + opinion.part, opinion.games)) for a in range(0, opinion.games, opinion.part)]
     tasks = [partial(_wins, c.game, c.players, seed, opinion.bot, part, enough) for c in cells for part in parts]
-    done = pool.results(tasks, jobs)
+    done = _counted(pool.results(tasks, jobs), len(tasks), tick)
     for cell in cells:
         yield cell, _verdict([next(done) for _ in parts], enough)
     next(done, None)  # read to its end, so the pool shuts down as a finished one (not stopped)
+
+
+def _counted(results: Iterator[int], total: int, tick: Callable[[int, int], None] | None) -> Iterator[int]:
+    """The results, telling `tick` (done, total) after each."""
+    for done, result in enumerate(results, 1):
+        if tick:
+            tick(done, total)
+        yield result
 
 
 def _verdict(counts: list[int], enough: int) -> int:
@@ -228,4 +241,4 @@ def _inside(path: str, outer: str) -> bool:
 
 def contrast_problems(valid: list[Spec]) -> list[Problem]:
     """What valid specs print badly: text that does not stand out from its ground."""
-    return [warning for spec in valid for warning in contrast_warnings(spec)]
+    return [warning for spec in valid for warning in contrast_warnings(spec)] + resolution_warnings(valid)

@@ -15,6 +15,7 @@ from typing import Any
 
 from pnp import __version__
 from pnp.core.errors import Problem, SpecError, display_path
+from pnp.core.inputs import read_regular
 from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
 from pnp.game.model import Game
@@ -237,8 +238,7 @@ def read_record(path: Path) -> Record:
     """Read a record file; its shape and its setup state are checked here, its moves on replay."""
     name = display_path(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_RECORD_BYTES + 1)
+        raw = read_regular(path, MAX_RECORD_BYTES)  # a pipe or device is a usage error, never waited on
     except OSError as exc:
         raise SpecError([Problem(name, 0, 0, "$", f"cannot be read ({exc.strerror or exc})")]) from None
     if len(raw) > MAX_RECORD_BYTES:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.core.output import write_atomic
+from pnp.core.output import remove_stray_temporaries, write_atomic
 from pnp.game.model import Game
 from pnp.rules.engines import engine_of
 from pnp.rules.playout import PLAYING
@@ -60,9 +60,11 @@ def write_logs(game: Game, players: int, games: int, seed: int, folder: Path, bo
     check_bot(bot)
     written = []
     width = max(4, len(str(games)))
-    for g, game_seed in enumerate(game_seeds(seed, games), 1):
+    stem = log_stem(game, players, seed, bot)
+    paths = [folder / f"{stem}-game{g:0{width}d}.json" for g in range(1, games + 1)]
+    remove_stray_temporaries(paths)  # what a killed run left, in one look at the folder
+    for path, game_seed in zip(paths, game_seeds(seed, games)):
         recorder = bot_game(game, players, game_seed, make_bot(game, bot, game_seed))
-        path = folder / f"{log_stem(game, players, seed, bot)}-game{g:0{width}d}.json"
-        write_atomic(path, recorder.dumps().encode("utf-8"))
+        write_atomic(path, recorder.dumps().encode("utf-8"), tidy=False)
         written.append(path)
     return written

@@ -13,16 +13,16 @@ import itertools
 import json
 from dataclasses import dataclass
 
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, quoted
 from pnp.core.names import did_you_mean
 from pnp.game.model import Game, frozen_map
-from pnp.game.params import module_keys
+from pnp.game.params import MODULE_PARAMS, module_keys
 from pnp.rules.bots import check_bot, kit
 from pnp.rules.deal import check_players
 from pnp.rules.problems import rule_problems
 from pnp.rules.simulation import Report, report
 from pnp.rules.workers import batch_size, batches, run_batches
-from pnp.spec.load import rule_keys
+from pnp.spec.load import rule_keys, schema_problems, spec_validator
 
 MAX_CELLS = 500
 
@@ -37,8 +37,20 @@ class Setting:
         return ".".join(self.path)
 
 
+MAX_SETTING = 4_000  # characters of one --set or --vs value list: 500 values of a few characters each
+MAX_NUMBER_DIGITS = 20  # digits of a range's ends: a whole number the schema can bound (10^23 is refused by it)
+MAX_MODULE_NUMBER = 100  # a module's whole-number parameters (goats, target_row, revealed) stay well below
+MAX_PLAYERS = 10  # the spec schema's most players (`$defs/players`); the game's own range is checked on load
+
+
+def shown(text: str, limit: int = 80) -> str:
+    """A value the user typed as a message repeats it: whole when short, else its start and length."""
+    return text if len(text) <= limit else text[: limit - 20] + f"… ({len(text)} characters)"
+
+
 def parse_value(text: str):
-    """A value as JSON would read it (numbers, true/false), else the text itself."""
+    """A value as JSON would read it (numbers, true/false, Infinity), else the text itself; whether it
+    fits the key it sets is the schema's to say (`value_problem`)."""
     try:
         value = json.loads(text)
     except ValueError:
@@ -46,45 +58,123 @@ def parse_value(text: str):
     return value if isinstance(value, (int, float, bool, str)) else text
 
 
-def parse_setting(text: str) -> Setting:
-    """`rules.hand_size=4..7`, `rules.cost=nearest,gap`, `modules.goats.goats=2`."""
+def parse_setting(text: str, option: str = "--set") -> Setting:
+    """`rules.hand_size=4..7`, `rules.cost=nearest,gap`, `modules.goats.goats=2`; at most MAX_CELLS values."""
     name, sep, values = text.partition("=")
     path = tuple(name.strip().split("."))
+    here = f"{option} {shown(text)}"
     if not sep or not values.strip():
-        raise UsageError(f"--set {text}: expected PATH=VALUES, e.g. rules.hand_size=4..7")
+        raise UsageError(f"{here}: expected PATH=VALUES, e.g. rules.hand_size=4..7")
     if not ((len(path) == 2 and path[0] == "rules") or (len(path) == 3 and path[0] == "modules")) or not all(path):
-        raise UsageError(f"--set {text}: the path must be rules.KEY or modules.MODULE.KEY")
+        raise UsageError(f"{here}: the path must be rules.KEY or modules.MODULE.KEY")
+    if len(values) > MAX_SETTING or values.count(",") >= MAX_CELLS:
+        raise UsageError(f"{here}: at most {MAX_CELLS} values, in at most {MAX_SETTING} characters")
     lo, dots, hi = values.partition("..")
     if dots:
-        try:
-            a, b = int(lo), int(hi)
-        except ValueError:
-            raise UsageError(f"--set {text}: a range is two whole numbers, e.g. 4..7") from None
+        ends = (lo.strip(), hi.strip())
+        if not all(_whole(end) for end in ends):
+            raise UsageError(f"{here}: a range is two whole numbers, e.g. 4..7")
+        a, b = (int(end) for end in ends)
         if not a <= b or b - a >= MAX_CELLS:
-            raise UsageError(f"--set {text}: the range must go up, with at most {MAX_CELLS} values")
+            raise UsageError(f"{here}: the range must go up, with at most {MAX_CELLS} values")
         return Setting(path, tuple(range(a, b + 1)))
     return Setting(path, tuple(parse_value(v.strip()) for v in values.split(",")))
 
 
+def _whole(text: str) -> bool:
+    digits = text.removeprefix("-")
+    return digits.isascii() and digits.isdecimal() and len(digits) <= MAX_NUMBER_DIGITS
+
+
 def parse_players(text: str) -> tuple[int, ...]:
-    """`1-5`, `3` or `1,3,5`."""
-    try:
-        if "-" in text:
-            a, b = (int(x) for x in text.split("-", 1))
-            out = tuple(range(a, b + 1))
-        else:
-            out = tuple(int(x) for x in text.split(","))
-    except ValueError:
-        raise UsageError(f"--players {text}: expected a number, a range like 1-5, or a list like 1,3,5") from None
+    """`1-5`, `3` or `1,3,5`: player counts from 1 to MAX_PLAYERS, each once, read without building a
+    range first (`1-99999999999` is refused, not listed)."""
+    here = f"--players {shown(text)}"
+    if text.count(",") >= MAX_PLAYERS:
+        raise UsageError(f"{here}: player counts go from 1 to {MAX_PLAYERS} (a spec's most), each once")
+    if "-" in text:
+        ends = [x.strip() for x in text.split("-", 1)]
+    else:
+        ends = [x.strip() for x in text.split(",", MAX_PLAYERS)]
+    if not all(_whole(x) and not x.startswith("-") for x in ends):
+        raise UsageError(f"{here}: expected a number, a range like 1-5, or a list like 1,3,5")
+    numbers = [int(x) for x in ends]
+    if len(numbers) > MAX_PLAYERS or any(not 1 <= n <= MAX_PLAYERS for n in numbers):
+        raise UsageError(f"{here}: player counts go from 1 to {MAX_PLAYERS} (a spec's most), each once")
+    out = tuple(range(numbers[0], numbers[1] + 1)) if "-" in text else tuple(dict.fromkeys(numbers))
     if not out:
-        raise UsageError(f"--players {text}: the range is empty")
+        raise UsageError(f"{here}: the range is empty")
     return out
 
 
-def apply_setting(game: Game, path: tuple[str, ...], value, label: str = "") -> Game:
-    """The game with one spec value changed (a variant without a spec file). `label` starts a usage
-    error (default `--set PATH`)."""
-    check_path(game, path, label or f"--set {'.'.join(path)}")
+def check_grid(settings: list[Setting], players: tuple[int, ...]) -> int:
+    """The number of cells of a sweep (every combination × player counts), refused above MAX_CELLS
+    before any variant is built."""
+    cells = len(players)
+    for setting in settings:
+        cells *= len(setting.values)
+        if cells > MAX_CELLS:
+            break
+    if cells > MAX_CELLS:
+        raise UsageError(
+            f"the sweep has more than {MAX_CELLS} cells (combinations of the --set values × player counts); "
+            f"at most {MAX_CELLS}"
+        )
+    return cells
+
+
+def check_settings(game: Game, settings: list[Setting], players: tuple[int, ...], option: str = "--set") -> None:
+    """Every setting's path and value checked against the game (the spec schema's sentence for a value
+    of the wrong type or range), and every player count against its range, before anything is built."""
+    check_grid(settings, players)
+    for setting in settings:
+        check_path(game, setting.path, f"{option} {setting.name}")
+        for value in setting.values:
+            check_value(game, setting.path, value, option)
+    for p in players:
+        check_players(game, p)
+
+
+def check_value(game: Game, path: tuple[str, ...], value, option: str = "--set") -> None:
+    problem = value_problem(game, path, value)
+    if problem is not None:
+        raise UsageError(f"{option} {'.'.join(path)}={shown(_text(value))}: {problem}")
+
+
+def _text(value) -> str:
+    """A value as typed: `nearest` bare, but `"5"` (a string that reads as a number) in quotes."""
+    return value if isinstance(value, str) and parse_value(value) == value else json.dumps(value)
+
+
+def value_problem(game: Game, path: tuple[str, ...], value) -> str | None:
+    """Why `value` cannot be set at `path` (None when it can): a rule key's value goes through the spec
+    schema of that key, as in a spec file (Infinity, 4.5, "5" and 10^23 are refused for hand_size); a
+    module parameter is a whole number from 0 to MAX_MODULE_NUMBER or a short text, as its field is."""
+    if path[0] == "rules":
+        errors = spec_validator(True).iter_errors({"rules": {"engine": game.engine, path[1]: value}})
+        found = [message for at, message in schema_problems(errors) if list(at[:2]) == ["rules", path[1]]]
+        return found[0] if found else None
+    kind = {f.name: f.type for f in dataclasses.fields(MODULE_PARAMS[path[1]])}.get(path[2])
+    if kind in (int, "int"):
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"expected an integer, got {_words(value)}"
+        if not 0 <= value <= MAX_MODULE_NUMBER:
+            return f"expected an integer from 0 to {MAX_MODULE_NUMBER}, got {shown(str(value), 40)}"
+    elif not isinstance(value, str) or not 0 < len(value) <= 48:
+        return f"expected a text of 1 to 48 characters, got {_words(value)}"
+    return None
+
+
+def _words(value) -> str:
+    kind = "boolean" if isinstance(value, bool) else "number" if isinstance(value, (int, float)) else "string"
+    return f"{kind} {shown(json.dumps(value), 40)}"
+
+
+def apply_setting(game: Game, path: tuple[str, ...], value, option: str = "--set") -> Game:
+    """The game with one spec value changed (a variant without a spec file); a path the game lacks or
+    a value its schema refuses is a usage error starting with `option`."""
+    check_path(game, path, f"{option} {'.'.join(path)}")
+    check_value(game, path, value, option)
     if path[0] == "rules":
         return dataclasses.replace(game, rules=frozen_map({**game.rules, path[1]: value}))
     return dataclasses.replace(
@@ -100,15 +190,15 @@ def check_path(game: Game, path: tuple[str, ...], label: str) -> None:
     """A usage error unless the path names a rule key of the game's engine (the spec schema's) or a
     parameter of one of its modules: a typo would play the unchanged game under a new name."""
     if path[0] == "rules":
-        keys, what = rule_keys(game.engine), f"rule key {path[1]!r} for {game.id}"
+        keys, what = rule_keys(game.engine), f"rule key {quoted(path[1])} for {game.id}"
     else:
         module, modules = path[1], [m.id for m in game.modules]
         if module not in modules:
             raise UsageError(
-                f"{label}: {game.id} is played without the module {module!r}{did_you_mean(module, modules)} "
+                f"{label}: {game.id} is played without the module {quoted(module)}{did_you_mean(module, modules)} "
                 f"(modules: {', '.join(modules) or 'none'})"
             )
-        keys, what = module_keys(module), f"parameter {path[2]!r} of the module {module!r}"
+        keys, what = module_keys(module), f"parameter {quoted(path[2])} of the module {quoted(module)}"
     if path[-1] not in keys:
         raise UsageError(
             f"{label}: unknown {what}{did_you_mean(path[-1], keys)} (expected one of: {', '.join(keys) or 'none'})"
@@ -201,9 +291,8 @@ def sweep(
     """Simulate every combination of settings at every player count; the same numbers on any workers."""
 
     check_bot(bot)
+    check_settings(game, settings, players)
     grid = [(vals, g, p) for vals, g in variants(game, settings) for p in players]
-    if len(grid) > MAX_CELLS:
-        raise UsageError(f"the sweep has {len(grid)} cells; at most {MAX_CELLS}")
     for _, g, p in grid:
         check_players(g, p)
     size = batch_size(games * len(grid), max(jobs, 1))

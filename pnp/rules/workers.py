@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import copyreg
 import random
+import re
+import socket
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from types import MappingProxyType
 
 from pnp.core import pool
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, quoted
 from pnp.game.model import Game
 from pnp.rules.bots import play_game
 
@@ -91,10 +95,8 @@ def _on_dask(work: Sequence[Batch], scheduler: str, progress) -> list[list[Resul
         from distributed import Client
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'tranquility-pnp[cluster]'") from None
-    try:
-        client = Client(scheduler, timeout="10s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise UsageError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
+    inproc = scheduler.startswith("inproc://")  # a cluster in this process (a Python caller's, as the tests')
+    client = _connect(Client, scheduler if inproc else parse_scheduler(scheduler))
     try:
         futures = client.map(play_batch, list(work), pure=False)
         out, done = [], 0
@@ -106,6 +108,57 @@ def _on_dask(work: Sequence[Batch], scheduler: str, progress) -> list[list[Resul
         return out
     finally:
         client.close()
+
+
+CONNECT_SECONDS = 10  # the most `--scheduler` waits for a Dask scheduler to answer, all steps together
+_ADDRESS = re.compile(
+    r"(?:(?P<scheme>[a-z]+)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?)"
+    r"(?::(?P<port>[0-9]{1,5}))?"
+)
+SCHEMES = ("tcp", "tls")
+
+
+def parse_scheduler(text: str) -> str:
+    """`--scheduler`: a Dask scheduler's address, [tcp:// or tls://]HOST[:PORT] (port 8786 when left
+    out), checked before anything connects; a usage error quoting at most 80 characters otherwise."""
+    found = _ADDRESS.fullmatch(text.strip())
+    scheme = found and (found["scheme"] or "tcp")
+    port = int(found["port"] or 8786) if found else 0
+    if found is None or scheme not in SCHEMES or not 1 <= port <= 65535:
+        raise UsageError(
+            f"--scheduler {quoted(text)}: expected a Dask scheduler's address, tcp://HOST:PORT or tls://HOST:PORT "
+            "(a host name, an IPv4 address or an [IPv6] address; a port from 1 to 65535, 8786 when left out)"
+        )
+    return f"{scheme}://{found['host']}:{port}"
+
+
+def _connect(client_class, address: str):
+    """A Dask client connected to `address`, or a usage error naming it after CONNECT_SECONDS at most:
+    Dask's own timeout applies to each step (connect, handshake, first answer) with retries, so a
+    silent listener held a run for minutes; the client is made in a thread that is given up on."""
+    started = time.monotonic()
+    try:  # a refused port or an unknown host is told at once, not after the wait
+        if not address.startswith("inproc://"):
+            host, port = address.split("://", 1)[1].rsplit(":", 1)
+            socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        raise UsageError(f"--scheduler {quoted(address)}: no Dask scheduler answers there ({why})") from None
+    made: dict = {}
+
+    def connect() -> None:
+        try:
+            made["client"] = client_class(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
+        except Exception as exc:  # Dask raises OSError, TimeoutError, ValueError…: each reported below
+            made["error"] = exc
+
+    thread = threading.Thread(target=connect, name="pnp-dask-connect", daemon=True)
+    thread.start()
+    thread.join(max(0.0, CONNECT_SECONDS - (time.monotonic() - started)))
+    if "client" in made:
+        return made["client"]
+    why = f" ({quoted(str(made['error']), 160)[1:-1]})" if "error" in made else f" within {CONNECT_SECONDS} s"
+    raise UsageError(f"--scheduler {quoted(address)}: no Dask scheduler answers there{why}")
 
 
 def resolve_jobs(jobs: int | None) -> int:

@@ -60,6 +60,8 @@ def calibration_sheet(spec: SheetSpec, lang: str | None = None) -> bytes:
     canvas = SheetCanvas(out, (width * K, height * K))
     canvas.setTitle(t.gettext("Printer calibration ({paper}, {duplex})", paper=spec.paper.name, duplex=spec.duplex))
     canvas.setCreator("tranquility-pnp")
+    if spec.back_offset != (0.0, 0.0):
+        canvas.setSubject("back offset {} mm".format(",".join(f"{v:g}" for v in spec.back_offset)))
     marks = _layout(spec, width, height)
     _front(canvas, spec, marks, width, height, t)
     canvas.showPage()

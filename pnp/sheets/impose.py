@@ -48,6 +48,8 @@ def draw_plan(plan: SheetPlan, title: str, warn: Warn | None = None, lang: str |
     canvas = SheetCanvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM))
     canvas.setTitle(t.gettext("{title}: print-and-play sheets ({paper})", title=title, paper=plan.spec.paper.name))
     canvas.setCreator("tranquility-pnp")
+    if plan.spec.back_offset != (0.0, 0.0):  # the calibration these sheets were made for, where a reader shows it
+        canvas.setSubject("back offset {} mm".format(",".join(f"{v:g}" for v in plan.spec.back_offset)))
     book = FormBook(canvas, warn)
     _warn_short_bleed(plan, warn)
     for page in plan.pages:
@@ -201,7 +203,11 @@ def _label_text(title: str, plan: SheetPlan, page: Page, t: Translator) -> str:
     if page.side == "fold":
         return f"{where} · " + t.gettext("fold on the dashed line, fronts and backs outward · print at 100 %")
     if page.side == "back":
-        return f"{where} · " + t.gettext("back")
+        dx, dy = spec.back_offset
+        side = [where, t.gettext("back")]
+        if dx or dy:  # the printer's calibration these backs were moved by
+            side.append(t.gettext("back offset {dx},{dy} mm", dx=format(dx, "g"), dy=format(dy, "g")))
+        return " · ".join(side)
     if spec.duplex == "none":
         return f"{where} · " + t.gettext("fronts only · print at 100 %")
     edge = t.gettext(EDGES.get(spec.duplex, spec.duplex))

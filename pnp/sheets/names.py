@@ -4,15 +4,20 @@
 always in this order (docs/printing.md):
 
     paper · orientation · fold | fronts | short-edge · card size · bleed · gutter · margin ·
-    no-crop-marks · cut-lines · no-label · reg-marks · back offset · ink-saver · modules
+    no-crop-marks · cut-lines · no-label · reg-marks · ink-saver · modules
 
 then `-it` for a game printed in Italian (any language but English; pnp/core/i18n.py), e.g.
 `tranquility-a4-fold.pdf`, `tranquility-a4-it.pdf`, `ascent-letter-bleed3mm.pdf`, `tranquility-a4-fronts-ink-saver.pdf`,
-`tranquility-a4-card63.5mm.pdf`, `tranquility-a4-offset1.5,-0.5.pdf`, `ascent-letter-no-modules.pdf`,
+`tranquility-a4-card63.5mm.pdf`, `ascent-letter-no-modules.pdf`,
 `ascent-letter-panorama+goats.pdf` (the modules part is `Game.modules_name`, as in setups' and
 simulation logs' names; every module, the default, adds nothing). An option given at its
 default value (or one that gives the same sheets, like a card size equal to the game's own) adds
 nothing, so the default names stay as they are.
+
+The back offset adds nothing either: it belongs to the printer, not to a kind of sheet, so sheets
+calibrated for a printer keep the names the README tells people to print (`tranquility-a4.pdf`),
+and the offset is printed on the backs' label and kept in the PDF's metadata instead (pnp/sheets/
+printer.py). No name carries a comma.
 """
 
 from __future__ import annotations
@@ -60,8 +65,6 @@ def variant_parts(spec: SheetSpec, game: Game | None = None) -> tuple[str, ...]:
     ):
         if flag != default:
             parts.append(word)
-    if spec.back_offset != DEFAULT.back_offset:
-        parts.append("offset" + ",".join(_num(v) for v in spec.back_offset))
     if game is not None and game.ink != "normal":
         parts.append(f"ink-{game.ink}")
     if game is not None and game.modules_name:

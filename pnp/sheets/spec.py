@@ -229,6 +229,11 @@ def _bleed(text: str) -> float:
     return bleed
 
 
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """'1.5,-0.5' → (1.5, -0.5): a back offset as --back-offset and the printer profile give it."""
+    return _pair("back offset", text)
+
+
 def _pair(what: str, text: str) -> tuple[float, float]:
     """'1.5,-0.5' or '1.5mm,-0.5mm' → (1.5, -0.5); printers misregister by millimetres, so at most 25 mm."""
     parts = [p for p in re.split(r"[,;]", text.strip()) if p.strip()]

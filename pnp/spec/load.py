@@ -10,7 +10,9 @@ Override semantics (docs/spec-format.md, "Variants"):
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +22,7 @@ from pnp.core.errors import Problem, SpecError, display_path, quoted
 from pnp.core.jsonsrc import KeyPath, Source, json_path, read_json
 from pnp.core.locate import available_games, schema_dir, spec_roots
 from pnp.core.names import unknown_game, unknown_key
+from pnp.spec.table.resolve import with_sheet_cards
 from pnp.spec.variant_ids import is_covered, unknown_id_problems
 
 MAX_EXTENDS_DEPTH = 8
@@ -101,7 +104,7 @@ def _load(path: Path, seen: tuple[Path, ...], collect: list[Problem] | None = No
     parent_name = data.get("extends")
     if parent_name is None:
         keep(_schema_check(source, data, partial=False))
-        return Spec(str(data.get("id", path.stem)), path, data, (source,))
+        return _with_sheets(Spec(str(data.get("id", path.stem)), path, data, (source,)), keep)
     own = _schema_check(source, _without_nulls(data), partial=True)
     if not isinstance(parent_name, str) or any(p.path == "$.extends" for p in own):
         _raise_if(own)
@@ -110,7 +113,14 @@ def _load(path: Path, seen: tuple[Path, ...], collect: list[Problem] | None = No
     spec = Spec(str(data.get("id", path.stem)), path, merged, (source,) + parent.sources, parent)
     unknown = unknown_id_problems(source, parent.data, parent.id)
     keep(own + unknown + [p for p in _merged_check(spec) if not is_covered(p, unknown)])
-    return spec
+    return _with_sheets(spec, keep)
+
+
+def _with_sheets(spec: Spec, keep: Callable[[list[Problem]], None]) -> Spec:
+    """The spec with the cards of the sheets it names (`"cards": {"from": …}`) in place (pnp/spec/table/)."""
+    data, problems = with_sheet_cards(spec.path, spec.data)
+    keep(problems)
+    return spec if data is spec.data else dataclasses.replace(spec, data=data)
 
 
 def _raise_if(problems: list[Problem]) -> None:
@@ -304,6 +314,8 @@ def _pattern_words(error) -> str:
         return "a length with a unit, such as '70mm', '2.5in' or '18pt'"
     if pattern.startswith("^#"):
         return "a colour such as '#1f2a38'"
+    if "[Cc][Ss][Vv]" in pattern:
+        return "a .csv, .xlsx or .ods file, relative to the spec's folder"
     if "a-z0-9-" in pattern:
         return "lower-case letters, digits and '-', up to 48 characters"
     return f"pattern {pattern}"

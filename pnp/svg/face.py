@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from pnp.face import text
 from pnp.face.art import ID_TOKEN, Art, ArtNode
-from pnp.face.layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, Rotation, TextItem
+from pnp.face.layout import ArtItem, CircleItem, GroupItem, ImageItem, Item, Layout, RectItem, Rotation, TextItem
 from pnp.svg.writer import (
     Element,
     close_tag,
@@ -74,7 +74,18 @@ def render_svg(layout: Layout) -> str:
         _paths.update(zip(glyphs, paths))
     head, tail = _frame(layout)
     lines = [head, *(_line(key) + "\n" for key in keys), tail]
+    _forget_images(keys)
     return "".join(lines).replace(FACE_TOKEN, face_id)
+
+
+def _forget_images(keys) -> None:
+    """An image's text (its data: URL, as big as the file) is not kept: a card's own photo is
+    written once, and a deck of them would fill the cache with megabytes each."""
+    for key in keys:
+        if key[0] is GroupItem:
+            _forget_images(key[2])
+        elif key[0] is ImageItem:
+            _texts.pop(key, None)
 
 
 def _frame(layout: Layout) -> tuple[str, str]:
@@ -201,12 +212,45 @@ def _element(item: Item, prefix: str, n: int, runs: list[Glyphs]) -> Element:
         matrix = f"matrix({factor(a)} {factor(b)} {factor(c)} {factor(d)} {num(e)} {num(f)})"
         transform = " ".join(t for t in (_rotate(item.rotate), matrix) if t)
         return element("g", *_art(item.art, ident), id=ident, transform=transform)
+    if isinstance(item, ImageItem):
+        x, y, w, h = item.box
+        return element(
+            "image",
+            id=ident,
+            x=num(x),
+            y=num(y),
+            width=num(w),
+            height=num(h),
+            preserveAspectRatio=aspect(item.fit, item.anchor),
+            transform=_rotate(item.rotate),
+            href=item.raster.href,
+        )
     if isinstance(item, TextItem):
         return _text(item, ident, runs)
     if isinstance(item, GroupItem):
         children = [_element(child, prefix, n, runs) for child in item.items]
         return _group_element(item, ident, children)
     raise TypeError(f"cannot render {type(item).__name__}")
+
+
+_ANCHORS = {
+    "centre": "xMidYMid",
+    "top": "xMidYMin",
+    "bottom": "xMidYMax",
+    "left": "xMinYMid",
+    "right": "xMaxYMid",
+    "top-left": "xMinYMin",
+    "top-right": "xMaxYMin",
+    "bottom-left": "xMinYMax",
+    "bottom-right": "xMaxYMax",
+}
+
+
+def aspect(fit: str, anchor: str) -> str:
+    """An <image>'s preserveAspectRatio for a fit and an anchor."""
+    if fit == "stretch":
+        return "none"
+    return f"{_ANCHORS[anchor]} {'slice' if fit == 'cover' else 'meet'}"
 
 
 def _group_element(item: GroupItem, ident: str, children) -> Element:

@@ -89,14 +89,14 @@ def test_every_option_that_changes_the_sheets_adds_one_part_in_a_fixed_order():
     )
     assert sheet_name(spec, _Game("saver")) == (
         "letter-landscape-short-edge-card63.5mm-bleed3mm-gutter8mm-margin7mm-no-crop-marks-cut-lines-no-label"
-        "-reg-marks-offset1.5,-0.5-ink-saver"
+        "-reg-marks-ink-saver"
     )
     assert sheet_name(SheetSpec.from_options(gutter_fold=True)) == "a4-fold"
     assert sheet_name(SheetSpec.from_options(duplex="none")) == "a4-fronts"
     assert sheet_name(SheetSpec.from_options(card_size="63.5x88.9mm")) == "a4-card63.5x88.9mm"
     assert sheet_name(SheetSpec.from_options(bleed="3mm", gutter="6mm")) == "a4-bleed3mm"  # 6 mm is the default gutter
     assert output_set(variant_parts(spec, _Game())) == (
-        "landscape-short-edge-card63_5mm-bleed3mm-gutter8mm-margin7mm-no-crop-marks-cut-lines-no-label-reg-marks-offset1_5_-0_5"
+        "landscape-short-edge-card63_5mm-bleed3mm-gutter8mm-margin7mm-no-crop-marks-cut-lines-no-label-reg-marks"
     )
 
 
@@ -107,7 +107,6 @@ VARIANTS = [
     (["--ink", "saver"], ["sheets/tiny-a4-ink-saver.pdf", "tiny-calibration-a4-ink-saver.pdf"]),
     (["--card-size", "square-63.5"], ["sheets/tiny-a4-card63.5mm.pdf", "tiny-calibration-a4-card63.5mm.pdf"]),
     (["--duplex", "short-edge"], ["sheets/tiny-a4-short-edge.pdf", "tiny-calibration-a4-short-edge.pdf"]),
-    (["--back-offset", "1,-0.5"], ["sheets/tiny-a4-offset1,-0.5.pdf", "tiny-calibration-a4-offset1,-0.5.pdf"]),
     (["--orientation", "landscape"], ["sheets/tiny-a4-landscape.pdf", "tiny-calibration-a4-landscape.pdf"]),
     (
         ["--cut-lines", "--no-label"],
@@ -144,11 +143,14 @@ def test_a_variant_run_again_prunes_only_its_own_files(project):
     assert "sheets/tiny-letter.pdf" in left and "sheets/tiny-a4-bleed3mm.pdf" in left
 
 
-def test_a_build_with_options_names_its_sheets_and_removes_its_earlier_default_ones(project):
+def test_a_build_with_options_names_its_sheets_and_keeps_the_default_ones(project):
     invoke("build", "tiny", "--no-setup", "-q")
     invoke("build", "tiny", "--no-setup", "-q", "--gutter-fold", "--paper", "a4")
     sheets = sorted(p.name for p in (project / "out" / "tiny" / "sheets").iterdir())
-    assert sheets == ["tiny-a4-fold.pdf"]
+    assert sheets == ["tiny-a4-fold.pdf", "tiny-a4.pdf", "tiny-letter.pdf"]  # each build's options are its own set
+    invoke("build", "tiny", "--no-setup", "-q", "--gutter-fold", "--paper", "letter")
+    sheets = sorted(p.name for p in (project / "out" / "tiny" / "sheets").iterdir())
+    assert sheets == ["tiny-a4.pdf", "tiny-letter-fold.pdf", "tiny-letter.pdf"]
 
 
 def test_export_folders_carry_their_options_and_keep_each_other(project):

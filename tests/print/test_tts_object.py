@@ -119,7 +119,18 @@ def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
     assert not tmp_path.joinpath("testgame").exists()
 
 
-@pytest.mark.parametrize("url", ["not a url", "ftp://x", "https://", "file:///tmp/tts/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "not a url",
+        "ftp://x",
+        "https://",
+        "file:///tmp/tts/",
+        "https://example.org:99999/",
+        "https://example.org:0/",
+        "https://example.org:http/",
+    ],
+)
 def test_a_base_url_must_be_http_or_https_with_a_host(monkeypatch, tmp_path, url):
     def never(*args, **kwargs):
         raise AssertionError("faces were drawn")
@@ -128,8 +139,9 @@ def test_a_base_url_must_be_http_or_https_with_a_host(monkeypatch, tmp_path, url
     result = CliRunner().invoke(app, ["export", "tts", "testgame", "--out", str(tmp_path), "--base-url", url])
     assert (result.exit_code, result.stderr) == (
         2,
-        f"error: --base-url {url!r} is not an http:// or https:// URL with a host; give the URL of the folder "
-        "the images are hosted in (Tabletop Simulator downloads them), e.g. https://example.org/tts/\n",
+        f"error: --base-url {url!r} is not an http:// or https:// URL with a host (and a port from 1 to 65535, when "
+        "given); give the URL of the folder the images are hosted in (Tabletop Simulator downloads them), e.g. "
+        "https://example.org/tts/\n",
     )
     assert not any(tmp_path.iterdir())
 

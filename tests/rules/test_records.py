@@ -80,7 +80,11 @@ def test_a_record_cut_short_does_not_end_as_it_claims(logged, tmp_path):
     path, _ = _tamper(logged, tmp_path, lambda d: d["moves"].pop())
     result = run("replay", path)
     assert result.exit_code == 1
-    assert result.stdout == f"{path}: end: [record-end] the record ends 'won' but its moves leave the game 'playing'\n"
+    assert re.fullmatch(
+        rf'{re.escape(str(path))}:\d+:\d+: \$\.end\.status: \[record-end\] the record ends "won" but its moves '
+        r'leave the game "playing"\n',
+        result.stdout,
+    ), result.stdout
 
 
 def test_a_card_that_is_not_in_the_game_is_a_located_problem(logged, tmp_path):

@@ -1,0 +1,215 @@
+"""Raster art: PNG, JPEG and WebP files read with Pillow, made ready to put into a face.
+
+`load_raster(path)` reads an image file once (cached while it is unchanged) and gives a `Raster`:
+upright (its EXIF orientation applied), in sRGB (an embedded ICC profile converted by littleCMS),
+with its transparency, encoded as PNG or JPEG so that every renderer the project supports draws it
+(resvg, Chromium, and the PDF painter). A file that needs none of that is kept byte for byte (a
+JPEG then reaches the PDF without being encoded again). Anything that cannot be drawn the same way
+everywhere is refused with a sentence naming the file: a damaged or truncated file, an image of
+more than MAX_PIXELS pixels (a decompression bomb), a CMYK JPEG without a colour profile, a format
+other than PNG, JPEG and WebP.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import re
+import warnings
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageCms, ImageOps
+
+from pnp.core.errors import PnpError, display_path
+from pnp.core.inputs import OutsideLink, check_inside_templates, read_regular, refuse_special
+from pnp.core.locate import bundled_root
+
+RASTER_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+RASTER_NAME = re.compile(r"^(?:[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}/){0,4}[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}\Z")
+MAX_RASTER_BYTES = 64 * 1024 * 1024
+MAX_PIXELS = 100_000_000  # a 12,000 × 8,000 scan; more is refused before anything is decoded
+_FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp"}
+_JPEG_QUALITY = 95  # a JPEG that must be encoded again (turned, or out of another colour space)
+
+
+class RasterError(PnpError):
+    """An image file that cannot be read, or not drawn the same way by every renderer."""
+
+
+@dataclass(frozen=True, eq=False)
+class Raster:
+    """An image ready for a face: `data` is a PNG or JPEG (`mime`), upright and in sRGB, of
+    `width` × `height` pixels; `digest` names it (the same bytes, the same name)."""
+
+    file: str  # as shown to users
+    width: int
+    height: int
+    mime: str  # "image/png" | "image/jpeg"
+    data: bytes
+    digest: str
+    kept: bool  # the file's own bytes (nothing was converted)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Raster) and other.digest == self.digest and other.file == self.file
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    @property
+    def href(self) -> str:
+        """The image as a data: URL (a face is one self-contained SVG file)."""
+        return f"data:{self.mime};base64,{base64.b64encode(self.data).decode('ascii')}"
+
+
+def is_raster_name(name: str) -> bool:
+    return name.lower().endswith(RASTER_SUFFIXES)
+
+
+def find_image(folders: tuple[Path, ...], name: str) -> Path:
+    """The image `name` (a relative path such as "photos/sea-1.jpg") in the first of `folders`
+    that has it: the spec's own folder, then each template folder's art/. Never outside the
+    project or the bundled files, through '..' or a symbolic link."""
+    if not RASTER_NAME.match(name) or ".." in name.split("/"):
+        raise RasterError(
+            f"{name!r} is not an image name: give a path inside the spec's folder or art/, such as "
+            "'photos/sea-1.jpg' (letters, digits, ' ', '_', '-', '.'; no '..')."
+        )
+    roots = (Path.cwd().resolve(), bundled_root().resolve())
+    for folder in folders:
+        candidate = folder / name
+        refuse_special(candidate)
+        if candidate.is_file():
+            try:
+                check_inside_templates(candidate, roots)
+            except OutsideLink as exc:
+                raise RasterError(str(exc).replace("templates and art are", "images are") + ".") from None
+            return candidate
+    looked = ", ".join(display_path(d) for d in folders) or "no folders"
+    raise RasterError(f"image {name!r} not found (looked in {looked}).")
+
+
+def load_raster(path: Path) -> Raster:
+    """Read and prepare an image file (cached while the file is unchanged). Raises RasterError."""
+    stat = path.stat()
+    return _load_raster(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _load_raster(path: str, _mtime: int, size: int) -> Raster:
+    name = display_path(path)
+    if size > MAX_RASTER_BYTES:
+        raise RasterError(f"{name}: image files may be at most {MAX_RASTER_BYTES // (1024 * 1024)} MB.")
+    raw = read_regular(path, MAX_RASTER_BYTES)
+    image = open_image(raw, name)
+    return prepare(image, raw, name)
+
+
+def open_image(raw: bytes, name: str) -> Image.Image:
+    """The image, decoded and checked: its format, its size (before decoding), its bytes whole."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # MAX_PIXELS decides, below
+            image = Image.open(io.BytesIO(raw), formats=tuple(_FORMATS))
+    except Image.DecompressionBombError:
+        limit = MAX_PIXELS // 1_000_000
+        raise RasterError(f"{name}: the image is larger than {limit} megapixels; scale it down.") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise RasterError(f"{name}: not a PNG, JPEG or WebP image that can be read ({_reason(exc)}).") from None
+    width, height = image.size
+    if width * height > MAX_PIXELS:
+        raise RasterError(
+            f"{name}: the image is {width:,} × {height:,} pixels, more than {MAX_PIXELS // 1_000_000} megapixels; "
+            "scale it down (a card printed at 300 dpi needs about 1,000 × 1,400)."
+        )
+    try:
+        image.load()
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise RasterError(f"{name}: the image is damaged or cut short ({_reason(exc)}); save it again.") from None
+    return image
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().rstrip(".")
+    return text[:1].lower() + text[1:] if text else type(exc).__name__
+
+
+def prepare(image: Image.Image, raw: bytes, name: str) -> Raster:
+    """Upright, sRGB, transparency kept; the file's own bytes when nothing had to change."""
+    source = image.format or ""
+    profile = image.info.get("icc_profile")
+    if image.mode == "CMYK" and not profile:
+        raise RasterError(
+            f"{name}: a CMYK image without an embedded colour profile: its colours cannot be known; "
+            "save it as RGB, or with its ICC profile"
+        )
+    changed = _orientation(image) not in (0, 1)
+    upright = ImageOps.exif_transpose(image) if changed else image
+    srgb_profile = not profile or _is_srgb(profile)
+    plain_mode = upright.mode in ("RGB", "L") if source == "JPEG" else upright.mode in ("RGB", "RGBA", "L", "LA")
+    if source in ("JPEG", "PNG") and not changed and srgb_profile and plain_mode:
+        return _raster(name, upright.size, _FORMATS[source], raw, kept=True)
+    converted = _to_srgb(upright, profile, name) if profile and not srgb_profile else _plain(upright)
+    out = io.BytesIO()
+    if source == "JPEG" and converted.mode in ("RGB", "L"):
+        converted.save(out, "JPEG", quality=_JPEG_QUALITY, subsampling=0)
+        mime = "image/jpeg"
+    else:
+        converted.save(out, "PNG", compress_level=6)
+        mime = "image/png"
+    return _raster(name, converted.size, mime, out.getvalue(), kept=False)
+
+
+def _raster(name: str, size: tuple[int, int], mime: str, data: bytes, kept: bool) -> Raster:
+    digest = hashlib.sha1(data).hexdigest()[:20]
+    return Raster(name, size[0], size[1], mime, data, digest, kept)
+
+
+def _orientation(image: Image.Image) -> int:
+    try:
+        return int(image.getexif().get(0x0112, 1))
+    except (ValueError, TypeError):
+        return 1
+
+
+def _has_alpha(image: Image.Image) -> bool:
+    return image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+
+
+def _plain(image: Image.Image) -> Image.Image:
+    """RGB or RGBA (L and LA stay grey)."""
+    if image.mode in ("RGB", "RGBA", "L", "LA"):
+        return image
+    return image.convert("RGBA" if _has_alpha(image) else "RGB")
+
+
+def _is_srgb(profile: bytes) -> bool:
+    try:
+        described = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(profile)))
+    except (OSError, ImageCms.PyCMSError):
+        return False
+    return "srgb" in described.lower().replace(" ", "")
+
+
+def _to_srgb(image: Image.Image, profile: bytes, name: str) -> Image.Image:
+    alpha = image.getchannel("A") if image.mode in ("RGBA", "LA") else None
+    base = image.convert("RGB") if image.mode in ("RGBA", "P", "PA") else image
+    base = base.convert("L") if base.mode == "LA" else base
+    try:
+        source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+        out = ImageCms.profileToProfile(
+            base,
+            source,
+            ImageCms.createProfile("sRGB"),
+            renderingIntent=ImageCms.Intent.PERCEPTUAL,
+            outputMode="RGB",
+        )
+    except (OSError, ImageCms.PyCMSError) as exc:
+        raise RasterError(f"{name}: its embedded colour profile cannot be used ({_reason(exc)}).") from None
+    if out is None:  # profileToProfile returns None only when asked to convert in place
+        raise RasterError(f"{name}: its colours could not be converted to sRGB.")
+    if alpha is not None:
+        out.putalpha(alpha)
+    return out
