@@ -149,9 +149,10 @@ def how_to_print(games: Sequence[Section], lang: str | None) -> str:
         names = _example(mine, what)
         if names is not None:
             steps.append(escape(t.gettext(sentence)).replace("{file}", names))
-        elif what == FOLD:
+        lacking = [g for g in mine if not any(i.group == FOLD for i in g.sheets)]
+        if what == FOLD and lacking:  # the games whose build wrote no fold sheets: the command that makes them
             more = f" --lang {lang}" if lang else ""
-            ids = [g.id.removesuffix("-" + lang) if lang else g.id for g in mine]
+            ids = [g.id.removesuffix("-" + lang) if lang else g.id for g in lacking]
             command = ", ".join(f"<code>{escape(f'pnp sheets {i} --gutter-fold{more}')}</code>" for i in ids)
             steps.append(escape(t.gettext(FOLD_COMMAND)).replace("{command}", command))
     files = [Path(i.href).name for g in mine for i in g.sheets]

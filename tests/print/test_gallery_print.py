@@ -47,7 +47,8 @@ def test_fold_sheets_written_by_a_build_are_named_in_the_box_instead_of_the_comm
     outputs["first/sheets/first-a4-fold.pdf"] = outputs["first/sheets/first-a4.pdf"]
     html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
     assert "Print the fold sheets (<code>first-a4-fold.pdf</code>) on one side at 100 %" in html
-    assert "--gutter-fold</code>" not in html
+    assert "<code>pnp sheets second --gutter-fold</code> (pnp sheets" in html  # the game still without them
+    assert "<code>pnp sheets first --gutter-fold</code>" not in html
     first = html.split('<section id="first"', 1)[1].split("</section>", 1)[0]
     assert 'data-role="fold"' in first and "first-a4-fold.pdf (2 pages)" in first
 
