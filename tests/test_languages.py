@@ -126,7 +126,7 @@ def test_an_italian_build_of_both_games_names_its_files_and_prints_italian(tmp_p
     gallery = (out / "index.html").read_text(encoding="utf-8")
     assert '<section id="tranquility" data-word-front="front"' in gallery
     assert '<section id="tranquility-it" lang="it" data-word-front="fronte"' in gallery
-    assert "<h2>Tranquillità</h2>" in gallery and "Fogli print-and-play" in gallery
+    assert "<h2>Tranquillità</h2>" in gallery and "Cosa stampare" in gallery and "Come stampare" in gallery
 
 
 def _copy_locales(tmp_path, monkeypatch):

@@ -49,7 +49,7 @@ KEYWORDS = {"_": None, "N_": None, "NN_": (1, 2), "gettext": None, "ngettext": (
 # Words printed from outside Python code (e.g. template files): modules named in SOURCE_MODULES are
 # imported by `used_messages` and append to EXTRA_SOURCES a function yielding (msgid, plural or None,
 # where) for each id they print.
-SOURCE_MODULES: tuple[str, ...] = ("pnp.face.words",)  # the bundled templates' and specs' printed words
+SOURCE_MODULES: tuple[str, ...] = ("pnp.face.words", "pnp.rules.rule_words")  # templates, specs, rules
 EXTRA_SOURCES: list[Callable[[], Iterable[tuple[str, str | None, str]]]] = []
 
 

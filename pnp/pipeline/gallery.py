@@ -24,10 +24,19 @@ from urllib.parse import quote
 from pnp.core.i18n import N_, Translator, languages, translator
 from pnp.core.locate import files_under
 from pnp.game.kindcount import KIND_COUNTS
+from pnp.pipeline.printguide import ROLES, how_to_print, print_list, role
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 BACKS = N_("Backs")
 FRONT, BACK, BOTH = N_("front"), N_("back"), N_("front and back")  # a face opened in the viewer
+# The live page's words (pnp/server/live.js under `pnp serve`): a section's link to the table, and the
+# page's own status line and error banner, in the section's and the page's language.
+PLAY = N_("play at the table")
+LIVE_WORDS = (
+    ("live", N_("live")),
+    ("stopped", N_("server stopped")),
+    ("broken", N_("The last change could not be built; the faces below are the last good ones.")),
+)
 
 
 @dataclass(frozen=True)
@@ -55,7 +64,8 @@ class GalleryGame:
 
 
 _STYLE = """
-body{font-family:system-ui,sans-serif;margin:2rem;color:#1f2a38;background:#f7f1e3}
+*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;margin:2rem;color:#1f2a38;background:#f7f1e3;line-height:1.45}
 h1{margin-top:0}h2{border-bottom:2px solid #2a4a63;padding-bottom:.2rem;margin-top:2.5rem}
 .counts{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;padding:0;list-style:none}
 .counts b{font-size:1.2em}
@@ -69,7 +79,19 @@ gap:2rem;z-index:10;cursor:zoom-out}
 #viewer.open{display:flex}#viewer img{height:min(84vh,45vw);width:auto;background:#fff;box-shadow:0 2px 12px #0008}
 #viewer p{position:absolute;bottom:.5rem;color:#fff;margin:0}
 img.broken{outline:3px solid #c8553d}
-a{color:#2a4a63}
+a{color:#1d3f6e}
+a:focus-visible{outline:3px solid #c8553d;outline-offset:2px}
+nav a{display:inline-block;padding:.6rem .2rem}
+.how{border:2px solid #2a4a63;border-radius:.5rem;background:#fff;padding:.6rem 1.2rem;margin:1rem 0 2rem}
+.how{max-width:60rem}
+.how h2{margin:.4rem 0;border:none;padding:0}
+.how li{margin:.35rem 0}
+code{background:#eef2f6;padding:.1rem .3rem;border-radius:.2rem;overflow-wrap:anywhere}
+.print{list-style:none;padding:0}.print>li{margin:.5rem 0}
+.print .files a{display:inline-block;padding:.5rem 0;margin-right:1rem}
+.role{font-weight:bold}.note{color:#3b4a5e}
+@media (max-width:600px){body{margin:.8rem}.faces{grid-template-columns:repeat(auto-fill,minmax(96px,1fr))}
+.setups figure{width:100%}#viewer{flex-direction:column;gap:.5rem}#viewer img{height:auto;width:min(90vw,60vh)}}
 """
 
 _SCRIPT = """
@@ -118,7 +140,7 @@ def _href(path: str) -> str:
 
 def _figure(item: Item) -> str:
     return (
-        f'<figure><img src="{_href(item.href)}" alt="{escape(item.label)}" loading="eager">'
+        f'<figure><img src="{_href(item.href)}" alt="" loading="eager">'
         f"<figcaption>{escape(item.label)}</figcaption></figure>"
     )
 
@@ -164,12 +186,12 @@ def _section(game: GalleryGame) -> str:
     lang = f' lang="{escape(game.lang)}"' if game.lang else ""
     words = "".join(  # what the viewer's script calls a face's sides, in the section's language
         f' data-word-{side}="{escape(t.gettext(text))}"'
-        for side, text in (("front", FRONT), ("back", BACK), ("both", BOTH))
+        for side, text in (("front", FRONT), ("back", BACK), ("both", BOTH), ("play", PLAY))
     )
     parts = [f'<section id="{escape(game.id)}"{lang}{words}><h2>{escape(t.gettext(game.title))}</h2>']
     parts.append('<ul class="counts">' + "".join(_count(t, what, n) for what, n in game.counts) + "</ul>")
     if game.sheets:
-        parts.append(_heading(t.gettext("Print-and-play sheets")) + _links(game.sheets))
+        parts.append(_heading(t.gettext("What to print")) + print_list(game.sheets, t))
     if game.setups:
         parts.append(
             _heading(t.gettext("Sample setup"))
@@ -200,14 +222,26 @@ def write_gallery(games: list[GalleryGame] | tuple[GalleryGame, ...], title: str
     lang = page_language(games)
     t = translator(lang)
     title = title or t.gettext("Print-and-play gallery")
-    toc = " · ".join(f'<a href="#{escape(g.id)}">{escape(translator(g.lang).gettext(g.title))}</a>' for g in games)
+    toc = " · ".join(
+        f'<a href="#{escape(g.id)}"{_lang_attr(g.lang, lang)}>{escape(translator(g.lang).gettext(g.title))}</a>'
+        for g in games
+    )
+    games_word = t.gettext("Games")
+    live = "".join(f' data-word-{key}="{escape(t.gettext(text))}"' for key, text in LIVE_WORDS)
+    boxes = "".join(how_to_print(games, language) for language in dict.fromkeys(g.lang for g in games))
     body = "\n".join(_section(g) for g in games) or "<p>" + escape(t.gettext("No games have been built yet.")) + "</p>"
     return (
         f'<!DOCTYPE html>\n<html lang="{escape(lang or "en")}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head>\n"
-        f'<body><h1>{escape(title)}</h1><p>{toc}</p>\n{body}\n<div id="viewer"></div>'
+        f'<body{live}><main><h1>{escape(title)}</h1><nav aria-label="{escape(games_word)}">{toc}</nav>\n'
+        f'{boxes}\n{body}\n</main><div id="viewer"></div>'
         f"\n<script>{_SCRIPT}</script></body></html>\n"
     )
+
+
+def _lang_attr(lang: str | None, page: str | None) -> str:
+    return f' lang="{escape(lang or "en")}"' if lang != page else ""
 
 
 # ---- from build outputs ------------------------------------------------------------------------
@@ -263,7 +297,7 @@ def _in_language(rel: str, suffix: str, others: list[str]) -> bool:
     elif len(parts) > 3 and parts[1] == "export":
         mark = parts[2]
     else:
-        mark = Path(rel).stem
+        mark = Path(rel).name.split(".")[0]  # setup-3p-seed1-it.check.txt is Italian
     if suffix:
         return mark.endswith(suffix)
     return not any(mark.endswith(s) for s in others if s)
@@ -297,11 +331,13 @@ def _game(game_id: str, files: Files, suffix: str = "") -> GalleryGame:
     deck = _deck(_read(files.get(f"{game_id}/deck{suffix}.json")))
     svg = _face_folder(game_id, suffix, mine)
     faces = _faces(game_id, deck, [r for r in mine if r.startswith(svg) and r.endswith(".svg")])
-    pdfs = [r for r in mine if r.endswith(".pdf") and "/setup/" not in r and "/export/" not in r]
+    pdfs = [r for r in mine if r.endswith(".pdf") and "/export/" not in r]
+    pdfs.sort(key=lambda r: (ROLES.index(role(r)), r))
     pages = {r: _pages(_read(files[r]) or b"") for r in pdfs}
     t = translator(suffix[1:] or None)  # the section's own words (its files' labels) in its language
     sheets = tuple(
-        Item(t.ngettext("{name} ({n} page)", "{name} ({n} pages)", pages[r], name=Path(r).name), r) for r in pdfs
+        Item(t.ngettext("{name} ({n} page)", "{name} ({n} pages)", pages[r], name=Path(r).name), r, group=role(r))
+        for r in pdfs
     )
     setups = tuple(Item(Path(r).stem, r) for r in mine if "/setup/" in r and r.endswith(".svg"))
     shown = {i.href for i in faces + sheets + setups}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from pnp.core.i18n import language_suffix
+from pnp.core.i18n import N_, language_suffix, translator
 from pnp.game.model import Game
 from pnp.rules.check import RULES, Violation, check_state, rules_for
 from pnp.rules.deal import deal_setup
@@ -30,16 +30,27 @@ def applicable_rules(game: Game, modules) -> list[str]:
     return [r.id for r in rules_for(game, modules)]
 
 
+STATUS_WORDS = {"playing": N_("playing"), "won": N_("won"), "lost": N_("lost")}
+
+
 def check_report(game: Game, state: State, violations: list[Violation]) -> str:
-    """The check as text: the rules checked and each violation with its rule id."""
+    """The check as text, in the game's language: the rules checked (their summaries are in the
+    catalogues through pnp/rules/rule_words.py) and each violation with its rule id."""
+    t = translator(game.language)
     rules = applicable_rules(game, state.modules)
-    lines = [f"{game.title} ({game.id}), {state.players} players, seed {state.seed}, turn {state.turn}: {state.status}"]
+    status = t.gettext(STATUS_WORDS[state.status]) if state.status in STATUS_WORDS else state.status
+    where = {"game": game.id, "players": state.players, "seed": state.seed, "turn": state.turn, "status": status}
+    head = t.gettext(
+        "{title} ({game}), {players} players, seed {seed}, turn {turn}: {status}", title=t.gettext(game.title), **where
+    )
+    lines = [head]
     if violations:
-        lines.append(f"{len(violations)} violation(s) of {len({v.rule for v in violations})} rule(s):")
+        broken = len({v.rule for v in violations})
+        lines.append(t.gettext("{n} violation(s) of {rules} rule(s):", n=len(violations), rules=broken))
         lines += [f"  {v}" for v in violations]
     else:
-        lines.append(f"all {len(rules)} rules hold:")
-        lines += [f"  {rule_id}: {RULES[rule_id].summary}" for rule_id in rules]
+        lines.append(t.gettext("all {n} rules hold:", n=len(rules)))
+        lines += [f"  {rule_id}: {t.gettext(RULES[rule_id].summary)}" for rule_id in rules]
     return "\n".join(lines) + "\n"
 
 

@@ -38,13 +38,15 @@ def trusted_app(routes: list, trust: Trust, lifespan=None) -> Starlette:
     return app
 
 
-def play_app(names: list[str], modules: str, records: Path, query: str, trust: Trust, lifespan=None) -> Starlette:
+def play_app(
+    names: list[str], modules: str, records: Path, query: str, trust: Trust, lifespan=None, lang: str | None = None
+) -> Starlette:
     """`pnp play`'s application: the Play page (its address without a path leads there) and its API."""
 
     async def home(request):
         return RedirectResponse(f"/play?{query}")
 
-    return trusted_app([Route("/", home), *play_routes(names, modules, records)], trust, lifespan)
+    return trusted_app([Route("/", home), *play_routes(names, modules, records, lang)], trust, lifespan)
 
 
 def make_app(out: Path, live: Live, trust: Trust, extra_routes: list | None = None, lifespan=None) -> Starlette:

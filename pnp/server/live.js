@@ -1,5 +1,7 @@
 // pnp serve: listen to the server's events; refresh the faces a rebuild changed, show and clear errors.
 (function () {
+  var page = document.body;
+  function word(node, key, english) { return (node && node.getAttribute('data-word-' + key)) || english; }
   var banner = document.createElement('div');
   banner.id = 'pnp-error';
   banner.setAttribute('role', 'alert');
@@ -9,15 +11,18 @@
   var status = document.createElement('div');
   status.id = 'pnp-live';
   status.style.cssText = 'position:fixed;right:.6rem;bottom:.4rem;font:12px system-ui;color:#2a4a63;opacity:.8';
-  status.textContent = 'live';
+  status.textContent = word(page, 'live', 'live');
+  status.setAttribute('role', 'status');
   document.body.appendChild(status);
 
   // under serve each game can also be played at the virtual table
   var sections = document.querySelectorAll('section[id] > h2');
   for (var s = 0; s < sections.length; s++) {
+    var section = sections[s].parentNode, lang = section.getAttribute('lang'), game = section.id;
+    if (lang && game.slice(-lang.length - 1) === '-' + lang) game = game.slice(0, -lang.length - 1);
     var play = document.createElement('a');
-    play.href = '/play?game=' + encodeURIComponent(sections[s].parentNode.id);
-    play.textContent = 'play at the table';
+    play.href = '/play?game=' + encodeURIComponent(game) + (lang ? '&lang=' + encodeURIComponent(lang) : '');
+    play.textContent = word(section, 'play', 'play at the table');
     play.className = 'pnp-play';
     play.style.cssText = 'font-size:.6em;margin-left:1rem;font-weight:normal';
     sections[s].appendChild(play);
@@ -52,14 +57,14 @@
   }
 
   var source = new EventSource('/_pnp/events');
-  source.onopen = function () { status.textContent = 'live'; };
-  source.onerror = function () { status.textContent = 'server stopped'; };
+  source.onopen = function () { status.textContent = word(page, 'live', 'live'); };
+  source.onerror = function () { status.textContent = word(page, 'stopped', 'server stopped'); };
   source.onmessage = function (event) {
     var news = JSON.parse(event.data);
     var seen = Number(document.body.getAttribute('data-version') || '-1');
     document.body.setAttribute('data-version', String(news.version));
     if (news.kind === 'error') {
-      banner.textContent = 'The last change could not be built; the faces below are the last good ones.\n' +
+      banner.textContent = word(page, 'broken', 'The last change could not be built; the faces below are the last good ones.') + '\n' +
         news.problems.join('\n');
       banner.style.display = 'block';
       document.body.setAttribute('data-error', 'yes');

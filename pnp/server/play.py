@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import secrets
 import sys
 import threading
 from pathlib import Path
@@ -22,6 +23,7 @@ from starlette.routing import Route
 from pnp.core.errors import PnpError, SpecError
 from pnp.core.output import write_atomic
 from pnp.rules.state.model import SEEDS
+from pnp.rules.table_view import choices, words_for
 from pnp.server.trust import Refused, read_json, refusal
 
 PAGE = (Path(__file__).parent / "play.html").read_text(encoding="utf-8")
@@ -31,24 +33,24 @@ MAX_SESSIONS = 200
 class Tables:
     """The open sessions, their faces and where their records go."""
 
-    def __init__(self, names: list[str], modules: str, records: Path):
-        self.names, self.modules, self.records = names, modules, records
+    def __init__(self, names: list[str], modules: str, records: Path, lang: str | None = None):
+        self.names, self.modules, self.records, self.lang = names, modules, records, lang
         self.sessions: dict[str, tuple] = {}  # id -> (session, lock, faces, record path)
         self.faces: dict[tuple, dict] = {}
-        self.counter = itertools.count(1)
         self.lock = threading.Lock()
 
     def new(self, data: dict) -> tuple[str, dict]:
         # start-up: +209 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+        from pnp.game.rulestext import with_language
         from pnp.pipeline.load import load_game
         from pnp.rules.session import PlaySession
 
         name, modules, players, seed, seats = self._fields(data)
-        game = load_game(name, modules=modules)
+        game = with_language(load_game(name, modules=modules), self._lang(data))
         session = PlaySession(game, players, seed, seats)
         faces = self._faces(game)
         with self.lock:
-            sid = str(next(self.counter))
+            sid = secrets.token_hex(8)  # a restarted server never answers for an old page's table
             path = self._record_path(game.id, players, seed)
             self._write(path, session, "the table is not dealt")  # an unwritable folder: nothing is kept
             if len(self.sessions) >= MAX_SESSIONS:
@@ -84,6 +86,18 @@ class Tables:
             )
         return name, modules, players, seed, seats
 
+    def _lang(self, data: dict) -> str | None:
+        """The table's language: the page's `lang` (a shipped one), else the command's --lang."""
+        # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+        from pnp.core.i18n import languages
+
+        lang = data.get("lang")
+        if lang in (None, ""):
+            return self.lang
+        if not isinstance(lang, str) or lang.lower() not in languages():
+            raise Refused(400, f"lang: expected one of {', '.join(languages())}, not {_shown(lang)}")
+        return lang.lower()
+
     def _record_path(self, game_id: str, players: int, seed: int) -> Path:
         for k in itertools.count(1):
             path = self.records / f"play-{game_id}-{players}p-seed{seed}-{k}.json"
@@ -95,7 +109,7 @@ class Tables:
         # start-up: +262 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         from pnp.svg.faces import render_faces
 
-        key = (game.id, game.spec_file, tuple(m.id for m in game.modules), _mtimes(game))
+        key = (game.id, game.spec_file, game.language, tuple(m.id for m in game.modules), _mtimes(game))
         if key not in self.faces:
             self.faces[key] = {face.id: face.svg for face in render_faces(game)}
         return self.faces[key]
@@ -165,8 +179,8 @@ def _problem(exc: PnpError) -> dict:
     return {"rule": "error", "message": str(exc)}
 
 
-def play_routes(names: list[str], modules: str, records: Path = Path("records")) -> list:
-    tables = Tables(names, modules, records)
+def play_routes(names: list[str], modules: str, records: Path = Path("records"), lang: str | None = None) -> list:
+    tables = Tables(names, modules, records, lang)
 
     async def page(request: Request):
         trust = getattr(request.app.state, "trust", None)
@@ -177,7 +191,8 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"))
         # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         from pnp.core.locate import available_games
 
-        return JSONResponse({"games": sorted(set(names) | set(available_games()), key=_order(names))})
+        listed = sorted(set(names) | set(available_games()), key=_order(names))
+        return JSONResponse({"games": listed, "lang": lang or "en", "words": words_for(lang), "players": [1, 5]})
 
     async def call(request: Request, work):
         """Run `work(body)` in a thread: its answer, or the error as a sentence (never a traceback)."""
@@ -219,7 +234,7 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"))
 
     async def places(request: Request):
         sid = request.path_params["sid"]
-        return await call(request, lambda data: locked(sid, lambda s: {"places": s.places(_card(data))}, save=False))
+        return await call(request, lambda data: locked(sid, lambda s: choices(s, _card(data)), save=False))
 
     async def move(request: Request):
         sid = request.path_params["sid"]

@@ -69,6 +69,7 @@ def serve_play(
     query: str,
     open_page: bool = True,
     say: Callable[[str], None] = print,
+    lang: str | None = None,
 ) -> None:
     """`pnp play`: the Play page only, until Ctrl-C."""
     # start-up: +47 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
@@ -88,7 +89,7 @@ def serve_play(
             asyncio.get_running_loop().call_later(0.3, webbrowser.open, url)
         yield
 
-    app = play_app(names, modules, records, query, trust, lifespan)
+    app = play_app(names, modules, records, query, trust, lifespan, lang)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
     _run(_server(uvicorn, config), sock)
     say("stopped")

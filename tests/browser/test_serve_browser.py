@@ -23,11 +23,11 @@ def test_editing_a_variant_updates_the_open_page(tmp_path):
     try:
         driver.get(f"http://127.0.0.1:{port}/")
         wait_for(driver, lambda d: body(d, "data-version") is not None, what="the live connection")
-        assert driver.find_element("css selector", "h2").text.startswith("Tranquility: Galateia")
+        assert driver.find_element("css selector", "section[id] > h2").text.startswith("Tranquility: Galateia")
         spec.write_text(spec.read_text().replace('"Tranquility: Galateia"', '"Galateia, second draft"'))
         wait_for(
             driver,
-            lambda d: d.find_element("css selector", "h2").text.startswith("Galateia, second draft"),
+            lambda d: d.find_element("css selector", "section[id] > h2").text.startswith("Galateia, second draft"),
             what="the new title in the page",
         )
         assert driver.find_elements("css selector", "a.face")  # the faces are still shown

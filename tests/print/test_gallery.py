@@ -169,10 +169,11 @@ def test_an_imposed_booklet_with_object_streams_counts_its_pages(tmp_path):
 
 ITALIAN_SECTION = (
     '<section id="testgame-it" lang="it" data-word-front="fronte" data-word-back="retro" '
-    'data-word-both="fronte e retro">'
+    'data-word-both="fronte e retro" data-word-play="gioca al tavolo">'
 )
 ENGLISH_SECTION = (
-    '<section id="testgame" data-word-front="front" data-word-back="back" data-word-both="front and back">'
+    '<section id="testgame" data-word-front="front" data-word-back="back" data-word-both="front and back" '
+    'data-word-play="play at the table">'
 )
 
 
