@@ -17,8 +17,8 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from pnp import __version__
 from pnp.cli import coerce
+from pnp.core.version import __version__
 
 coerce.install()  # option values without pydantic: ~0.23 s of every command (pnp/cli/coerce.py)
 
