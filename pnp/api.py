@@ -26,7 +26,6 @@ from pnp.core.errors import UsageError
 from pnp.core.i18n import check_language
 from pnp.core.locate import spec_files, spec_roots
 from pnp.core.output import write_all_if_changed
-from pnp.export import TARGETS
 from pnp.export import export as export_files
 from pnp.game.build import ALL_MODULES
 from pnp.game.model import Face
@@ -142,11 +141,7 @@ class Game:
     ) -> Files:
         """An export target's files (`pnp.export.TARGETS`: tgc, mpc, drivethru, tts, png, cut) under
         <game>/export/<target>/; each target takes only its own options (product: tgc, mpc, drivethru;
-        dpi and bleed: png; base_url: tts; sheet: cut)."""
-        if target in TARGETS and "dpi" not in TARGETS[target].options and (dpi != 150 or bleed):
-            raise UsageError(f"dpi and bleed are given only for png exports, not {target}.")
-        if sheet is not None and target in TARGETS and "sheet" not in TARGETS[target].options:
-            raise UsageError(f"A sheet is given only for cut exports, not {target}.")
+        dpi and bleed: png; base_url: tts; sheet: cut), another is a UsageError."""
         return export_files(
             self.model,
             self.faces(),

@@ -166,14 +166,24 @@ def export(
     Images are made on `jobs` worker processes (None: every core; see pnp.core.pool).
     """
     chosen = target_named(target)
-    if product is not None and "product" not in chosen.options:
-        raise UsageError(f"A product is chosen only for {_either(takers('product'))} exports, not {target}.")
-    if base_url and "base_url" not in chosen.options:
-        raise UsageError(f"A base URL is given only for {_either(takers('base_url'))} exports, not {target}.")
+    given = {"product": product is not None, "base_url": bool(base_url), "dpi": dpi != 150, "bleed": bleed}
+    given["sheet"] = sheet is not None
+    refused = [name for name, is_given in given.items() if is_given and name not in chosen.options]
+    if refused:
+        raise UsageError(f"{_GIVEN[refused[0]]} only for {_either(takers(refused[0]))} exports, not {target}.")
     request = Request(game, faces, product, dpi, bleed, sheet, warn, base_url, progress, jobs)
     files = chosen.make(request)
     where = (folder or target) + language_suffix(game.language)  # tgc-it: never over the English files
     return {f"{game.id}/export/{where}/{name}": data for name, data in sorted(files.items())}
+
+
+_GIVEN = {  # what the sentence refusing an option says it is
+    "product": "A product is chosen",
+    "base_url": "A base URL is given",
+    "dpi": "A resolution is given",
+    "bleed": "The bleed is included",
+    "sheet": "Sheet options are given",
+}
 
 
 def _either(names: tuple[str, ...]) -> str:
