@@ -23,6 +23,8 @@ from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.core.sleeves import CARD_PRESETS
+from pnp.export import TARGETS, export
+from pnp.export import takers as export_takers
 from pnp.sheets.backoffset import offset_words
 from pnp.sheets.printer import PrinterProfile, load_profile
 from pnp.sheets.spec import SheetSpec
@@ -339,11 +341,11 @@ The earlier form pnp export GAME --target TARGET still works, with a notice.
 
 Example: pnp export tgc tranquility"""
 
-TARGET_OPTIONS = {  # which targets take each target-specific option (said when another target gets one)
-    "--product": ("tgc", "mpc", "drivethru"),
-    "--dpi": ("png",),
-    "--with-bleed": ("png",),
-    "--base-url": ("tts",),
+OPTION_FIELDS = {  # a target-specific option → the export request's field; TARGETS says who takes it
+    "--product": "product",
+    "--dpi": "dpi",
+    "--with-bleed": "bleed",
+    "--base-url": "base_url",
 }
 
 
@@ -402,9 +404,10 @@ class TargetCommand(TyperCommand):
             option = getattr(exc, "option_name", None)
             if not option:  # not an unknown option
                 raise
-            takers = TARGET_OPTIONS.get(option)
-            if takers is None and option.split("=")[0] in _sheet_option_flags():
-                takers = ("cut",)
+            field = OPTION_FIELDS.get(option)
+            if field is None and option.split("=")[0] in _sheet_option_flags():
+                field = "sheet"
+            takers = export_takers(field) if field else ()
             if takers:
                 who = ", ".join(takers[:-1]) + " or " + takers[-1] if len(takers) > 1 else takers[0]
                 vars(exc).update(
@@ -592,7 +595,7 @@ def export_folder(
     'png-96dpi-bleed-ink-saver', 'png-no-modules'; `modules` is the game's `modules_name`, '' for
     every module). The cut files carry their sheet options (ink, modules) in their own names instead."""
     parts = [target]
-    if target != "cut":
+    if "sheet" not in TARGETS[target].options:  # a target drawn on sheets names its files instead
         if product:
             parts.append(product.strip().lower())
         if dpi != 150.0:
@@ -610,9 +613,6 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
     """Make one target's files and write them as that target's (and variant's) output set."""
     # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.cli.export_report import progress_bar, report
-
-    # start-up: +18 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.export import export
     from pnp.sheets.names import output_set, variant_parts
 
     out, quiet = run.out, run.quiet

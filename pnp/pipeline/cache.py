@@ -18,12 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp import __version__
 from pnp.core.errors import PnpError
 from pnp.core.i18n import language_suffix
 from pnp.core.inputs import read_regular
 from pnp.core.locate import PACKAGE_DIR, files_under, find_spec, find_template_dir, first_file
 from pnp.core.output import write_atomic
+from pnp.core.version import __version__
 from pnp.game.model import Card, Face, Game
 from pnp.spec.load import find_parent
 from pnp.spec.table.grid import MAX_FILE_BYTES

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp import __version__
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import read_regular
 from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
+from pnp.core.version import __version__
 from pnp.game.model import Game
 from pnp.rules.state.model import State, _dump, dump_state, state_to_data
 from pnp.rules.state.reader import parse_state
