@@ -65,5 +65,6 @@ def play_game(game: Game, players: int, seed: int, bot: str = "baseline") -> tup
     won = table.status == "won"
     if isinstance(player, OpenHandsBot) and player.solution is not None and not won:
         # what the solver found: proved unwinnable or gave up, and how far its search got
-        return False, player.solution.filled, player.solution.turns, player.solution.verdict
+        filled = max(player.solution.filled, k.filled(table))  # its search, or the baseline's game it fell back on
+        return False, filled, max(player.solution.turns, table.turn), player.solution.verdict
     return won, k.filled(table), table.turn, "" if won else table.loss_reason()

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 OPEN_HANDS_NAME = "open-hands"  # its `--bot` name
 WON, LOST = "won", "lost"
 UNWINNABLE, GAVE_UP = "unwinnable", "gave-up"  # the loss reasons of an open-hands game
-BUDGET = 50_000  # positions searched per game before the solver gives up (`--bot open-hands`)
+BUDGET = 20_000  # positions searched per game before the solver gives up (`--bot open-hands`)
 
 
 LIMITS = (0, 1, 2, 3, 5, 8, 13, 1_000_000)  # discrepancies allowed per pass (the last: none)

@@ -12,6 +12,7 @@ import pytest
 from helpers.rulekit import game_named, with_count, with_rules, without_cards
 
 from pnp.game.params import HANDS_AND_PILES
+from pnp.rules import rule_warnings
 from pnp.rules.bots import play_game
 from pnp.rules.engines import engine_of
 from pnp.rules.simulation import simulate
@@ -198,3 +199,27 @@ def test_ascent_solver_agrees_with_brute_force(top, modules, hand, players):
         assert (solution.verdict == WON) == _brute_ascent(table.clone(), set()), seed
         verdicts.add(solution.verdict)
     assert verdicts == {WON, UNWINNABLE}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_the_start_discard_warning_is_exactly_where_the_solver_finds_no_win(players):
+    """A 2×2 grid of 8 islands with 2 finish cards: the warning's arithmetic (4 islands, 2 paid, start,
+    finish, discard among 8 + 2 + players cards) flags a start discard of players + 3 and above; the
+    solver proves every deal lost there and wins some deals at players + 2."""
+
+    def game(discard):
+        return _small_tranquility(grid={"rows": 2, "cols": 2}, islands=8, finishes=2, start_discard=discard)
+
+    def flagged(discard):
+        return any(w.startswith(f"with {players} player(s)") for w in rule_warnings(game(discard)))
+
+    def verdicts(discard):
+        g = game(discard)
+        engine = engine_of(g)
+        deck = engine.deck(g)
+        return {
+            solve(engine.deal(deck, players, s), engine.baseline().choose, engine.filled).verdict for s in range(30)
+        }
+
+    assert not flagged(players + 2) and WON in verdicts(players + 2)
+    assert flagged(players + 3) and verdicts(players + 3) == {UNWINNABLE}
