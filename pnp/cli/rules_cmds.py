@@ -155,7 +155,12 @@ def simulate(
             metavar="GAME|rules.KEY=VALUE",
         ),
     ] = None,
-    bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
+    bot: Annotated[
+        str,
+        typer.Option(
+            "--bot", help="The bot: baseline, search, or open-hands (sees every card: an upper bound) (docs/rules.md)."
+        ),
+    ] = "baseline",
     jobs: Jobs = None,
     scheduler: Annotated[
         str | None,
@@ -240,12 +245,14 @@ def simulate(
 def _hard_warning(r, label: str) -> str:
     """Under 1 % won: "nearly unwinnable" when the judging (stronger) bot played; else say which bot did."""
     # start-up: +125 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.bots import JUDGE_BOT
+    from pnp.rules.bots import JUDGE_BOT, OPEN_HANDS
 
     won = f"{label} with {r.players} player(s) was won in {r.wins} of {r.games} games"
     won += f" ({100 * r.win_rate:.1f} %, under 1 %)"
     if r.bot == JUDGE_BOT:
         return f"warning: {won} by the {r.bot} bot: nearly unwinnable"
+    if r.bot == OPEN_HANDS:
+        return f"warning: {won} by the open-hands solver, which sees every card: no strategy wins more often"
     return (
         f"warning: {won} by the {r.bot} bot; nearly unwinnable is judged by the stronger {JUDGE_BOT} bot: "
         f"run again with --bot {JUDGE_BOT}"
@@ -278,7 +285,12 @@ def sweep(
         ),
     ] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
+    bot: Annotated[
+        str,
+        typer.Option(
+            "--bot", help="The bot: baseline, search, or open-hands (sees every card: an upper bound) (docs/rules.md)."
+        ),
+    ] = "baseline",
     jobs: Jobs = None,
     scheduler: Annotated[
         str | None,
