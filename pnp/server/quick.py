@@ -23,12 +23,12 @@ def draw_changed_faces(name: str, out: Path, modules: str) -> list[str]:
     """The SVG files (relative to `out`) of the faces of game `name` that changed, written."""
     game = with_language(load_game(name, modules=modules), None)
     keys = face_keys(game)
-    reused = cached_faces(out, game, read_record(out, output_set(game)), keys)
+    folder = svg_folder(game)
+    reused = cached_faces(out, game, read_record(out, output_set(game)), keys, folder)
     fresh = len(keys) - len(reused)
     if not fresh:
         return []
     faces = render_faces(game, reused, 1 if fresh <= MANY else None)
-    folder = svg_folder(game)
     written = []
     for face in faces:
         if face.id in reused:
