@@ -11,12 +11,11 @@ from pnp.booklet.options import base_game
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
 from pnp.game.difficulty import measured
-from pnp.game.params import ASCENT, TranquilityRules, rule_params
+from pnp.game.params import TranquilityRules, rule_params
 from pnp.pdf.form import LABEL_FONT
 from pnp.rules import deal_setup
-from pnp.rules.ascent.sheet import mountain_region
+from pnp.rules.engines import engine_of
 from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE, _Sheet
-from pnp.rules.tranquility.sheet import sea_region
 
 GAME_TITLES = (N_("Tranquility"), N_("Tranquility: The Ascent"))
 KIND_NAMES = (
@@ -177,7 +176,7 @@ def picture_width(game, paper) -> float:
     130 mm for Tranquility's square sea. The sheet is drawn at this size, so its words print at their
     own size (7 pt or more), not shrunk."""
     width = paper.width - 2 * paper.margin
-    return width if game.engine == ASCENT else min(width, 130.0)
+    return width if engine_of(game).wide_setup else min(width, 130.0)
 
 
 def _references_note(book: Book, references) -> str:
@@ -215,10 +214,7 @@ def setup_picture(book: Book) -> list:
         return []
     width = picture_width(book.game, book.paper)
     table = (TABLE[0], TABLE[1], width, TABLE[3])
-    if book.game.engine == ASCENT:
-        region = mountain_region(book.rules, table)
-    else:
-        region = sea_region(book.rules, table)
+    region = engine_of(book.game).setup_region(book.rules, table)
     return [
         KeepTogether(
             [

@@ -104,3 +104,11 @@ class Engine(Protocol):
     def draw_setup(self, sheet: Any, state: State) -> None:
         """Draw the state's table on the setup sheet (pnp/rules/setup_sheet.py)."""
         ...
+
+    def setup_region(self, rules: Any, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """The part of the setup sheet's `table` (x, y, width, height in mm) that shows the dealt
+        table, as the rules booklet pictures it."""
+        ...
+
+    wide_setup: bool
+    """The dealt table is wider than high (the booklet gives its picture the whole text column)."""

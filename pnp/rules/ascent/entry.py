@@ -13,7 +13,7 @@ from pnp.rules import check_counts
 from pnp.rules.ascent import check, goats
 from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
-from pnp.rules.ascent.sheet import draw_mountain
+from pnp.rules.ascent.sheet import draw_mountain, mountain_region
 from pnp.rules.facts import Facts, Rule
 from pnp.rules.search import AscentRollout, AscentSearch
 from pnp.rules.state.model import State
@@ -62,6 +62,11 @@ class AscentEngine:
     def draw_setup(self, sheet: Any, state: State) -> None:
         if state.mountain is not None:
             draw_mountain(sheet, state.mountain)
+
+    wide_setup = True
+
+    def setup_region(self, rules: Any, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        return mountain_region(rules, table)
 
 
 ASCENT = AscentEngine()

@@ -21,7 +21,7 @@ from pnp.rules.tranquility.engine import (
     table_from_state,
     tranquility_deck,
 )
-from pnp.rules.tranquility.sheet import draw_sea
+from pnp.rules.tranquility.sheet import draw_sea, sea_region
 
 
 class TranquilityEngine:
@@ -65,6 +65,11 @@ class TranquilityEngine:
     def draw_setup(self, sheet: Any, state: State) -> None:
         if state.sea is not None:
             draw_sea(sheet, state.sea)
+
+    wide_setup = False
+
+    def setup_region(self, rules: Any, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        return sea_region(rules, table)
 
 
 TRANQUILITY = TranquilityEngine()
