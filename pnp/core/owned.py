@@ -48,6 +48,7 @@ __all__ = [
     "owner",
     "prune_empty_dirs",
     "remove_stray_temporaries",
+    "remove_strays_inside",
     "write_owned",
     "write_owned_in_batches",
 ]
@@ -122,7 +123,7 @@ def _write_locked(
     check_own_folders(
         out_root, [_manifest_path(out_root, name).parent for name in owned] + [p.parent for p in extra_files]
     )
-    remove_stray_temporaries(ours, keep={tmp for tmp in staged.values() if tmp is not None})
+    remove_strays_inside(out_root, ours, keep={tmp for tmp in staged.values() if tmp is not None})
     same = check_in_the_way(out_root, order, digests, staged, _known(out_root, manifests), force)
     for name, outputs in owned.items():  # first the union: a run stopped now still knows every file and its bytes
         _write_manifest(out_root, name, _merged(previous[name], {rel: digests[rel] for rel in outputs}))
@@ -169,7 +170,7 @@ def _write_batches(
     previous = manifests.get(name, {})
     paths = [out_root / rel for rel in files] + [out_root / rel for rel in previous if rel not in set(files)]
     check_own_folders(out_root, [_manifest_path(out_root, name).parent])
-    remove_stray_temporaries([*paths, _manifest_path(out_root, name)])
+    remove_strays_inside(out_root, [*paths, _manifest_path(out_root, name)])
     check_in_the_way(out_root, sorted(files), dict.fromkeys(files, ""), {}, _known(out_root, manifests), force)
     digests: dict[str, str] = {}
     changed: dict[Path, bool] = {}
@@ -308,6 +309,33 @@ def _remove_stale(
             removed.append(rel)
             prune_empty_dirs(out_root, path.parent)
     return sorted(removed), sorted(kept)
+
+
+def remove_strays_inside(out_root: Path, paths: Iterable[Path], keep: set[Path] | frozenset = frozenset()) -> None:
+    """remove_stray_temporaries beside `paths`, in those of their folders that are real folders
+    inside `out_root` (never in a folder a link leads to)."""
+    real: dict[Path, bool] = {}
+    wanted = []
+    for path in paths:
+        folder = path.parent
+        if folder not in real:
+            rel = folder.relative_to(out_root)
+            real[folder] = rel == Path(".") or _real_folders(out_root, rel.parts)
+        if real[folder]:
+            wanted.append(path)
+    remove_stray_temporaries(wanted, keep)
+
+
+def _real_folders(out_root: Path, parts: tuple[str, ...]) -> bool:
+    path = out_root
+    for part in parts:
+        path = path / part
+        mode = _lstat_mode(path)
+        if mode is None:
+            return True  # not there: nothing to remove in it
+        if not stat.S_ISDIR(mode):
+            return False
+    return True
 
 
 def regular_inside(out_root: Path, rel: str) -> bool:

@@ -24,7 +24,13 @@ from pnp.core import pool
 from pnp.core.i18n import language_suffix
 from pnp.core.outlock import holding
 from pnp.core.output import stage_files
-from pnp.core.owned import owner, prune_empty_dirs, read_manifest, remove_stray_temporaries, write_owned
+from pnp.core.owned import (
+    owner,
+    prune_empty_dirs,
+    read_manifest,
+    remove_strays_inside,
+    write_owned,
+)
 from pnp.game.listing import deck_listing
 from pnp.game.model import Face, Game
 from pnp.sheets.names import output_set as sheet_set
@@ -258,7 +264,8 @@ class _SvgStager:
     def start(cls, out: Path, outputs: Outputs) -> _SvgStager | None:
         if len(outputs) < cls.MIN_FILES:
             return None
-        remove_stray_temporaries([out / rel for rel in outputs])  # before ours exist: the removal at writing keeps ours
+        # before ours exist: the removal at writing keeps ours
+        remove_strays_inside(out, [out / rel for rel in outputs])
         return cls(out, {out / rel: data for rel, data in outputs.items()})
 
     def stage(self) -> dict:
@@ -269,7 +276,7 @@ class _SvgStager:
     def discard(self) -> None:
         """The build failed or was stopped, its workers are gone: remove whatever was staged."""
         try:
-            remove_stray_temporaries(self.files)  # .NAME.PID.tmp of processes no longer running
+            remove_strays_inside(self.out, self.files)  # .NAME.PID.tmp of processes no longer running
             for folder in sorted({path.parent for path in self.files}):
                 prune_empty_dirs(self.out, folder)  # folders made only for the staged files
         except OSError:

@@ -338,10 +338,11 @@ def test_ctrl_c_at_several_moments_leaves_no_temporary_file_after_the_next_run(p
         time.sleep(took * share)
         run.send_signal(signal.SIGINT)
         _, err = run.communicate(timeout=LIMIT)
-        # 130: stopped by the command, in a sentence; -SIGINT: stopped while Python was still importing
-        # the command (a KeyboardInterrupt traceback from the imports, before pnp runs) or ending
-        assert run.returncode in (0, 130, -signal.SIGINT), err
-        assert run.returncode == -signal.SIGINT or "Traceback" not in err, err
+        # 130: stopped by the command; -SIGINT: stopped while Python was still importing the command
+        # (a KeyboardInterrupt traceback from the imports, before pnp runs) or ending. What a stop says
+        # is not this test's subject (a pool worker may print its own KeyboardInterrupt): the files are.
+        assert run.returncode in (0, 130, -signal.SIGINT), (run.returncode, err)
+        assert "output.py" not in err and "owned.py" not in err, err
     (last,) = run_together(command, cwd=project)
     assert last.returncode == 0 and temporaries(project / folder) == []
 
@@ -414,3 +415,14 @@ def test_a_game_with_only_ink_saver_faces_shows_them(tmp_path):
 
     made = {"saver/deck.json": b"{}", "saver/svg-ink-saver/a.svg": b"<svg/>"}
     assert 'src="saver/svg-ink-saver/a.svg"' in gallery_outputs(tmp_path, made)["index.html"].decode()
+
+
+def test_a_tampered_manifest_never_has_a_temporary_removed_through_a_link(project):
+    invoke(*SETUP)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    bait = project / "outside" / f".secret.txt.{dead.stdout.strip()}.tmp"
+    bait.write_text("looks like a stray temporary, but lies outside", encoding="utf-8")
+    (project / "out" / "tranquility" / "through").symlink_to(project / "outside", target_is_directory=True)
+    tamper(project / SETUP_MANIFEST, {"tranquility/through/secret.txt": "0" * 64})
+    invoke(*SETUP)
+    assert bait.is_file()
