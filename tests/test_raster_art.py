@@ -37,16 +37,6 @@ def faces_of(name: str = "photo"):
     return game, render_faces(game, jobs=1)
 
 
-def images_in(pdf: bytes) -> dict[str, pikepdf.Stream]:
-    """Every image XObject of the PDF (masks included), by object number."""
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
-        return {
-            str(obj.objgen): pikepdf.Stream(pikepdf.new(), obj.read_raw_bytes())
-            for obj in doc.objects
-            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
-        }
-
-
 def image_dicts(pdf: bytes) -> list[dict]:
     with pikepdf.open(io.BytesIO(pdf)) as doc:
         return [
