@@ -89,7 +89,22 @@ def input_key(name: str, options: str, language: str | None = None) -> tuple[str
         if isinstance(name_, str):
             folders += [f for f in find_template_dir(name_) if f not in folders]
     digest.update(folder_key(folders).encode())
+    digest.update(images_key(files[0][0].parent).encode())
     return game_id, digest.hexdigest()
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".PNG", ".JPG", ".JPEG", ".WEBP")
+
+
+def images_key(folder: Path) -> str:
+    """The image files beside a spec (a card field may name any of them: "photos/sea-1.jpg"), by
+    name, size and modification time: reading hundreds of megabytes of photos on every build to
+    learn that nothing changed would cost more than drawing them."""
+    digest = hashlib.sha256()
+    for rel in files_under(folder, IMAGE_SUFFIXES):
+        stat = (folder / rel).stat()
+        digest.update(f"{rel}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
 
 
 def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, Any]]:  # (file, its JSON)
@@ -104,6 +119,7 @@ def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, Any]]:  # (file,
 def face_keys(game: Game) -> dict[str, str]:
     """face id → key of everything that face is drawn from."""
     art = folder_key([d / "art" for d in game.template_dirs if (d / "art").is_dir()])
+    art += images_key(Path(game.spec_file).parent)
     base = hashlib.sha256(
         (
             code_key()
