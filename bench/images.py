@@ -42,7 +42,7 @@ cards = json.load(open("cards.json"))
 Create(filename="deck.pdf", paper="A4", units="mm", margin=5)
 Deck(cards=len(cards), width=70, height=70)
 for i, card in enumerate(cards, 1):
-    Card(str(i), image(card["photo"], x=0, y=0, width=70, height=70),
+    Card(str(i), image(card["photo"].split("/")[-1], x=0, y=0, width=70, height=70),
          text(text=str(card["number"]), x=12, y=12, font_size=24, stroke="#ffffff"))
 Save()
 """

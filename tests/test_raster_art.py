@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import re
 
 import pikepdf
@@ -35,16 +36,6 @@ def project(tmp_path, monkeypatch):
 def faces_of(name: str = "photo"):
     game = load_game(name)
     return game, render_faces(game, jobs=1)
-
-
-def images_in(pdf: bytes) -> dict[str, pikepdf.Stream]:
-    """Every image XObject of the PDF (masks included), by object number."""
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
-        return {
-            str(obj.objgen): pikepdf.Stream(pikepdf.new(), obj.read_raw_bytes())
-            for obj in doc.objects
-            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
-        }
 
 
 def image_dicts(pdf: bytes) -> list[dict]:
@@ -213,3 +204,18 @@ def test_a_bad_image_dpi_is_a_usage_error(project, value, message):
     result = CliRunner().invoke(app, ["sheets", "photo", "--image-dpi", value, "--out", "out"])
     assert result.exit_code == 2
     assert f"The image resolution {value!r} {message}" in result.stderr
+
+
+def test_a_changed_picture_beside_the_spec_is_drawn_again(project):
+    template = json.loads((project / "templates/photo/island.json").read_text())
+    template["elements"][0]["name"] = "photos/sea.png"
+    (project / "templates/photo/island.json").write_text(json.dumps(template))
+    (project / "card_specs/photos").mkdir()
+    (project / "card_specs/photos/sea.png").write_bytes(island_png(1))
+    build = ["build", "photo", "--out", "out", "--no-setup", "--no-booklet", "--paper", "a4"]
+    assert CliRunner().invoke(app, build).exit_code == 0
+    before = (project / "out/photo/svg/island-01.svg").read_text()
+    assert "photo: unchanged" in CliRunner().invoke(app, build).output
+    (project / "card_specs/photos/sea.png").write_bytes(island_png(5))
+    assert CliRunner().invoke(app, build).exit_code == 0
+    assert (project / "out/photo/svg/island-01.svg").read_text() != before

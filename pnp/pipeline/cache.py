@@ -106,18 +106,18 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".PNG", ".JPG", ".JPEG", ".W
 
 
 def images_key(spec_file: Path) -> str:
-    """The image files in and below a spec's folder (where a card's own pictures are looked up
-    first, pnp/face/raster.py): a saved photo is a changed input. The examples' folders below
-    card_specs/ are each an example's own (card_specs/examples/NAME/), not the games' beside them."""
-    folder = spec_file.parent
+    """The image files in and below a spec's folder (where a card's own pictures are looked up first,
+    pnp/face/raster.py; a card field may name any of them: "photos/sea-1.jpg"), by name, size and
+    modification time: reading hundreds of megabytes of photos on every build to learn that nothing
+    changed would cost more than drawing them. The examples' folders below card_specs/ are each an
+    example's own (card_specs/examples/NAME/), not the games' beside them."""
+    folder = Path(spec_file).parent
     digest = hashlib.sha256()
     for rel in files_under(folder, IMAGE_SUFFIXES):
         if rel.startswith("examples/"):
             continue
-        path = folder / rel
-        size = path.stat().st_size
-        data = path.read_bytes() if size <= 64 * 1024 * 1024 else f"{size} {path.stat().st_mtime_ns}".encode()
-        digest.update(rel.encode() + b"\0" + data)  # one too large to draw is refused when it is drawn
+        stat = (folder / rel).stat()
+        digest.update(f"{rel}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
     return digest.hexdigest()
 
 
