@@ -1,4 +1,5 @@
-"""docs/api.md: its example runs as written and prints what its comments say."""
+"""docs/api.md: every example runs as written, in order, in an empty folder, and prints what its
+`# →` comments say."""
 
 from __future__ import annotations
 
@@ -8,15 +9,33 @@ from io import StringIO
 from pathlib import Path
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+EXPECTED = re.compile(r"#\s*→ (.*)$", re.M)
 
 
-def test_the_example_in_docs_api_runs_and_prints_what_it_says(monkeypatch, tmp_path):
+def examples() -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.S | re.M)
+
+
+def test_docs_api_has_examples_for_every_name_of_the_facade():
+    import pnp
+
+    code = "\n".join(examples())
+    for name in ("load", "check", "replay", "build", "write"):
+        assert f"pnp.{name}(" in code, name
+    for method in ("faces", "face", "sheets", "export", "setup", "simulate", "play"):
+        assert f"game.{method}(" in code, method
+    assert set(pnp.__all__) >= {"load", "check", "replay", "build", "write", "Game", "Check"}
+
+
+def test_every_example_in_docs_api_runs_and_prints_what_it_says(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
-    (code,) = re.findall(r"## Example.*?```python\n(.*?)```", DOC.read_text(), re.S)
-    out = StringIO()
-    with redirect_stdout(out):
-        exec(compile(code, str(DOC), "exec"), {})
-    lines = out.getvalue().splitlines()
-    assert lines[0] == "70.0 70.0" and lines[1] == "3 hands of 5"
-    assert re.fullmatch(r"won \d+ of 200", lines[2])
-    assert lines[3] == "[move-turn] it is player 2's turn, not player 1's"
+    namespace: dict = {}
+    for number, code in enumerate(examples(), 1):
+        out = StringIO()
+        with redirect_stdout(out):
+            exec(compile(code, f"{DOC} example {number}", "exec"), namespace)
+        printed = out.getvalue().splitlines()
+        expected = [line.rstrip() for line in EXPECTED.findall(code)]
+        assert expected, f"example {number} says nothing it prints"
+        assert printed == expected, f"example {number}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["built", "game.json", "output", "records"]

@@ -160,3 +160,63 @@ def test_a_sheet_saved_again_is_built_again(project):
     result = runner.invoke(app, ["build", "sea", "-o", "out", "--no-setup", "--no-booklet", "--paper", "a4"])
     assert "skipped" not in result.stdout
     assert json.loads((project / "out" / "sea" / "deck.json").read_text())["cards"][0]["fields"]["decade"] == 2
+
+
+EXAMPLE = Path(__file__).parent.parent / "card_specs" / "examples" / "photo-sea"
+
+
+def test_the_photo_sea_example_is_listed_validated_and_reads_its_photos_from_its_sheet(monkeypatch):
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    games = runner.invoke(app, ["games"]).stdout
+    assert "  photo-sea            Tranquility: Photo Sea  (extends tranquility)" in games
+    assert runner.invoke(app, ["validate", "photo-sea", "--no-simulate"]).exit_code == 0
+    game = load_game("photo-sea")
+    assert game.count("island") == 80
+    assert dict(game.kind("island").cards[72].fields) == {
+        "decade": 8,
+        "number": 73,
+        "photo": "photos/night-harbour.jpg",
+        "place": "Night Harbour",
+    }
+    assert sorted(p.name for p in (EXAMPLE / "photos").iterdir()) == sorted(
+        Path(c.fields["photo"]).name for c in game.kind("island").cards[::10]
+    )
+
+
+def test_a_photo_saved_again_redraws_the_faces_that_show_it(project):
+    import shutil
+
+    from PIL import Image
+
+    shutil.copytree(EXAMPLE, project / "card_specs" / "examples" / "photo-sea")
+    command = ["build", "photo-sea", "-o", "out", "--no-setup", "--no-booklet", "--paper", "a4", "-q"]
+    assert runner.invoke(app, command).exit_code == 0
+    faces = project / "out" / "photo-sea" / "svg"
+    before = {p.name: p.read_bytes() for p in faces.glob("island-*.svg")}
+    photo = project / "card_specs" / "examples" / "photo-sea" / "photos" / "dawn-cove.jpg"
+    Image.open(photo).transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(photo, quality=80)
+    assert runner.invoke(app, command).exit_code == 0
+    changed = sorted(name for name, data in before.items() if (faces / name).read_bytes() != data)
+    assert changed == [f"island-{n:02d}.svg" for n in range(1, 11)]
+
+
+def test_the_example_s_photos_and_sheet_are_what_its_generator_draws(tmp_path):
+    """art-source/photo-sea/make_photos.py makes them; a stale one fails here. The sheet is compared
+    byte for byte, the photos by their pixels (another libjpeg may encode the same picture apart)."""
+    import importlib.util
+
+    from PIL import Image, ImageChops, ImageStat
+
+    script = Path(__file__).parent.parent / "art-source" / "photo-sea" / "make_photos.py"
+    spec = importlib.util.spec_from_file_location("make_photos", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(tmp_path)
+    assert (tmp_path / "islands.csv").read_bytes() == (EXAMPLE / "islands.csv").read_bytes()
+    made = sorted(p.name for p in (tmp_path / "photos").iterdir())
+    assert made == sorted(p.name for p in (EXAMPLE / "photos").iterdir())
+    for name in made:
+        with Image.open(tmp_path / "photos" / name) as new, Image.open(EXAMPLE / "photos" / name) as kept:
+            assert new.size == kept.size
+            difference = ImageStat.Stat(ImageChops.difference(new.convert("RGB"), kept.convert("RGB"))).mean
+            assert max(difference) < 2, f"photos/{name} is stale: run python art-source/photo-sea/make_photos.py"

@@ -194,3 +194,22 @@ def test_a_raster_error_is_a_pnp_error(tmp_path):
     (tmp_path / "x.png").write_bytes(b"not a png")
     with pytest.raises(RasterError, match=r"x.png: not a PNG, JPEG or WebP image that can be read"):
         load_raster(tmp_path / "x.png")
+
+
+def test_image_dpi_sets_the_resolution_pictures_are_downsampled_to(project):
+    (project / "templates/photo/art/island-1.png").write_bytes(island_png(1, (3000, 2000)))
+    game, faces = faces_of()
+    sizes = {
+        (i["width"], i["height"]) for i in image_dicts(impose(game, faces, SheetSpec.from_options(image_dpi="150")))
+    }
+    assert (443, 296) in sizes  # the 75 × 50 mm it is printed at, at 150 dpi
+    assert SheetSpec.from_options(image_dpi="600dpi").image_dpi == 600.0
+
+
+@pytest.mark.parametrize(
+    "value,message", [("fast", "is not a number"), ("5000", "is out of range: give 72 to 1200 dpi")]
+)
+def test_a_bad_image_dpi_is_a_usage_error(project, value, message):
+    result = CliRunner().invoke(app, ["sheets", "photo", "--image-dpi", value, "--out", "out"])
+    assert result.exit_code == 2
+    assert f"The image resolution {value!r} {message}" in result.stderr

@@ -34,11 +34,11 @@ def _post(port: int, path: str, data: dict) -> tuple[int, dict]:
         return exc.code, json.loads(exc.read())
 
 
-def _status(port: int, kind: str, timeout: float = 60) -> dict:
+def _status(port: int, kind: str, timeout: float = 60, stage: str | None = None) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         news = json.loads(_get(port, "/_pnp/status"))
-        if news["kind"] == kind:
+        if news["kind"] == kind and stage in (None, news.get("stage")):
             return news
         time.sleep(0.1)
     raise AssertionError(f"no {kind} news within {timeout} s: {news}")
@@ -61,7 +61,7 @@ def test_serve_shows_the_gallery_rebuilds_on_save_reports_errors_and_stops_on_ct
         assert news["problems"][0].startswith("card_specs/variants/galateia.json:7:32: $.rules.remove_islands: ")
         assert _get(port, "/galateia/svg/island-07.svg").startswith(b"<?xml")  # the last good faces stay
         spec.write_text(good.replace('"Tranquility: Galateia"', '"Galateia 2"'))
-        news = _status(port, "built")
+        news = _status(port, "built", stage="all")
         assert "index.html" in news["written"] and news["reload"] is True
         assert b"Galateia 2" in _get(port, "/")
     finally:

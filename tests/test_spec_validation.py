@@ -30,6 +30,14 @@ def _in_repo(monkeypatch):
 
 
 def test_bundled_specs_are_valid():
+    """Schema, semantics, every face drawn and its text fitted, contrast (the bots' games: below)."""
+    result = runner.invoke(app, ["validate", "tranquility", "ascent", "--no-simulate"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "2 specs valid: tranquility, ascent\n"
+
+
+@pytest.mark.slow  # The Ascent with every module: ~25 s of CPU for the bots' games
+def test_bundled_specs_are_valid_with_the_bots_games():
     result = runner.invoke(app, ["validate", "tranquility", "ascent"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "2 specs valid: tranquility, ascent\n"

@@ -410,36 +410,41 @@ def test_underline_condition(folder):
     "svg,message",
     [
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
-            '<rect width="9" height="9" opacity="0.5"/></svg>',
-            "the attribute 'opacity' on <rect> is not allowed (use solid colours (transparency is lost in the PDF))",
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">\n<script>alert(1)</script></svg>',
+            "<script> is not allowed in art (scripts never run in art)",
         ),
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><text>hi</text></svg>',
-            "<text> is not allowed in art (put text in the template (a text element), where it is set as outlines)",
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 9 9">'
+            '<image width="9" height="9" xlink:href="file:///etc/passwd"/></svg>',
+            "<image> links to 'file:///etc/passwd': art may use only its own #ids and embedded data: "
+            "pictures (no files, no web)",
         ),
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><path d="M0 0h9" stroke="url(#g)"/></svg>',
-            "stroke='url(#g)' on <path>: use '#rrggbb' or 'none' (no gradients, patterns or names)",
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" '
+            'style="fill:url(https://example.com/x.svg#g)"/></svg>',
+            "<rect> links to 'https://example.com/x.svg#g': art may use only its own #ids and embedded data: "
+            "pictures (no files, no web)",
         ),
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
-            '<rect width="9" height="9" rx="1" ry="2"/></svg>',
-            "a <rect> needs rx and ry both given and equal, or neither (svglib draws rx != ry wrongly)",
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><style>@import url(x.css);</style></svg>',
+            "@import in a <style> is not allowed in art (nothing outside the file is read)",
         ),
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><g><svg viewBox="0 0 1 1"/></g></svg>',
-            "<svg> is not allowed in art (nested <svg> gets the wrong size in svglib; flatten it to a <g transform>)",
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><foreignObject/></svg>',
+            "<foreignObject> is not allowed in art (HTML inside SVG is not drawn; convert it to shapes or text)",
         ),
         (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
-            '<defs><clipPath id="c" clipPathUnits="objectBoundingBox">'
-            '<rect width="1" height="1"/></clipPath></defs></svg>',
-            "clipPathUnits must be userSpaceOnUse (objectBoundingBox makes the element vanish in svglib)",
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9">'
+            '<animate attributeName="x" to="3"/></rect></svg>',
+            "<animate> is not allowed in art (animations are not drawn on paper; save the frame you want)",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9" onload="go()"/>',
+            "the attribute 'onload' on <svg> is a script, which never runs in art",
         ),
         (
             '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><g clip-path="url(#nope)"/></svg>',
-            "clip-path refers to #nope, which is not a <clipPath> in this file",
+            "<g> refers to #nope, which is not an id in this file",
         ),
         (
             '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9"/></svg>',
@@ -457,6 +462,16 @@ def test_art_outside_the_safe_subset_is_refused(folder, svg, message):
     with pytest.raises(ArtError) as caught:
         load_art(path)
     assert re.sub(r"^tpl/art/bad.svg(:\d+:\d+)?: ", "", str(caught.value)).rstrip(".") == message
+
+
+def test_a_refusal_in_editor_art_gives_the_line_and_column(folder):
+    path = write(
+        folder / "art",
+        "bad.svg",
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">\n  <script>x</script></svg>',
+    )
+    with pytest.raises(ArtError, match=r"^tpl/art/bad.svg:2:3: <script> is not allowed in art"):
+        load_art(path)
 
 
 def test_art_ids_become_unique_per_face(folder):

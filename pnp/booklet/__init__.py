@@ -9,8 +9,14 @@ modules, in the game's language, with real text in the bundled font.
                                                         sheet, in saddle-stitch order (print duplex, flip
                                                         on the short edge, fold, staple)
 
-with the modules when not all are chosen (rules-a4-no-modules.pdf, `Game.modules_name`) and the
-language when not English (rules-a4-it.pdf).
+    GAME/designer-a4.pdf, GAME/designer-letter.pdf      the designer's sheet: the bundled variants and
+                                                        the rule options, with the spec keys and `pnp`
+                                                        commands that choose them (the players' booklet
+                                                        has none of them)
+
+with the ink when not normal (rules-a4-ink-saver.pdf: its pictured faces are the ink saver's), the
+modules when not all are chosen (rules-a4-no-modules.pdf, `Game.modules_name`) and the language
+when not English (rules-a4-it.pdf).
 """
 
 from __future__ import annotations
@@ -18,13 +24,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 
-from reportlab.platypus import (
-    BaseDocTemplate,
-    CondPageBreak,
-    Frame,
-    PageBreak,
-    PageTemplate,
-)
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from pnp.booklet import ascent, content, options, tranquility
 from pnp.booklet.common import Book
@@ -49,13 +49,17 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
     faces = faces if isinstance(faces, Mapping) else {f.id: f for f in faces}
     game = with_language(game, lang)  # the setup picture's labels and the file names follow
     lang = game_language(game)
-    setup = content.setup_svg(game)
-    # rules-a4-it.pdf: Italian never overwrites English; rules-a4-no-modules.pdf: nor a module set the rest
-    suffix = (f"-{game.modules_name}" if game.modules_name else "") + language_suffix(lang)
-    whole = render_booklet(game, faces, A4, lang, setup)
-    folded = render_booklet(game, faces, A5, lang, setup)
+    # rules-a4-it.pdf: Italian never overwrites English; rules-a4-no-modules.pdf: nor a module set the
+    # rest; rules-a4-ink-saver.pdf: nor the ink saver's faces pictured in it the normal ones
+    parts = ("" if game.ink == "normal" else f"-ink-{game.ink}", f"-{game.modules_name}" if game.modules_name else "")
+    suffix = "".join(parts) + language_suffix(lang)
+    whole = render_booklet(game, faces, A4, lang)
+    folded = render_booklet(game, faces, A5, lang)
     letter, half_letter = LETTER.size_pt, HALF_LETTER.size_pt
+    designer = render_designer(game, faces, A4, lang)
     return {
+        f"{game.id}/designer-a4{suffix}.pdf": designer,
+        f"{game.id}/designer-letter{suffix}.pdf": refit(designer, letter),
         f"{game.id}/rules-a4{suffix}.pdf": whole,
         f"{game.id}/rules-letter{suffix}.pdf": refit(whole, letter),
         f"{game.id}/rules-booklet-a4{suffix}.pdf": impose_saddle(folded, (A4.size_pt[1], A4.size_pt[0])),
@@ -65,49 +69,59 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
     }
 
 
-def render_booklet(
-    game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None, setup: str | None = None
-) -> bytes:
-    """The booklet on pages of `paper`, as PDF bytes (same inputs, same bytes)."""
-    book = Book(
+def render_booklet(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
+    """The players' booklet on pages of `paper`, as PDF bytes (same inputs, same bytes)."""
+    book = _book(game, faces, paper, lang)
+    buffer = io.BytesIO()
+    doc = _document(buffer, book, book.t.gettext("Rules of play"))
+    doc.build(story(book), canvasmaker=_canvas_maker(paper))
+    return buffer.getvalue()
+
+
+def render_designer(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
+    """The designer's sheet on pages of `paper`: the variants and rule options, as PDF bytes."""
+    book = _book(game, faces, paper, lang, with_setup=False)
+    buffer = io.BytesIO()
+    doc = _document(buffer, book, book.t.gettext("For designers"))
+    doc.build(designer_story(book), canvasmaker=_canvas_maker(paper))
+    return buffer.getvalue()
+
+
+def _book(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None, with_setup: bool = True) -> Book:
+    st = styles(paper, game.theme.colours)
+    shown = game if lang is None else with_language(game, lang)
+    return Book(
         game,
         faces,
         rule_params(game),
         game_facts(game),
         translator(lang),
-        styles(paper, game.theme.colours),
+        st,
         paper,
-        setup if setup is not None else content.setup_svg(game),
+        content.setup_svg(shown, content.picture_width(game, paper)) if with_setup else "",
     )
-    buffer = io.BytesIO()
-    doc = _document(buffer, book)
-    doc.build(story(book), canvasmaker=_canvas_maker(paper))
-    return buffer.getvalue()
 
 
 def story(book: Book) -> list:
-    """Every section in order, each following the last on the same page unless little room is left;
-    the variants and options start a new page."""
+    """What players need, in order: cover, components, the game's own sections (the setup with its
+    picture), printing and cutting, credits. Sections follow one another on the page; a heading is
+    kept with what follows it."""
     game_sections = CHAPTERS[book.game.engine].sections(book)
-    room = CondPageBreak(mm_to_pt(book.paper.height) * 0.3)  # a section starts on a new page near the bottom
     flow = [*content.cover(book), *content.components(book)]
     for name, items in game_sections:
-        flow += [room, *items]
+        flow += items
         if name == "setup":
             flow += content.setup_picture(book)
-    flow += [
-        PageBreak(),
-        *options.variants(book),
-        room,
-        *options.options(book),
-        room,
-        *content.printing(book),
-        *content.credits(book),
-    ]
-    return flow
+    return flow + [*content.printing(book), *content.credits(book)]
 
 
-def _document(buffer: io.BytesIO, book: Book) -> BaseDocTemplate:
+def designer_story(book: Book) -> list:
+    """The designer's sheet: what the sheet is for, the bundled variants (the base game's sheet only)
+    and every rule option with the spec key and the commands that try it."""
+    return [*options.designer_cover(book), *options.variants(book), *options.options(book)]
+
+
+def _document(buffer: io.BytesIO, book: Book, what: str) -> BaseDocTemplate:
     paper, margin = book.paper, mm_to_pt(book.paper.margin)
     width, height = paper.size_pt
     frame = Frame(
@@ -125,7 +139,7 @@ def _document(buffer: io.BytesIO, book: Book) -> BaseDocTemplate:
     doc = BaseDocTemplate(
         buffer,
         pagesize=(width, height),
-        title=f"{title}: {book.t.gettext('Rules of play')}",
+        title=f"{title}: {what}",
         author="tranquility-pnp",
         creator="tranquility-pnp",
         subject=book.game.id,
@@ -135,7 +149,7 @@ def _document(buffer: io.BytesIO, book: Book) -> BaseDocTemplate:
 
     def footer(canvas, document):
         canvas.saveState()
-        canvas.setFont(LABEL_FONT, book.paper.text * 0.8)
+        canvas.setFont(LABEL_FONT, book.paper.text * 0.85)  # 7.2 pt on the half-letter booklet
         canvas.setFillColorRGB(0.4, 0.4, 0.4)
         canvas.drawCentredString(width / 2, margin * 0.6, f"{title} · {document.page}")
         canvas.restoreState()
@@ -154,4 +168,4 @@ def _canvas_maker(paper: Paper):
     return BookCanvas
 
 
-__all__ = ["PAPERS", "booklet_outputs", "render_booklet"]
+__all__ = ["PAPERS", "booklet_outputs", "render_booklet", "render_designer"]

@@ -15,6 +15,7 @@ from pnp.booklet.common import (
     summary,
 )
 from pnp.booklet.figures import CardRow
+from pnp.booklet.tranquility import first_player
 from pnp.game.params import AscentRules
 from pnp.game.rulestext import ascent as cards
 
@@ -23,9 +24,33 @@ AsBook = Book[AscentRules]  # what this engine's sections read
 
 def setup_steps(book: AsBook) -> list[str]:
     r, f, t = book.rules, book.facts, book.t
-    return [
+    spare = f.count("panorama") - r.base_pieces
+    lines = [
         t.gettext(
-            "Lay the {n} panorama triangles landscape side up in a row, long sides down: the {base} "
+            "Shuffle the {n} panorama triangles landscape side up, without looking at their numbered sides.",
+            n=f.count("panorama"),
+        )
+    ]
+    if spare > 0:
+        lines.append(
+            t.ngettext(
+                "Put {n} of them back in the box unseen; {left} remain.",
+                "Put {n} of them back in the box unseen; {left} remain.",
+                spare,
+                left=r.base_pieces,
+            )
+        )
+    if r.panorama:
+        lines.append(
+            t.ngettext(
+                "With The Panorama: take {n} triangle at random from them and turn it to its numbered side.",
+                "With The Panorama: take {n} triangles at random from them and turn them to their numbered side.",
+                r.panorama.revealed,
+            )
+        )
+    return lines + [
+        t.gettext(
+            "Shuffle the {n} triangles again and lay them in a row in that order, long sides down: the {base} "
             "V-shaped gaps between them are the slots of row 1.",
             n=r.base_pieces,
             base=r.base,
@@ -83,7 +108,7 @@ def turn(book: AsBook) -> list:
     _title, lines = cards.turn(r, book.facts, t)
     return [
         heading(book, t.gettext("Your turn")),
-        *body(book, t.gettext("Players take turns clockwise. On your turn, do one of two things:")),
+        *body(book, first_player(book.rules, t), t.gettext("On your turn, do one of two things:")),
         *bullets(
             book,
             [

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from reportlab.platypus import KeepTogether, Table, TableStyle
 
-from pnp.booklet.common import Book, body, bullets, heading, para, reconstruction, sub
+from pnp.booklet.common import Book, body, bullets, gap, heading, para, reconstruction, sub
 from pnp.booklet.figures import FacePicture, SheetCrop
 from pnp.booklet.options import base_game
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
-from pnp.game.params import TranquilityRules, rule_params
+from pnp.game.difficulty import measured
+from pnp.game.params import ASCENT, TranquilityRules, rule_params
 from pnp.pdf.form import LABEL_FONT
 from pnp.rules import deal_setup
+from pnp.rules.ascent.sheet import mountain_region
 from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE, _Sheet
+from pnp.rules.tranquility.sheet import sea_region
 
 GAME_TITLES = (N_("Tranquility"), N_("Tranquility: The Ascent"))
 KIND_NAMES = (
@@ -57,6 +60,7 @@ def cover(book: Book) -> list:
             book,
             t.gettext("This booklet is for the variant “{id}”: every number in it is that variant's.", id=book.game.id),
         )
+    out += difficulty(book)
     return out + [
         para(
             t.gettext(
@@ -66,6 +70,39 @@ def cover(book: Book) -> list:
             book.st.note,
         )
     ]
+
+
+def difficulty(book: Book) -> list:
+    """How hard the game is with every module, in plain words and measured figures, and where to start
+    (pnp/game/difficulty.py); nothing for a game without such figures."""
+    found = measured(book.game)
+    if found is None:
+        return []
+    t = book.t
+    low, high = min(found.all_modules), max(found.all_modules)
+    figures = {
+        "n": len(book.game.modules),
+        "bot": found.bot,
+        "won": sum(found.all_modules.values()),
+        "games": found.total,
+        "low": low,
+        "high": high,
+    }
+    plain = (
+        t.gettext(
+            "Without the modules it won {plain} of {games}.", plain=sum(found.no_modules.values()), games=found.total
+        )
+        if found.no_modules is not None
+        else ""
+    )
+    words = t.gettext(
+        "How hard it is: with all {n} modules this game is very hard, and most tables will never win it. The "
+        "strongest computer player this kit has (the “{bot}” bot) won {won} of {games} games with them, at "
+        "{low} to {high} players.",
+        **figures,
+    )
+    start = t.gettext("Start without the modules, and add one at a time once you win.")
+    return [para(" ".join(w for w in (words, plain, start) if w), book.st.warning)]
 
 
 def kind_note(book: Book, kind) -> str:
@@ -97,15 +134,19 @@ def components(book: Book) -> list:
     t = book.t
     size = 13.0 if book.paper.width < 200 else 17.0
     rows = []
+    references = [kind for kind in book.game.kinds if kind.id.endswith("reference")]
     for kind in book.game.kinds:
+        if kind in references[1:]:
+            continue  # every reference card in one row: what they are is one thing to know
         face = book.faces.get(kind.cards[0].front_face_id)
         picture = FacePicture(face, size * (2**0.5 if kind.shape == "triangle" else 1)) if face else ""
+        grouped = len(references) > 1 and kind is references[0]
         rows.append(
             [
                 picture,
-                para(t.gettext(kind.name), book.st.subheading),
-                para(str(kind.total), book.st.body),
-                para(kind_note(book, kind), book.st.small),
+                para(t.gettext("Reference cards") if grouped else t.gettext(kind.name), book.st.subheading),
+                para(str(sum(k.total for k in references) if grouped else kind.total), book.st.body),
+                para(_references_note(book, references) if grouped else kind_note(book, kind), book.st.small),
             ]
         )
     width = book.text_width
@@ -131,10 +172,29 @@ def components(book: Book) -> list:
     ]
 
 
-def setup_svg(game) -> str:
-    """The setup sheet of a two-player table (seed 1), as the setup-sheet code draws it; "" when the
-    game cannot be dealt (a deck too small for its hands, say): the booklet then has no picture and
-    the build goes on, as it does with --no-setup."""
+def picture_width(game, paper) -> float:
+    """The setup picture's width in mm: the whole text column for The Ascent's wide mountain, at most
+    130 mm for Tranquility's square sea. The sheet is drawn at this size, so its words print at their
+    own size (7 pt or more), not shrunk."""
+    width = paper.width - 2 * paper.margin
+    return width if game.engine == ASCENT else min(width, 130.0)
+
+
+def _references_note(book: Book, references) -> str:
+    """'2 summaries of the rules; one for each module: The Green Path, …'."""
+    t = book.t
+    rules = sum(k.total for k in references if not k.module)
+    modules = [t.gettext(m.title) for m in book.game.modules if any(k.module == m.id for k in references)]
+    out = t.ngettext("{n} summary of the rules", "{n} summaries of the rules", rules)
+    if modules:
+        out += "; " + t.gettext("one for each module: {names}", names=", ".join(modules))
+    return out + "."
+
+
+def setup_svg(game, width: float = TABLE[2]) -> str:
+    """The setup sheet of a two-player table (seed 1), as the setup-sheet code draws it, its table
+    `width` mm wide; "" when the game cannot be dealt (a deck too small for its hands, say): the
+    booklet then has no picture and the build goes on, as it does with --no-setup."""
 
     rules = rule_params(game)
     try:
@@ -142,64 +202,128 @@ def setup_svg(game) -> str:
     except PnpError:
         return ""
     sheet = _Sheet(game, state)
+    sheet.table = (TABLE[0], TABLE[1], width, TABLE[3])
     sheet.draw()
     return sheet.page.svg(sheet.title)
 
 
 def setup_picture(book: Book) -> list:
-    """The table part of the setup sheet (nothing when the game cannot be dealt)."""
+    """The table part of the setup sheet, whole and at its own size, with a caption saying what it
+    shows (nothing when the game cannot be dealt)."""
 
     if not book.setup_svg:
         return []
-
-    width = min(book.text_width, 120.0)
-    table = (TABLE[0], TABLE[1], TABLE[2], TABLE[3] - 8.0)  # without the sheet's caption under it
+    width = picture_width(book.game, book.paper)
+    table = (TABLE[0], TABLE[1], width, TABLE[3])
+    if book.game.engine == ASCENT:
+        region = mountain_region(book.rules, table)
+    else:
+        region = sea_region(book.rules, table)
     return [
         KeepTogether(
             [
-                SheetCrop(book.setup_svg, (PAGE_W, PAGE_H), table, width),
-                para(book.t.gettext("A table set up for the first turn."), book.st.small),
+                gap(book, 0.4),
+                SheetCrop(book.setup_svg, (PAGE_W, PAGE_H), region, region[2]),
+                gap(book, 0.4),
+                para(_caption(book), book.st.caption),
             ]
         )
     ]
 
 
+def _caption(book: Book) -> str:
+    r, t = book.rules, book.t
+    players = max(r.min_players, min(2, r.max_players))
+    if isinstance(r, TranquilityRules):
+        return t.ngettext(
+            "A table for {n} player, ready for the first turn: the empty sea of {rows} × {cols} cells in its "
+            "frame of {frame} border cards, the start card's corner at the bottom left and the finish card's at "
+            "the top right. The small numbers are the reading order the islands ascend in.",
+            "A table for {n} players, ready for the first turn: the empty sea of {rows} × {cols} cells in its "
+            "frame of {frame} border cards, the start card's corner at the bottom left and the finish card's at "
+            "the top right. The small numbers are the reading order the islands ascend in.",
+            players,
+            rows=r.rows,
+            cols=r.cols,
+            frame=r.frame,
+        )
+    words = [
+        t.ngettext(
+            "A table for {n} player, ready for the first turn: the panorama row at the foot, the empty slots of "
+            "the mountain labelled row.slot (each card rests on the two below it; rows fill from the left), and "
+            "the summit on top.",
+            "A table for {n} players, ready for the first turn: the panorama row at the foot, the empty slots of "
+            "the mountain labelled row.slot (each card rests on the two below it; rows fill from the left), and "
+            "the summit on top.",
+            players,
+        )
+    ]
+    chosen = {m.id for m in book.game.modules}
+    if "panorama" in chosen:
+        words.append(
+            t.gettext(
+                "The Panorama: the revealed triangles are coloured, their sequences written under them; each "
+                "sequence must stand side by side in one row before the summit."
+            )
+        )
+    if "goats" in chosen:
+        words.append(t.gettext("The Mountain Goats: the goats (G) wait at the foot."))
+    return " ".join(words)
+
+
 def printing(book: Book) -> list:
     t, card = book.t, book.game.card
-    width, height = f"{card.width:g}", f"{card.height:g}"
-    return [
-        heading(book, t.gettext("Printing, cutting and sleeving")),
-        *bullets(
-            book,
-            [
-                t.gettext("Print the sheets at actual size (100 %, no “fit to page”), on card stock if you can."),
-                t.gettext(
-                    "Print the calibration sheet first and measure its rulers: 100 mm must measure 100 mm. "
-                    "Print it on both sides to see how far your printer shifts the backs."
-                ),
-                t.gettext(
-                    "Each sheet's backs are on the page after it: print both sides, turning over the long "
-                    "edge. Without a duplex printer, make gutter-fold sheets (fronts and backs side by side "
-                    "on one page) and fold them."
-                ),
-                t.gettext(
-                    "Cut along the crop marks with a craft knife and a metal ruler, or a guillotine. Each "
-                    "card is {w} × {h} mm; the printed bleed lets a cut slightly off the line still look "
-                    "clean.",
-                    w=width,
-                    h=height,
-                ),
-                t.gettext(
-                    "Sleeves: square sleeves a few millimetres larger than the card protect the cards and "
-                    "hide small differences between backs."
-                ),
-                t.gettext(
-                    "This booklet folds in half: print its booklet file on both sides, flipping on the "
-                    "short edge, fold the stack and staple it on the fold."
-                ),
-            ],
+    kinds = {kind.shape: kind for kind in book.game.kinds}
+    lines = [
+        t.gettext("Print the sheets at actual size (100 %, no “fit to page”), on card stock if you can."),
+        t.gettext(
+            "Print the calibration sheet first and measure its bar: 100 mm must measure 100 mm. Print it on "
+            "both sides to see how far your printer shifts the backs; the kit can move the backs to match."
+        ),
+        t.gettext(
+            "Each sheet's backs are on the page after it: print both sides, turning over the long edge. "
+            "Without a duplex printer, print the fold sheets (fronts and backs side by side on one page), "
+            "fold each along its dashed line and glue it."
+        ),
+        t.gettext(
+            "Cut along the crop marks with a craft knife and a metal ruler, or a guillotine. Each card is "
+            "{w} × {h} mm.",
+            w=f"{card.width:g}",
+            h=f"{card.height:g}",
         ),
     ]
+    if "triangle" in kinds:
+        lines.append(
+            t.gettext(
+                "Panorama triangles: two share a square on the sheet. Cut the square out first, then cut it "
+                "in half along its diagonal line."
+            )
+        )
+    if "circle" in kinds:
+        size = kinds["circle"].size
+        lines.append(
+            t.gettext(
+                "{kind} tokens ({d} mm across): cut along the printed circle with scissors, or use a {d} mm "
+                "circle punch.",
+                kind=t.gettext(kinds["circle"].name),
+                d=f"{size.width:g}",
+            )
+        )
+    lines += [
+        t.gettext(
+            "Cut exactly on the line the crop marks show, or a hair inside it: on the standard sheets a card's "
+            "background stops at that line (no bleed), so a cut outside it leaves a thin white edge."
+        ),
+        t.gettext(
+            "Sleeves: square sleeves a few millimetres larger than the card protect the cards and hide small "
+            "differences between backs."
+        ),
+        t.gettext(
+            "This booklet folds in half: print its booklet file on both sides, flipping on the short edge, fold "
+            "the stack and staple it on the fold."
+        ),
+    ]
+    return [heading(book, t.gettext("Printing, cutting and sleeving")), *bullets(book, lines)]
 
 
 def credits(book: Book) -> list:

@@ -9,11 +9,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.booklet.common import Book, bullets, heading, para, sub
+from pnp.booklet.common import Book, body, bullets, heading, para, sub
+from pnp.booklet.tranquility import first_player
 from pnp.core.i18n import N_
 from pnp.core.locate import bundled_root
 from pnp.game.build import build_game
 from pnp.game.params import (
+    FEWEST_CARDS,
     HANDS,
     HANDS_AND_PILES,
     AscentRules,
@@ -77,7 +79,15 @@ def option_sentence(book: Book, rules, name: str) -> str:
             "hand_size": lambda: t.gettext("Hands of {n} cards.", n=rules.hand_size),
             "rows": lambda: t.gettext("A sea of {rows} × {cols} cells.", rows=rules.rows, cols=rules.cols),
             "cols": lambda: t.gettext("A sea of {rows} × {cols} cells.", rows=rules.rows, cols=rules.cols),
-            "adjacency": lambda: tq_cards.cost(rules, t),
+            "adjacency": lambda: (
+                t.gettext("A cell's neighbours are the cells left, right, above and below it.")
+                if rules.adjacency == "orthogonal"
+                else t.gettext(
+                    "A cell's neighbours are the cells just before and after it in reading order, across the "
+                    "jump from a row's end to the next row's start."
+                )
+            ),
+            "first_player": lambda: first_player(rules, t),
             "cost": lambda: tq_cards.cost(rules, t),
             "cost_cap": lambda: (
                 tq_cards.cap(rules.cost_cap, t)
@@ -113,39 +123,55 @@ def option_sentence(book: Book, rules, name: str) -> str:
                 else t.gettext("A play may cost up to the cards left in hand.")
             ),
             "bridge_swap_cost": lambda: ascent_cards.special(rules, book.facts, t)[1][0],
+            "first_player": lambda: first_player(rules, t),
         }
     make = sentences.get(name)
     return make() if make else ""
 
 
 OPTIONS = {
-    "tranquility": (("adjacency", "orthogonal"), ("cost", "gap"), ("cost_cap", 4), ("start_discard_from", None)),
-    "ascent": (("row_minimum", False), ("same_colour_in_row", True), ("bridge_swap_cost", None), ("cost_cap", 4)),
+    "tranquility": (
+        ("first_player", None),
+        ("adjacency", "orthogonal"),
+        ("cost", "gap"),
+        ("cost_cap", 4),
+        ("start_discard_from", None),
+    ),
+    "ascent": (
+        ("first_player", None),
+        ("row_minimum", False),
+        ("same_colour_in_row", True),
+        ("bridge_swap_cost", None),
+        ("cost_cap", 4),
+    ),
 }
 OPTION_NAMES = {  # each option's heading; the spec key it is set with follows it in brackets
     "adjacency": N_("Which cards are neighbours"),
     "cost": N_("What a play costs"),
     "cost_cap": N_("The most a play may cost"),
     "start_discard_from": N_("Where the start discard comes from"),
+    "first_player": N_("Who plays first"),
     "row_minimum": N_("A number and its row"),
     "same_colour_in_row": N_("One colour side by side"),
     "bridge_swap_cost": N_("Replacing a bridge"),
 }
 _OTHER = {
+    "first_player": {"quietest": FEWEST_CARDS, "first": FEWEST_CARDS, FEWEST_CARDS: "quietest"},
     "start_discard_from": {HANDS: HANDS_AND_PILES, HANDS_AND_PILES: HANDS},
     "bridge_swap_cost": {"greater": "smaller", "smaller": "greater"},
 }
 
 
 def options(book: Book) -> list:
-    """Each rule option: the rule this game uses, and what the other setting would say instead."""
+    """Each rule option: the rule this game uses, what the other setting would say instead, the spec
+    key that sets it and the command that plays both on the same deals."""
     t, r = book.t, book.rules
     out = [
         heading(book, t.gettext("Rule options")),
         para(
             t.gettext(
-                "A variant can change these rules in its spec. This game plays the first sentence of "
-                "each; the second says what the option would change."
+                "Where the sources read a rule in more than one way, or a variant may change it, the spec's "
+                "“rules” choose. For each option: the rule this game plays, then the rule with the option."
             ),
             book.st.body,
         ),
@@ -158,17 +184,46 @@ def options(book: Book) -> list:
             other = None if name == "cost_cap" else ("sequence" if name == "adjacency" else "nearest")
         change: dict[str, Any] = {name: other}
         alternative = replace(r, **change)
+        value = json_value("hand" if other is None else other)
+        command = " ".join(("pnp simulate", book.game.id, "--vs", f"rules.{name}={value}"))
         out += [
-            sub(book, f"{t.gettext(OPTION_NAMES[name])} ({name})"),
+            sub(book, t.gettext(OPTION_NAMES[name])),
             *bullets(
                 book,
                 [
                     t.gettext("This game: {rule}", rule=option_sentence(book, r, name)),
-                    t.gettext("With the option: {rule}", rule=option_sentence(book, alternative, name)),
+                    t.gettext(
+                        "With “{key}”: “{value}”: {rule}",
+                        key=name,
+                        value=value,
+                        rule=option_sentence(book, alternative, name),
+                    ),
+                    t.gettext("Try it: {command}", command=command),
                 ],
             ),
         ]
     return out
+
+
+def json_value(value) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+def designer_cover(book: Book) -> list:
+    """The designer's sheet's title and what it is for."""
+    t = book.t
+    return [
+        para(t.gettext(book.game.title), book.st.title),
+        para(t.gettext("For designers"), book.st.subtitle),
+        *body(
+            book,
+            t.gettext(
+                "Players do not need this sheet: the rules booklet has everything needed to play. It lists the "
+                "variants that come with the kit and the rule options a spec can choose, with the commands that "
+                "build and try them (docs/spec-format.md, docs/rules.md)."
+            ),
+        ),
+    ]
 
 
 def variants(book: Book) -> list:
@@ -184,7 +239,10 @@ def variants(book: Book) -> list:
         heading(book, t.gettext("Variants")),
         para(
             t.gettext(
-                "These variants come with the kit; build one by name (for example “pnp build {id}”).", id=found[0][0]
+                "These variants come with the kit; build one by name (for example “pnp build {id}”), or compare "
+                "it with the base game (“pnp simulate {id} --vs {base}”).",
+                id=found[0][0],
+                base=book.game.engine,
             ),
             book.st.body,
         ),

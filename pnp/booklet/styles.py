@@ -43,6 +43,8 @@ class Styles:
     bullet: ParagraphStyle
     note: ParagraphStyle
     small: ParagraphStyle
+    caption: ParagraphStyle  # under a picture: what it shows
+    warning: ParagraphStyle  # a plain word of warning (The Ascent's difficulty with every module)
     ink: str
     accent: str
     paper: str
@@ -82,6 +84,7 @@ def styles(paper: Paper, colours) -> Styles:
             textColor=HexColor(accent),
             spaceBefore=size * 0.6,
             spaceAfter=size * 0.5,
+            keepWithNext=1,  # a heading never ends a page
         ),
         subheading=ParagraphStyle(
             "subheading",
@@ -91,6 +94,7 @@ def styles(paper: Paper, colours) -> Styles:
             leading=size * 1.45,
             spaceBefore=size * 0.5,
             spaceAfter=size * 0.2,
+            keepWithNext=1,
         ),
         bullet=ParagraphStyle("bullet", body, leftIndent=size * 1.3, bulletIndent=size * 0.3, spaceAfter=size * 0.3),
         note=ParagraphStyle(
@@ -105,6 +109,18 @@ def styles(paper: Paper, colours) -> Styles:
             spaceAfter=size * 0.7,
         ),
         small=ParagraphStyle("small", body, fontSize=size * 0.85, leading=size * 1.1, spaceAfter=0),
+        caption=ParagraphStyle(
+            "caption", body, fontSize=size * 0.85, leading=size * 1.15, textColor=HexColor("#4a4a4a"), spaceAfter=size
+        ),
+        warning=ParagraphStyle(
+            "warning",
+            body,
+            borderPadding=size * 0.5,
+            borderColor=HexColor(accent),
+            borderWidth=0.8,
+            spaceBefore=size * 0.6,
+            spaceAfter=size * 1.0,
+        ),
         ink=ink,
         accent=accent,
         paper=colours.get("paper", "#ffffff"),

@@ -14,7 +14,7 @@ from pnp.booklet.common import (
     summary,
 )
 from pnp.booklet.figures import CardRow
-from pnp.game.params import TranquilityRules
+from pnp.game.params import FEWEST_CARDS, HANDS_AND_PILES, TranquilityRules
 from pnp.game.rulestext import tranquility as cards
 
 TqBook = Book[TranquilityRules]  # what this engine's sections read
@@ -60,7 +60,7 @@ def turn(book: TqBook) -> list:
     _title, lines = cards.turn(r, book.facts, t)
     return [
         heading(book, t.gettext("Your turn")),
-        *body(book, t.gettext("Players take turns clockwise. On your turn, do one of two things:")),
+        *body(book, first_player(book.rules, t), t.gettext("On your turn, do one of two things:")),
         *bullets(
             book,
             [
@@ -113,8 +113,8 @@ def placing(book: TqBook) -> list:
     out += body(
         book,
         t.gettext(
-            "Discard that many cards from your hand. A play that costs more than the cards "
-            "left in your hand after playing is not allowed."
+            "The cost is paid from your hand, face down, out of the game. A play that costs more than "
+            "the cards left in your hand after playing is not allowed."
         ),
     )
     if r.cost_cap is not None:
@@ -165,15 +165,49 @@ def start_finish(book: TqBook) -> list:
                 cells=r.cells,
             ),
         ),
+        *start_discard_source(book),
+        *summary(book, lines),
+    ]
+
+
+def start_discard_source(book: TqBook) -> list:
+    """Where the start discard's default departs from a source, the source quoted and the reason
+    (docs/rules.md, "Start and finish"); nothing where it follows it."""
+    r, t = book.rules, book.t
+    if r.start_discard_from != HANDS_AND_PILES:
+        return []
+    reason = (
+        t.gettext(
+            "From hands only, a solo game could never be won: a lone player's hand holds {left} cards besides "
+            "the start card, fewer than {n}.",
+            left=r.hand_size - 1,
+            n=r.start_discard,
+        )
+        if r.hand_size - 1 < r.start_discard
+        else t.gettext("From hands only, games with few players are mostly lost.")
+    )
+    return [
         reconstruction(
             book,
             t.gettext(
-                "no source says where the start discard comes from; taking it "
-                "from hands or off the top of piles is this project's decision."
+                "one description of the game says the players discard “eight cards from their hands”. This kit "
+                "also lets each share come off the top of your own pile. {reason}",
+                reason=reason,
             ),
-        ),
-        *summary(book, lines),
+        )
     ]
+
+
+def first_player(rules, t) -> str:
+    """Who plays first, as the rule option `first_player` reads it (docs/rules.md); play goes clockwise."""
+    if rules.first_player == FEWEST_CARDS:
+        return t.gettext(
+            "The player dealt the fewest cards (hand and pile together) plays first; if several tie, the one "
+            "dealt first among them. Play then goes clockwise."
+        )
+    if rules.first_player == "first":
+        return t.gettext("Choose who plays first. Play then goes clockwise.")
+    return t.gettext("The quietest player plays first. Play then goes clockwise.")
 
 
 def end(book: TqBook) -> list:

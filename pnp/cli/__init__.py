@@ -18,9 +18,9 @@ import typer
 from typer._click.utils import make_default_short_help  # the shortening typer's own listing uses
 from typer.core import TyperGroup
 
-from pnp import __version__
 from pnp.cli import coerce
 from pnp.cli.summaries import SUMMARIES
+from pnp.core.version import __version__
 
 coerce.install()  # option values without pydantic: ~0.23 s of every command (pnp/cli/coerce.py)
 

@@ -33,9 +33,10 @@ def booklet(
 ) -> None:
     """The rules booklet, made from the game's resolved rules: OUT/GAME/rules-a4.pdf,
     rules-letter.pdf, and rules-booklet-a4.pdf / rules-booklet-letter.pdf imposed to fold into an
-    A5 / half-letter booklet (print duplex, flip on the short edge, fold, staple). `pnp build`
-    writes the same files in the game's language. In another language than English the names
-    carry it: rules-a4-it.pdf.
+    A5 / half-letter booklet (print duplex, flip on the short edge, fold, staple); and the
+    designer's sheet, designer-a4.pdf / designer-letter.pdf (the variants and rule options, with
+    their spec keys and commands). `pnp build` writes the same files in the game's language. In
+    another language than English the names carry it: rules-a4-it.pdf.
 
     Example: pnp booklet ascent --lang it
     """

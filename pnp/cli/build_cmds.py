@@ -13,6 +13,7 @@ from pnp.core.i18n import check_language
 from pnp.core.locate import available_games, spec_files, spec_roots
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import write_owned
+from pnp.game.difficulty import build_note
 from pnp.pipeline.build import build_games, face_outputs, render_owner, svg_folder
 from pnp.pipeline.load import load_game
 
@@ -80,6 +81,10 @@ def build(
         force=force,
     )
     note_kept(out, report.kept, quiet)
+    for name in names:  # honest defaults: how hard a game with every module is, measured
+        hard = build_note(name, modules)
+        if hard:
+            say(hard)
     say(
         f"{len(report.written)} written, {len(report.unchanged)} unchanged, {len(report.removed)} removed "
         f"in {out}/ ({time.perf_counter() - started:.2f} s)"

@@ -10,7 +10,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from pnp.core.errors import PnpError, SpecError
+from pnp.core.errors import PnpError, SpecError, cut
 
 F = TypeVar("F", bound=Callable)
 
@@ -69,12 +69,6 @@ def with_lang(game, lang: str | None):
     from pnp.game.rulestext import with_language
 
     return with_language(game, check_language(lang))
-
-
-def cut(text: str, limit: int = 80) -> str:
-    """`text` as echoed in a message: whole when short, else its first characters and its length, so
-    that no message repeats a 5,000-character value."""
-    return text if len(text) <= limit else text[: limit - 20] + f"… ({len(text)} characters)"
 
 
 def note(message: str, quiet: bool = False) -> None:

@@ -23,6 +23,9 @@ from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.core.sleeves import CARD_PRESETS
+from pnp.export import TARGETS, export
+from pnp.export import takers as export_takers
+from pnp.sheets.backoffset import offset_words
 from pnp.sheets.printer import PrinterProfile, load_profile
 from pnp.sheets.spec import SheetSpec
 
@@ -195,6 +198,19 @@ _SHEET_PARAMS = [
         ],
         False,
     ),
+    (
+        "image_dpi",
+        Annotated[
+            str,
+            _opt(
+                "--image-dpi",
+                metavar="DPI",
+                help="Pictures (PNG, JPEG, WebP art) are downsampled to this resolution at their printed size "
+                "(default 300; 72 to 1200); never upsampled.",
+            ),
+        ],
+        "300",
+    ),
 ]
 SHEET_OPTION_NAMES = tuple(name for name, _, _ in _SHEET_PARAMS)
 
@@ -237,8 +253,6 @@ def sheet_options(fn):
 
 def _say_profile(profile: PrinterProfile, quiet: bool) -> None:
     """One line: the printer profile applied, from which file, and how to leave it out for a run."""
-    from pnp.sheets.backoffset import offset_words
-
     note(
         f"printer profile {display_path(profile.source)}: {offset_words(profile.back_offset)} "
         "(--back-offset 0,0 leaves it out for one run)",
@@ -327,11 +341,11 @@ The earlier form pnp export GAME --target TARGET still works, with a notice.
 
 Example: pnp export tgc tranquility"""
 
-TARGET_OPTIONS = {  # which targets take each target-specific option (said when another target gets one)
-    "--product": ("tgc", "mpc", "drivethru"),
-    "--dpi": ("png",),
-    "--with-bleed": ("png",),
-    "--base-url": ("tts",),
+OPTION_FIELDS = {  # a target-specific option → the export request's field; TARGETS says who takes it
+    "--product": "product",
+    "--dpi": "dpi",
+    "--with-bleed": "bleed",
+    "--base-url": "base_url",
 }
 
 
@@ -390,9 +404,10 @@ class TargetCommand(TyperCommand):
             option = getattr(exc, "option_name", None)
             if not option:  # not an unknown option
                 raise
-            takers = TARGET_OPTIONS.get(option)
-            if takers is None and option.split("=")[0] in _sheet_option_flags():
-                takers = ("cut",)
+            field = OPTION_FIELDS.get(option)
+            if field is None and option.split("=")[0] in _sheet_option_flags():
+                field = "sheet"
+            takers = export_takers(field) if field else ()
             if takers:
                 who = ", ".join(takers[:-1]) + " or " + takers[-1] if len(takers) > 1 else takers[0]
                 vars(exc).update(
@@ -580,7 +595,7 @@ def export_folder(
     'png-96dpi-bleed-ink-saver', 'png-no-modules'; `modules` is the game's `modules_name`, '' for
     every module). The cut files carry their sheet options (ink, modules) in their own names instead."""
     parts = [target]
-    if target != "cut":
+    if "sheet" not in TARGETS[target].options:  # a target drawn on sheets names its files instead
         if product:
             parts.append(product.strip().lower())
         if dpi != 150.0:
@@ -598,9 +613,6 @@ def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> No
     """Make one target's files and write them as that target's (and variant's) output set."""
     # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.cli.export_report import progress_bar, report
-
-    # start-up: +18 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.export import export
     from pnp.sheets.names import output_set, variant_parts
 
     out, quiet = run.out, run.quiet

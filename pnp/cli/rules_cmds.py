@@ -12,7 +12,7 @@ import typer
 
 from pnp.cli.common import Force, Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
 from pnp.cli.completion import game_argument
-from pnp.core.errors import UsageError
+from pnp.core.errors import UsageError, cut
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.pipeline.load import load_game
@@ -125,7 +125,7 @@ def _state_game(source, state, game: str | None):
     from pnp.pipeline.replay import game_for, named_game  # here: start-up (it imports the rules; only check calls this)
 
     if game is not None:
-        return game_for(source.file, state.engine, game, state.modules, "state")
+        return game_for(source, [], state.engine, game, state.modules, "state")
     return named_game(source, [], state.game, state.modules, "state")
 
 
@@ -155,7 +155,12 @@ def simulate(
             metavar="GAME|rules.KEY=VALUE",
         ),
     ] = None,
-    bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
+    bot: Annotated[
+        str,
+        typer.Option(
+            "--bot", help="The bot: baseline, search, or open-hands (sees every card: an upper bound) (docs/rules.md)."
+        ),
+    ] = "baseline",
     jobs: Jobs = None,
     scheduler: Annotated[
         str | None,
@@ -175,6 +180,7 @@ def simulate(
             metavar="DIR",
         ),
     ] = None,
+    force: Force = False,
 ) -> None:
     """Play games with a bot and report the win rate (95 % Wilson interval), how far games got and why
     they were lost; games per second go to stderr. Warns when under 1 % of the games are won.
@@ -231,18 +237,22 @@ def simulate(
         # start-up: +161 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
         from pnp.rules.simlog import write_logs
 
-        note(f"wrote {len(write_logs(resolved[0], players, games, seed, log, bot))} game records to {log}", quiet)
+        say = lambda message: note(message, quiet)
+        written = write_logs(resolved[0], players, games, seed, log, bot, force=force, say=say)
+        note(f"wrote {len(written)} game records to {log}", quiet)
 
 
 def _hard_warning(r, label: str) -> str:
     """Under 1 % won: "nearly unwinnable" when the judging (stronger) bot played; else say which bot did."""
     # start-up: +125 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.bots import JUDGE_BOT
+    from pnp.rules.bots import JUDGE_BOT, OPEN_HANDS
 
     won = f"{label} with {r.players} player(s) was won in {r.wins} of {r.games} games"
     won += f" ({100 * r.win_rate:.1f} %, under 1 %)"
     if r.bot == JUDGE_BOT:
         return f"warning: {won} by the {r.bot} bot: nearly unwinnable"
+    if r.bot == OPEN_HANDS:
+        return f"warning: {won} by the open-hands solver, which sees every card: no strategy wins more often"
     return (
         f"warning: {won} by the {r.bot} bot; nearly unwinnable is judged by the stronger {JUDGE_BOT} bot: "
         f"run again with --bot {JUDGE_BOT}"
@@ -264,9 +274,23 @@ def sweep(
     ] = [],  # noqa: B006
     players: Annotated[str, typer.Option("--players", "-p", help="Player counts: 3, 1-5 or 1,3,5.")] = "1-5",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per cell.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: every cell plays the same deals.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            "-s",
+            parser=parse_seed,
+            metavar="<int>",
+            help="Seed of the run: every cell plays the same deals.",
+        ),
+    ] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    bot: Annotated[str, typer.Option("--bot", help="The bot: baseline or search (docs/rules.md).")] = "baseline",
+    bot: Annotated[
+        str,
+        typer.Option(
+            "--bot", help="The bot: baseline, search, or open-hands (sees every card: an upper bound) (docs/rules.md)."
+        ),
+    ] = "baseline",
     jobs: Jobs = None,
     scheduler: Annotated[
         str | None,
@@ -332,17 +356,17 @@ def _vs_game(first, vs: str, modules: str):
     """--vs: a game or variant by name, or the first game with one spec value changed (rules.KEY=VALUE)."""
     # start-up: +147 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.rules.problems import rule_problems
-    from pnp.rules.sweep import apply_setting, parse_setting, shown
+    from pnp.rules.sweep import apply_setting, parse_setting
 
     if not re.match(r"^(rules|modules)\.[^=]+=", vs):
         return load_game(vs, modules=modules)
     setting = parse_setting(vs, "--vs")
     if len(setting.values) != 1:
-        raise UsageError(f"--vs {shown(vs)}: give one value (pnp sweep compares several)")
+        raise UsageError(f"--vs {cut(vs)}: give one value (pnp sweep compares several)")
     changed = apply_setting(first, setting.path, setting.values[0], "--vs")
     problems = rule_problems(changed)
     if problems:
-        raise UsageError(f"--vs {shown(vs)}: {problems[0]}")
+        raise UsageError(f"--vs {cut(vs)}: {problems[0]}")
     return changed
 
 

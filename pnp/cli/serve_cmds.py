@@ -55,8 +55,9 @@ def serve(
     sheets: tuple = (),
 ) -> None:
     """Serve the gallery of the chosen games on a local web server; on every save in card_specs/ or
-    templates/ (art included) rebuild what changed and update the open page. A spec or template error
-    shows in the page, over the last good faces, until it is fixed. Ctrl-C stops it.
+    templates/ (art, images and spreadsheets of cards included) draw the faces that changed and update
+    the open page, then rebuild the sheets and the rest (a newer save stops that). A spec or template
+    error shows in the page, over the last good faces, until it is fixed. Ctrl-C stops it.
 
     Example: pnp serve galateia --open
     """

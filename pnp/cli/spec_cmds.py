@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import game_argument
@@ -109,10 +111,6 @@ def _judged(games: list, quiet: bool) -> list[str]:
     progress bar of each bot's games."""
     if quiet or not sys.stderr.isatty():
         return nearly_unwinnable(games, progress=None if quiet else note)
-    # start-up: only when a terminal watches a simulation
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("playing", total=None)

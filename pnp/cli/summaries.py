@@ -19,15 +19,17 @@ SUMMARIES: dict[str, str] = {
         "OUT/index.html."
     ),
     "render": (
-        "Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/ (svg-LANG/ for a language "
-        "other than English)."
+        "Render the SVG faces only, one file per distinct face, into OUT/GAME/svg/; the faces of another ink,"
+        " module set or language have their own folder (svg-ink-saver/, svg-no-modules/, svg-it/), so they "
+        "never replace the default faces `pnp build` shows in the gallery."
     ),
-    "validate": ("Check specs against the JSON Schema and the rules; print every problem at once."),
+    "validate": ("Check your specs against the JSON Schema and the rules; print every problem at once."),
     "list": ("Print the resolved deck: every card with id, kind, count and fields."),
     "booklet": (
         "The rules booklet, made from the game's resolved rules: OUT/GAME/rules-a4.pdf, rules-letter.pdf, and"
         " rules-booklet-a4.pdf / rules-booklet-letter.pdf imposed to fold into an A5 / half-letter booklet "
-        "(print duplex, flip on the short edge, fold, staple)."
+        "(print duplex, flip on the short edge, fold, staple); and the designer's sheet, designer-a4.pdf / "
+        "designer-letter.pdf (the variants and rule options, with their spec keys and commands)."
     ),
     "setup": ("Deal a setup by the rules, check it, and write the state (JSON) and a setup sheet (SVG + PDF)."),
     "check": ("Check a setup or mid-game state against the rules; exit 1 when any rule is broken."),
@@ -47,11 +49,16 @@ SUMMARIES: dict[str, str] = {
     ),
     "serve": (
         "Serve the gallery of the chosen games on a local web server; on every save in card_specs/ or "
-        "templates/ (art included) rebuild what changed and update the open page."
+        "templates/ (art, images and spreadsheets of cards included) draw the faces that changed and update "
+        "the open page, then rebuild the sheets and the rest (a newer save stops that)."
     ),
     "play": (
         "Open a virtual table in the browser: the dealt setup with the game's own faces, hot seat for every "
         "player, any seat to the bot; the rules engine judges every move."
     ),
     "variant": ("Make and compare custom deck variants."),
+    "printer": (
+        "Show, set or clear the printer profile: the back offset `pnp build` and `pnp sheets` apply when "
+        "--back-offset is not given."
+    ),
 }

@@ -1,12 +1,14 @@
 """Art SVG parsed by expat with the refusals in the parser itself, whatever the file's encoding:
 
-- a DOCTYPE is refused when expat meets it, before its internal subset is read, so no ENTITY is
-  ever declared or expanded (a byte search for "<!ENTITY" misses UTF-16 files);
+- a DOCTYPE with an internal subset is refused when expat meets it, before the subset is read, so
+  no ENTITY is ever declared or expanded (a byte search for "<!ENTITY" misses UTF-16 files); a
+  DOCTYPE naming only the SVG 1.1 DTD (as Illustrator writes it) is allowed: expat never fetches it;
 - elements nested deeper than MAX_ART_DEPTH are refused as they open (nothing recurses over a
   30,000-level tree afterwards).
 
 Errors carry the line and column expat reports. The result is an ElementTree element, as
-`xml.etree.ElementTree.fromstring` would give (without text, which art never needs).
+`xml.etree.ElementTree.fromstring` would give (with the text of <text> and <style>, for art saved
+by editors); `positions`, when given, gets each element's line and column.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ class ArtSyntaxError(Exception):
         self.line, self.col, self.message = line, col, message
 
 
-def parse_art_xml(raw: bytes) -> ET.Element:
+def parse_art_xml(raw: bytes, positions: dict[ET.Element, tuple[int, int]] | None = None) -> ET.Element:
     parser = expat.ParserCreate(namespace_separator="}")
     builder = ET.TreeBuilder()
     depth = 0
@@ -38,14 +40,21 @@ def parse_art_xml(raw: bytes) -> ET.Element:
         depth += 1
         if depth > MAX_ART_DEPTH:
             refuse(f"<{tag.rsplit('}', 1)[-1]}> is nested deeper than {MAX_ART_DEPTH} levels; flatten the groups")
-        builder.start(_name(tag), {_name(k): v for k, v in attributes.items()})
+        element = builder.start(_name(tag), {_name(k): v for k, v in attributes.items()})
+        if positions is not None:
+            positions[element] = (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
 
     def end(tag: str) -> None:
         nonlocal depth
         depth -= 1
         builder.end(_name(tag))
 
-    parser.StartDoctypeDeclHandler = lambda *_: refuse("DOCTYPE and ENTITY declarations are not allowed in art")
+    def doctype(_name: str, _system: str | None, _public: str | None, internal_subset: int) -> None:
+        if internal_subset:
+            refuse("DOCTYPE and ENTITY declarations are not allowed in art")
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.CharacterDataHandler = builder.data
     parser.EntityDeclHandler = lambda *_: refuse("DOCTYPE and ENTITY declarations are not allowed in art")
     parser.StartElementHandler = start
     parser.EndElementHandler = end

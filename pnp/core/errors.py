@@ -54,6 +54,11 @@ def display_path(path: Path | str) -> str:
         return str(p)
 
 
+def cut(text: str, limit: int = 80) -> str:
+    """`text` as a message repeats it, unquoted: whole when short, else its start and its length."""
+    return text if len(text) <= limit else text[: limit - 20] + f"… ({len(text)} characters)"
+
+
 def quoted(text: str, limit: int = 80) -> str:
     """`text` in quotes for a message, cut to about `limit` characters: a 10 KB value is not echoed."""
     if len(text) <= limit:

@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.core.errors import UsageError, quoted
+from pnp.core.errors import UsageError, cut, quoted
 from pnp.core.inputs import check_inside_templates, refuse_special
 from pnp.core.names import match_case_insensitive, unknown_game
 
@@ -37,11 +37,18 @@ def bundled_root() -> Path:
 
 
 def spec_roots(cwd: Path | None = None) -> tuple[Path, ...]:
-    """card_specs folders in precedence order: ./card_specs (and its variants/), then bundled."""
+    """card_specs folders in precedence order: ./card_specs (its variants/ and examples/*/), then
+    the bundled ones."""
     here = (cwd or Path.cwd()) / "card_specs"
     bundled = bundled_root() / "card_specs"
-    roots = [here, here / "variants", bundled, bundled / "variants"]
+    roots = [here, here / "variants", *_examples(here), bundled, bundled / "variants", *_examples(bundled)]
     return _unique_dirs(roots)
+
+
+def _examples(card_specs: Path) -> list[Path]:
+    """card_specs/examples/NAME/: an example in a folder of its own, with its sheets and images."""
+    examples = card_specs / "examples"
+    return sorted(p for p in examples.iterdir() if p.is_dir()) if examples.is_dir() else []
 
 
 def template_roots(cwd: Path | None = None) -> tuple[Path, ...]:
@@ -63,14 +70,20 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
     """A game or variant name ('tranquility') or a path to a spec file."""
     as_path = Path(name)
     if name.endswith(".json"):
-        if as_path.is_file():
-            return as_path
+        try:
+            if as_path.is_file():
+                return as_path
+        except OSError as exc:  # a name too long for the file system
+            raise UsageError(f"{cut(name)}: spec file cannot be read ({exc.strerror or exc})") from None
         refuse_special(as_path)  # a pipe or device: a usage error that says so
-        raise UsageError(f"{name}: spec file not found")
+        raise UsageError(f"{cut(name)}: spec file not found")
     for root in spec_roots(cwd) if not name.startswith(".") else ():
         candidate = root / f"{name}.json"
-        if candidate.is_file():
-            return candidate
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:  # a name too long for the file system: no such game
+            break
     games = available_games(cwd)
     same = match_case_insensitive(name, games)  # spec ids are lower-case: 'Tranquility' means 'tranquility'
     if same is not None and same != name:
@@ -86,14 +99,14 @@ def available_games(cwd: Path | None = None) -> list[str]:
     return sorted(names)
 
 
-GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: a game or variant name
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}\Z")  # the spec schema's slug: a game, variant or template name
 
 
 def named_game_problem(name: object, what: str = "a state") -> str | None:
     """Why `name`, the game a state, a record or a play request names, is not one to load (None when it
     is): such a name is a game or variant as `pnp games` lists them, never a path, so a shared file
     can make the tool open no other file. The one rule of `pnp check`, `pnp replay` and the Play table."""
-    if not isinstance(name, str) or not GAME_NAME.match(name):
+    if not isinstance(name, str) or not SLUG.match(name):
         return (
             f"names {quoted(str(name), 60)}, which is not a game or variant name: {what} names a bundled game "
             "or a variant in card_specs/ (lower-case letters, digits and '-'), never a file"
@@ -110,7 +123,11 @@ def first_file(folders: tuple[Path, ...] | list[Path], filename: str) -> Path | 
     for folder in folders:
         candidate = folder / filename
         refuse_special(candidate)
-        if candidate.is_file():
+        try:
+            found = candidate.is_file()
+        except OSError:  # a name too long for the file system: no such file
+            found = False
+        if found:
             _inside_templates(candidate)
             return candidate
     return None

@@ -31,7 +31,7 @@ def unknown_game(name: str, games: list[str], what: str = "") -> str:
     """The sentence for a game name that is not found: the likely one first, then every known name."""
     known = ", ".join(games) or "none"
     return (
-        f"unknown game or variant {name!r}{what}{did_you_mean(name, games)} "
+        f"unknown game or variant {quoted(name)}{what}{did_you_mean(name, games)} "
         f"(known: {known}; `pnp games` lists them with their titles)"
     )
 

@@ -42,7 +42,15 @@ from pnp.core.errors import PnpError
 from pnp.core.outlock import holding
 from pnp.core.output import discard_pending, remove_stray_temporaries, write_all_if_changed
 
-__all__ = ["ForeignFiles", "WriteReport", "owner", "prune_empty_dirs", "remove_stray_temporaries", "write_owned"]
+__all__ = [
+    "ForeignFiles",
+    "WriteReport",
+    "owner",
+    "prune_empty_dirs",
+    "remove_stray_temporaries",
+    "write_owned",
+    "write_owned_in_batches",
+]
 
 MANIFEST_DIR = ".pnp-manifests"
 LEGACY_MANIFEST = ".pnp-manifest.json"  # the single shared manifest of earlier versions: a list of paths
@@ -111,11 +119,15 @@ def _write_locked(
     digests = {rel: digest(data[rel]) for rel in order}
     ours = list(paths.values()) + [out_root / rel for files in previous.values() for rel in files if rel not in paths]
     ours += [_manifest_path(out_root, name) for name in owned] + extra_files
+    check_own_folders(
+        out_root, [_manifest_path(out_root, name).parent for name in owned] + [p.parent for p in extra_files]
+    )
     remove_stray_temporaries(ours, keep={tmp for tmp in staged.values() if tmp is not None})
-    check_in_the_way(out_root, order, digests, staged, _known(out_root, manifests), force)
+    same = check_in_the_way(out_root, order, digests, staged, _known(out_root, manifests), force)
     for name, outputs in owned.items():  # first the union: a run stopped now still knows every file and its bytes
         _write_manifest(out_root, name, _merged(previous[name], {rel: digests[rel] for rel in outputs}))
-    changed = write_all_if_changed({paths[rel]: data[rel] for rel in order}, staged)
+    changing = {paths[rel]: data[rel] for rel in order if rel not in same or paths[rel] in staged}
+    changed = {paths[rel]: False for rel in same} | write_all_if_changed(changing, staged)
     removed, kept = _remove_stale(out_root, owned, previous, manifests)
     for name, outputs in owned.items():
         _write_manifest(out_root, name, {rel: digests[rel] for rel in outputs})
@@ -129,19 +141,70 @@ def _write_locked(
     )
 
 
+def write_owned_in_batches(
+    out_root: Path,
+    name: str,
+    files: list[str],
+    batches: Iterable[Outputs],
+    force: bool = False,
+    say: Say | None = None,
+) -> WriteReport:
+    """write_owned for one owner whose many `files` are made a batch at a time (`pnp simulate
+    --log`: 10,000 records need not be held at once). The files in the way are checked before the
+    first batch is made (any existing file no manifest records with its bytes stops it, unless
+    `force`); each batch's digests join the manifest before its files are written, so a run stopped
+    at any moment still knows every file it may have left."""
+    with holding(out_root, say):
+        try:
+            return _write_batches(out_root, name, files, batches, force, say)
+        except BaseException:
+            discard_pending()
+            raise
+
+
+def _write_batches(
+    out_root: Path, name: str, files: list[str], batches: Iterable[Outputs], force: bool, say: Say | None
+) -> WriteReport:
+    manifests = read_manifests(out_root, say)
+    previous = manifests.get(name, {})
+    paths = [out_root / rel for rel in files] + [out_root / rel for rel in previous if rel not in set(files)]
+    check_own_folders(out_root, [_manifest_path(out_root, name).parent])
+    remove_stray_temporaries([*paths, _manifest_path(out_root, name)])
+    check_in_the_way(out_root, sorted(files), dict.fromkeys(files, ""), {}, _known(out_root, manifests), force)
+    digests: dict[str, str] = {}
+    changed: dict[Path, bool] = {}
+    for batch in batches:
+        digests.update({rel: digest(data) for rel, data in batch.items()})
+        _write_manifest(out_root, name, _merged(previous, digests))  # first the union, as write_owned does
+        changed.update(write_all_if_changed({out_root / rel: data for rel, data in batch.items()}))
+    removed, kept = _remove_stale(out_root, {name: digests}, {name: previous}, manifests)
+    _write_manifest(out_root, name, digests)
+    _drop_from_legacy(out_root, set(digests))
+    order = sorted(digests)
+    return WriteReport(
+        tuple(r for r in order if changed[out_root / r]),
+        tuple(r for r in order if not changed[out_root / r]),
+        tuple(removed),
+        tuple(kept),
+        digests,
+    )
+
+
 # ---- what is in the way ------------------------------------------------------------------------
 
 
 def check_in_the_way(
     out_root: Path, order: list[str], digests: Mapping[str, str], staged: dict, known: Known, force: bool
-) -> None:
+) -> set[str]:
     """Raise ForeignFiles naming the files this run would replace that pnp did not write, or that
     changed since it wrote them, and any path through a link or a file; `force` lets regular files
-    and links be replaced (never a folder, never a path through a link)."""
+    and links be replaced (never a folder, never a path through a link). Returns the files that
+    already hold their new bytes (read once here, not again to write them)."""
     blocked: list[str] = []  # what is in the way, each said as a clause
     forceable = True
+    same: set[str] = set()
     for rel in order:
-        why, can_force = _in_the_way(out_root, rel, digests[rel], staged.get(out_root / rel, False), known)
+        why, can_force = _in_the_way(out_root, rel, digests[rel], staged.get(out_root / rel, False), known, same)
         if why and not (force and can_force) and why not in blocked:  # a linked folder is said once
             blocked.append(why)
             forceable = forceable and can_force
@@ -151,11 +214,26 @@ def check_in_the_way(
         them = "them" if more else "it"
         remedy = f"move {them} away, or give --force to replace {them}" if forceable else f"move {them} away"
         raise ForeignFiles(f"{blocked[0]}{others}; nothing was written ({remedy})")
+    return same
 
 
-def _in_the_way(out_root: Path, rel: str, new: str, staged: object, known: Known) -> tuple[str, bool]:
+def check_own_folders(out_root: Path, folders: Iterable[Path]) -> None:
+    """The tool's own hidden folders (.pnp-manifests, .pnp-cache) must be real folders inside the
+    output folder: a link there would have pnp write its records elsewhere."""
+    for folder in sorted(set(folders)):
+        for path in (folder, *folder.parents):
+            if path == out_root or out_root not in path.parents:
+                break
+            mode = _lstat_mode(path)
+            if mode is not None and not stat.S_ISDIR(mode):
+                kind = "a symbolic link" if stat.S_ISLNK(mode) else "a file"
+                where = "where pnp keeps its records in a folder"
+                raise ForeignFiles(f"{path} is {kind}, {where}; nothing was written (move it away)")
+
+
+def _in_the_way(out_root: Path, rel: str, new: str, staged: object, known: Known, same: set[str]) -> tuple[str, bool]:
     """Why the file at `rel` may not be replaced, as a clause ('' when it may), and whether
-    --force may replace it."""
+    --force may replace it; `rel` goes into `same` when it holds its new bytes already."""
     folder = out_root
     for part in Path(rel).parts[:-1]:
         folder = folder / part
@@ -177,6 +255,8 @@ def _in_the_way(out_root: Path, rel: str, new: str, staged: object, known: Known
     if staged is None:  # the stager found the new bytes there already
         return "", True
     current = _file_digest(path)
+    if current == new:
+        same.add(rel)
     if current is None or current == new or current in known.get(rel, ()):
         return "", True
     return (f"{path} changed since pnp wrote it" if rel in known else f"{path} was not written by pnp"), True

@@ -1,10 +1,10 @@
 """Template art: standalone SVG files in a template folder's art/, checked and inlined into faces.
 
-Art must stay inside the subset that svglib (PDF) and resvg (PNG) draw the same way, and flat:
-no transparency and no gradients, because the PDF stage draws faces into reusable forms that lose
-both. `load_art` refuses anything else with a sentence naming the file and the element. The checked
-art is kept as a tree of plain tuples (tag, sorted attributes, children) whose ids carry a
+Art inside the flat subset the PDF painter draws as vectors (no transparency, gradients, styles,
+text) is kept as a tree of plain tuples (tag, sorted attributes, children) whose ids carry a
 placeholder; pnp.svg writes it into each face with ids unique per face ("<face>-<element>-<id>").
+Art outside it (as Inkscape and Illustrator save it) is `EditorArt` (pnp/face/editorsvg.py): checked
+for what cannot be drawn or reaches outside the file, then drawn by resvg at print resolution.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pnp.core.inputs import OutsideLink, read_regular
 from pnp.core.locate import first_file
 from pnp.core.svgsubset import INHERITED, SHAPES
 from pnp.core.svgsubset import NUMBER as _NUMBER
+from pnp.face.editorsvg import EditorArt, EditorArtError, editor_art
 
 SVG_NS = "http://www.w3.org/2000/svg"
 ART_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}\Z")
@@ -115,28 +116,36 @@ def find_art(art_dirs: tuple[Path, ...], name: str) -> Path:
     raise ArtError(f"art {name!r} not found (looked for {name}.svg in {looked}).")
 
 
-def load_art(path: Path) -> Art:
-    """Read and check an art file (cached while the file is unchanged)."""
+def load_art(path: Path) -> Art | EditorArt:
+    """Read and check an art file (cached while the file is unchanged): `Art` when it is inside
+    the subset drawn as vectors, `EditorArt` (drawn by resvg) when it is not but can be drawn."""
     stat = path.stat()
     return _load_art(str(path), stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=256)
-def _load_art(path: str, _mtime: int, size: int) -> Art:
+def _load_art(path: str, _mtime: int, size: int) -> Art | EditorArt:
     name = display_path(path)
     raw = read_regular(path, MAX_ART_BYTES) if size <= MAX_ART_BYTES else b""
     if size > MAX_ART_BYTES or len(raw) > MAX_ART_BYTES:
         raise ArtError(f"{name}: art files may be at most {MAX_ART_BYTES // 1024} KB.")
+    positions: dict[ET.Element, tuple[int, int]] = {}
     try:
-        root = parse_art_xml(raw)
+        root = parse_art_xml(raw, positions)
     except ArtSyntaxError as exc:
         raise ArtError(f"{name}:{exc.line}:{exc.col}: {exc.message}.") from None
     if root.tag != f"{{{SVG_NS}}}svg":
         raise ArtError(f'{name}: the root element must be <svg xmlns="{SVG_NS}">.')
-    checker = _Checker(name)
-    checker.check(root, is_root=True)
-    checker.check_references()
     viewbox = _viewbox(root.get("viewBox"), name)
+    checker = _Checker(name)
+    try:
+        checker.check(root, is_root=True)
+        checker.check_references()
+    except ArtError:  # outside the vector subset: drawn by resvg, if it is safe and drawable
+        try:
+            return editor_art(name, root, viewbox, positions)
+        except EditorArtError as exc:
+            raise ArtError(str(exc)) from None
     nodes = tuple(_node(child) for child in root if _local(child.tag) not in _DROPPED)
     return Art(name, viewbox, nodes)
 

@@ -12,6 +12,7 @@ from pnp.core.affine import apply as apply_point
 from pnp.core.i18n import translator
 from pnp.face import text, textset
 from pnp.face.art import Art, ArtError, find_art, load_art
+from pnp.face.editorsvg import EDITOR_ART_DPI, EditorArt, EditorArtError, draw_editor_art
 from pnp.face.raster import Raster, RasterError, find_image, is_raster_name, load_raster
 from pnp.face.template import (
     ArtElement,
@@ -132,7 +133,11 @@ def card_fields(card: Card, game: Game, side: str = "front") -> dict[str, Any]:
 
 
 def layout_card(
-    card: Card, template: Template, game: Game, side: str = "front", arts: dict[tuple, Art | Raster] | None = None
+    card: Card,
+    template: Template,
+    game: Game,
+    side: str = "front",
+    arts: dict[tuple, Art | EditorArt | Raster] | None = None,
 ) -> Layout:
     """Place every element of `template` for one side of `card`. Raises TemplateError.
 
@@ -200,7 +205,7 @@ class _Context:
         game: Game,
         fields: Mapping[str, Any],
         face_id: str,
-        arts: dict[tuple, Art | Raster] | None = None,
+        arts: dict[tuple, Art | EditorArt | Raster] | None = None,
     ):
         self.card, self.template, self.game, self.fields, self.face_id = card, template, game, fields, face_id
         self.label = f"card {card.id}" if face_id == card.front_face_id else f"face {face_id}"
@@ -218,7 +223,7 @@ class _Context:
         except ValueError as exc:
             raise self.fail(where, str(exc)) from None
 
-    def art(self, name: Formatted, where: str) -> Art | Raster:
+    def art(self, name: Formatted, where: str) -> Art | EditorArt | Raster:
         wanted = name.format(self.fields, where)
         key = (self.template.art_dirs, wanted)
         found = self.arts.get(key) if self.arts is not None else None
@@ -234,6 +239,16 @@ class _Context:
                 self.arts[key] = found
         return found
 
+    def drawn(self, art: EditorArt, box: tuple[float, float, float, float], fit: str, where: str) -> Raster:
+        """Editor art drawn by resvg at EDITOR_ART_DPI at the size it is printed in `box`."""
+        sx, _, _, sy, _, _ = placement(box, art.viewbox, fit)
+        _, _, vw, vh = art.viewbox
+        density = max(abs(sx), abs(sy)) / 25.4 * EDITOR_ART_DPI  # pixels per viewBox unit
+        try:
+            return draw_editor_art(art, round(vw * density), round(vh * density))
+        except EditorArtError as exc:
+            raise self.fail(where, str(exc).rstrip(".")) from None
+
     def background(self) -> tuple[Item, ...]:
         bg = self.template.background
         if bg is None:
@@ -248,6 +263,8 @@ class _Context:
             art_id = f"{self.face_id}-background-art"
             if isinstance(art, Raster):
                 items.append(ImageItem(art_id, art, box, "cover"))
+            elif isinstance(art, EditorArt):
+                items.append(ImageItem(art_id, self.drawn(art, box, "contain", bg.where), box, "contain"))
             else:
                 items.append(ArtItem(art_id, art, placement(box, art.viewbox, "contain")))
         return tuple(items)
@@ -311,6 +328,9 @@ class _Context:
             art = self.art(element.name, where)
             if isinstance(art, Raster):
                 return ImageItem(item_id, art, element.box, element.fit, element.anchor, rotation)
+            if isinstance(art, EditorArt):
+                raster = self.drawn(art, element.box, element.fit, where)
+                return ImageItem(item_id, raster, element.box, element.fit, element.anchor, rotation)
             return ArtItem(item_id, art, placement(element.box, art.viewbox, element.fit), rotation)
         if isinstance(element, GroupElement):
             return GroupItem(item_id, self.items(element.elements, matrix), rotation)

@@ -108,7 +108,8 @@ def _load_raster(path: str, _mtime: int, size: int) -> Raster:
 
 
 def open_image(raw: bytes, name: str) -> Image.Image:
-    """The image, decoded and checked: its format, its size (before decoding), its bytes whole."""
+    """The image, checked: its format, its size (before decoding), its bytes whole (a PNG's
+    chunks and checksums, a JPEG's end marker; other files decoded)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # MAX_PIXELS decides, below
@@ -125,7 +126,11 @@ def open_image(raw: bytes, name: str) -> Image.Image:
             "scale it down (a card printed at 300 dpi needs about 1,000 × 1,400)."
         )
     try:
-        image.load()
+        if image.format == "PNG":  # every chunk there and its checksum right, without decoding the pixels
+            image.verify()
+            image = Image.open(io.BytesIO(raw), formats=("PNG",))
+        elif image.format != "JPEG" or not raw.rstrip(b"\0\r\n ").endswith(b"\xff\xd9"):
+            image.load()  # a JPEG without its end marker is decoded, to say what is wrong with it
     except (OSError, SyntaxError, ValueError) as exc:
         raise RasterError(f"{name}: the image is damaged or cut short ({_reason(exc)}); save it again.") from None
     return image
@@ -133,6 +138,8 @@ def open_image(raw: bytes, name: str) -> Image.Image:
 
 def _reason(exc: BaseException) -> str:
     text = str(exc).strip().rstrip(".")
+    if "truncated" in text.lower():
+        return "the file ends before the image does"
     return text[:1].lower() + text[1:] if text else type(exc).__name__
 
 
@@ -146,11 +153,15 @@ def prepare(image: Image.Image, raw: bytes, name: str) -> Raster:
             "save it as RGB, or with its ICC profile"
         )
     changed = _orientation(image) not in (0, 1)
-    upright = ImageOps.exif_transpose(image) if changed else image
     srgb_profile = not profile or _is_srgb(profile)
-    plain_mode = upright.mode in ("RGB", "L") if source == "JPEG" else upright.mode in ("RGB", "RGBA", "L", "LA")
+    plain_mode = image.mode in ("RGB", "L") if source == "JPEG" else image.mode in ("RGB", "RGBA", "L", "LA")
     if source in ("JPEG", "PNG") and not changed and srgb_profile and plain_mode:
-        return _raster(name, upright.size, _FORMATS[source], raw, kept=True)
+        return _raster(name, image.size, _FORMATS[source], raw, kept=True)
+    try:
+        image.load()
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise RasterError(f"{name}: the image is damaged or cut short ({_reason(exc)}); save it again.") from None
+    upright = ImageOps.exif_transpose(image) if changed else image
     converted = _to_srgb(upright, profile, name) if profile and not srgb_profile else _plain(upright)
     out = io.BytesIO()
     if source == "JPEG" and converted.mode in ("RGB", "L"):

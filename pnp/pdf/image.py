@@ -5,7 +5,7 @@ PNG or JPEG). `placement` works out where it goes (x, y, width, height and prese
 SVG draws it) and the clip a `slice` needs; `pdf_image` turns the picture into what an image
 XObject holds, downsampled to the print resolution (`dpi` at the size it is printed): a JPEG that
 needs no downsampling goes in as it is (DCTDecode, not encoded again); anything else as Flate with
-PNG predictors (the bytes Pillow's PNG encoder deflated), its alpha as a soft mask. The same
+the PNG Sub predictor, its alpha as a soft mask. The same
 picture and size give the same bytes.
 """
 
@@ -17,12 +17,14 @@ import hashlib
 import io
 import math
 import re
-import struct
 from dataclasses import dataclass
 
-from PIL import Image
+from isal import isal_zlib
+from PIL import Image, ImageChops
 
 DEFAULT_IMAGE_DPI = 300.0
+STASHED = "pnp-picture:"  # an href the painter wrote in place of a picture it keeps (see paint.py)
+FLATE_LEVEL = 2  # ISA-L's deflate level for pictures that are not JPEGs
 DOWNSAMPLE_ABOVE = 1.1  # a picture with more pixels than this times the print resolution's is downsampled
 _DATA_URL = re.compile(r"^data:image/(png|jpeg);base64,([A-Za-z0-9+/=\s]*)\Z")
 _ALIGN = re.compile(r"^(none|x(Min|Mid|Max)Y(Min|Mid|Max))(?:\s+(meet|slice))?\Z")
@@ -119,7 +121,7 @@ def pdf_image(picture: Picture, size: tuple[int, int]) -> PdfImage:
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = image.convert("RGB")
     if not same:
-        image = image.resize(size, Image.Resampling.LANCZOS)
+        image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
     mask = None
     if image.mode in ("RGBA", "LA"):
         alpha = image.getchannel("A")
@@ -135,19 +137,14 @@ def pdf_image(picture: Picture, size: tuple[int, int]) -> PdfImage:
 
 
 def _flate(image: Image.Image) -> PdfImage:
-    """The image's pixels deflated with PNG predictors: the IDAT data of Pillow's PNG."""
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=6)
-    return PdfImage(image.width, image.height, 3 if image.mode == "RGB" else 1, "FlateDecode", _idat(out.getvalue()))
-
-
-def _idat(png: bytes) -> bytes:
-    """The concatenated IDAT chunks of a PNG file (one zlib stream)."""
-    parts, pos = [], 8
-    while pos < len(png):
-        (length,) = struct.unpack(">I", png[pos : pos + 4])
-        kind = png[pos + 4 : pos + 8]
-        if kind == b"IDAT":
-            parts.append(png[pos + 8 : pos + 8 + length])
-        pos += 12 + length
-    return b"".join(parts)
+    """The image's pixels deflated with the PNG "Sub" predictor on every row (each byte less the
+    same channel of the pixel to its left, worked out by Pillow on the whole image at once) at
+    ISA-L's level FLATE_LEVEL: ~6× faster than Pillow's PNG encoder, which tries five predictors
+    on every row, and about as small on photos."""
+    colours = 3 if image.mode == "RGB" else 1
+    left = ImageChops.offset(image, 1, 0)
+    left.paste(0, (0, 0, 1, image.height))  # the first pixel of a row has nothing to its left
+    rows = ImageChops.subtract_modulo(image, left).tobytes()
+    stride = image.width * colours
+    filtered = b"".join(b"\x01" + rows[i : i + stride] for i in range(0, len(rows), stride))
+    return PdfImage(image.width, image.height, colours, "FlateDecode", isal_zlib.compress(filtered, FLATE_LEVEL))

@@ -21,18 +21,19 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.core.units import mm_to_pt
 from pnp.core.xmlattr import quoteattr
 from pnp.game.model import Face
-from pnp.pdf.image import DEFAULT_IMAGE_DPI, PdfImage, Picture, pdf_image, print_size
+from pnp.pdf.image import DEFAULT_IMAGE_DPI, STASHED, PdfImage, Picture, pdf_image, picture, print_size
 from pnp.pdf.rlforms import add_image
 from pnp.pdf.style import NS, ROOT_STYLE
 from pnp.pdf.walk import ART_MIN_ELEMENTS, ArtRef, ImageRef, PaintError, Walker, joined  # noqa: F401 (PaintError, ART_MIN_ELEMENTS: the API)
 
 SVG_URI = NS[1:-1]
+_DATA_HREF = ' href="data:'  # a picture written into a face (pnp/svg/face.py)
 _ART_BOX = (
     1e9  # art and path forms draw in their own user space: a box that never clips (1e5 did, for art in large units)
 )
@@ -75,18 +76,29 @@ class FacePainter:
     def _image(self, canvas, ref: ImageRef) -> None:
         """Draw a picture in the unit square: its image XObject, added to the document the first
         time the picture is used at these pixels (`canvas.image_dpi` at its printed size)."""
-        found: Picture = self._art[ref.name]
-        size = print_size(found, ref.width, ref.height, getattr(canvas, "image_dpi", DEFAULT_IMAGE_DPI))
-        name = f"{ref.name}-{size[0]}x{size[1]}"
+        key = self._image_key(ref, getattr(canvas, "image_dpi", DEFAULT_IMAGE_DPI))
+        name = f"{key[0]}-{key[1][0]}x{key[1][1]}"
         if not canvas.hasForm(name):
-            key = (ref.name, size)
-            image = self._images.get(key)
-            if image is None:
-                image = self._images[key] = pdf_image(found, size)
-                while len(self._images) > 256:
-                    self._images.popitem(last=False)
-            add_image(canvas, name, image)
+            add_image(canvas, name, self._pdf_image(key))
         canvas.doForm(name)
+
+    def _image_key(self, ref: ImageRef, dpi: float) -> tuple[str, tuple[int, int]]:
+        found: Picture = self._art[ref.name]
+        return ref.name, print_size(found, ref.width, ref.height, dpi)
+
+    def _pdf_image(self, key: tuple[str, tuple[int, int]]) -> PdfImage:
+        """The picture `key[0]` at `key[1]` pixels as an XObject's content (kept: another paper,
+        or the sheets after the faces' workers prepared it)."""
+        image = self._images.get(key)
+        if image is None:
+            found: Picture = self._art[key[0]]
+            try:
+                image = self._images[key] = pdf_image(found, key[1])
+            except (OSError, SyntaxError, ValueError) as exc:
+                raise PaintError(f"A picture ({found.width} × {found.height} px) cannot be decoded: {exc}.") from None
+            while len(self._images) > 256:
+                self._images.popitem(last=False)
+        return image
 
     def prepare(self, faces: Sequence[Face]) -> Prepared:
         """What drawing `faces` takes (their operators and the art forms they place), worked out
@@ -95,16 +107,21 @@ class FacePainter:
         them walked (a 500-card deck's sheets spent 0.3 s of their 0.53 s walking the faces)."""
         pieces: dict[tuple, list] = {}
         art: dict[str, Any] = {}
+        images: dict[tuple, PdfImage] = {}
         for face in faces:
             found = pieces[_face_key(face)] = self._walk(face)
             art.update((p.name, self._art[p.name]) for p in found if isinstance(p, (ArtRef, ImageRef)))
+            for ref in (p for p in found if isinstance(p, ImageRef)):  # at the default resolution, here
+                key = self._image_key(ref, DEFAULT_IMAGE_DPI)
+                images[key] = self._pdf_image(key)
             self._trim()  # the line cache stays bounded over a worker's thousands of faces
-        return Prepared(pieces, art)
+        return Prepared(pieces, art, images)
 
     def keep(self, prepared: Prepared) -> None:
         """Take in faces another painter prepared (see `prepare`)."""
         self._art.update(prepared.art)
         self._faces.update(prepared.faces)
+        self._images.update(prepared.images)
         self._trim()
 
     def _trim(self) -> None:
@@ -159,6 +176,8 @@ class FacePainter:
         defined: set[str] = set()
         strip = (f'id="{face.id}-', 'id="\x00-'), (f"url(#{face.id}-", "url(#\x00-")  # ids and references only
         for line in items:
+            if _DATA_HREF in line:
+                line = self._stash(line, art)
             key = line.replace(*strip[0]).replace(*strip[1])
             found = self._lines.get(key)
             if found is None or not all(
@@ -173,6 +192,23 @@ class FacePainter:
             out.extend(pieces)
         out.append("Q")
         return joined(out)
+
+    def _stash(self, line: str, art: dict) -> str:
+        """The line with each picture's data URL (megabytes, often) replaced by its name, the
+        picture kept with the art forms: the line is then parsed, looked up and kept small."""
+        start = line.find(_DATA_HREF)
+        while start != -1:
+            begin = start + len(' href="')
+            end = line.find('"', begin)
+            try:
+                found = picture(line[begin:end])
+            except ValueError:
+                return line  # the walk of the line says what is wrong with it
+            if found.name not in self._art:
+                art.setdefault(found.name, found)
+            line = f"{line[:begin]}{STASHED}{found.name}{line[end:]}"
+            start = line.find(_DATA_HREF, begin)
+        return line
 
     def _walk_line(self, face: Face, line: str, art: dict, strip) -> tuple[list, frozenset[str]]:
         root = _parse_text(face, f'<svg xmlns="{SVG_URI}">{line}</svg>')
@@ -189,6 +225,7 @@ class Prepared:
 
     faces: dict[tuple, list]  # a face's key → its pieces
     art: dict[str, Any]  # every art form they place → its operators; every picture → its Picture
+    images: dict[tuple, PdfImage] = field(default_factory=dict)  # (picture, pixels at 300 dpi) → XObject content
 
 
 def _face_key(face: Face) -> tuple:

@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from pnp.core.affine import IDENTITY, Matrix, invert, multiply
 from pnp.core.errors import PnpError
-from pnp.pdf.image import picture, placement
+from pnp.pdf.image import STASHED, picture, placement
 from pnp.pdf.path import (
     ellipse_ops,
     fmt,
@@ -286,7 +286,9 @@ class Walker:
             box = (x0, y0, length(get("width"), "width"), length(get("height"), "height"))
             if box[2] < 0 or box[3] < 0:
                 raise ValueError("a negative width or height is an error in SVG")
-            found = picture(get("href", ""))
+            href = get("href", "")
+            stashed = self.art.get(href[len(STASHED) :]) if self.art is not None and href.startswith(STASHED) else None
+            found = stashed or self.known.get(href[len(STASHED) :]) or picture(href)
             (x, y, w, h), clip = placement(box, (found.width, found.height), get("preserveAspectRatio", "xMidYMid"))
         except ValueError as exc:
             self.fail(element, str(exc))

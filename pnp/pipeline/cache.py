@@ -18,12 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp import __version__
 from pnp.core.errors import PnpError
 from pnp.core.i18n import language_suffix
 from pnp.core.inputs import read_regular
 from pnp.core.locate import PACKAGE_DIR, files_under, find_spec, find_template_dir, first_file
 from pnp.core.output import write_atomic
+from pnp.core.version import __version__
 from pnp.game.model import Card, Face, Game
 from pnp.spec.load import find_parent
 from pnp.spec.table.grid import MAX_FILE_BYTES
@@ -98,7 +98,27 @@ def input_key(name: str, options: str, language: str | None = None) -> tuple[str
         if isinstance(name_, str):
             folders += [f for f in find_template_dir(name_) if f not in folders]
     digest.update(folder_key(folders).encode())
+    digest.update(images_key(files[0][0]).encode())
     return game_id, digest.hexdigest()
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".PNG", ".JPG", ".JPEG", ".WEBP")  # pnp.face.raster's
+
+
+def images_key(spec_file: Path) -> str:
+    """The image files in and below a spec's folder (where a card's own pictures are looked up
+    first, pnp/face/raster.py): a saved photo is a changed input. The examples' folders below
+    card_specs/ are each an example's own (card_specs/examples/NAME/), not the games' beside them."""
+    folder = spec_file.parent
+    digest = hashlib.sha256()
+    for rel in files_under(folder, IMAGE_SUFFIXES):
+        if rel.startswith("examples/"):
+            continue
+        path = folder / rel
+        size = path.stat().st_size
+        data = path.read_bytes() if size <= 64 * 1024 * 1024 else f"{size} {path.stat().st_mtime_ns}".encode()
+        digest.update(rel.encode() + b"\0" + data)  # one too large to draw is refused when it is drawn
+    return digest.hexdigest()
 
 
 def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, Any]]:  # (file, its JSON)
@@ -112,7 +132,7 @@ def _spec_chain(path: Path, depth: int = 0) -> list[tuple[Path, Any]]:  # (file,
 
 def face_keys(game: Game) -> dict[str, str]:
     """face id → key of everything that face is drawn from."""
-    art = folder_key([d / "art" for d in game.template_dirs if (d / "art").is_dir()])
+    art = folder_key([d / "art" for d in game.template_dirs if (d / "art").is_dir()]) + images_key(game.spec_file)
     base = hashlib.sha256(
         (
             code_key()

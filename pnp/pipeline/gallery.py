@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -257,9 +258,9 @@ def gallery_outputs(out: Path, outputs: Outputs, leaving: Iterable[str] = ()) ->
     shown (svg/, svg-LANG/): another ink's or module set's faces are neither shown nor linked."""
     files: Files = {rel: data for rel, data in outputs.items() if _shown(rel)}
     gone = set(leaving)
-    for rel in files_under(out) if out.is_dir() else []:
-        if _shown(rel) and rel not in files and rel not in gone:
-            files[rel] = out / rel
+    for rel in files_under(out) if out.is_dir() else []:  # os.walk: never into a linked folder
+        if _shown(rel) and rel not in files and rel not in gone and not os.path.islink(out / rel):
+            files[rel] = out / rel  # a link is not followed, nor shown
     folders = sorted({rel.split("/", 1)[0] for rel in files})
     games = sorted((_game(g, files, s) for g in folders for s in _suffixes(g, files)), key=lambda g: g.rank)
     return {"index.html": write_gallery(games).encode("utf-8")}
@@ -304,6 +305,16 @@ def _in_language(rel: str, suffix: str, others: list[str]) -> bool:
     return not any(mark.endswith(s) for s in others if s)
 
 
+def _face_folder(game_id: str, suffix: str, mine: list[str]) -> str:
+    """The faces shown: the default ones (svg/, svg-LANG/); only when there are none (a spec printed
+    in the ink saver), those of the first other face set (svg-ink-saver/)."""
+    default = f"{game_id}/svg{suffix}/"
+    folders = sorted(
+        {f"{game_id}/{parts[1]}/" for rel in mine if len(parts := rel.split("/")) > 2 and parts[1].startswith("svg")}
+    )
+    return default if default in folders or not folders else folders[0]
+
+
 def _other_faces(rel: str, faces: str) -> bool:
     """A face of another ink or module set than the default (svg-ink-saver/, svg-no-modules-it/)."""
     parts = rel.split("/")
@@ -320,7 +331,7 @@ def _game(game_id: str, files: Files, suffix: str = "") -> GalleryGame:
     others = _suffixes(game_id, files)
     mine = sorted(rel for rel in files if rel.startswith(game_id + "/") and _in_language(rel, suffix, others))
     deck = _deck(_read(files.get(f"{game_id}/deck{suffix}.json")))
-    svg = f"{game_id}/svg{suffix}/"
+    svg = _face_folder(game_id, suffix, mine)
     faces = _faces(game_id, deck, [r for r in mine if r.startswith(svg) and r.endswith(".svg")])
     pdfs = [r for r in mine if r.endswith(".pdf") and "/export/" not in r]
     pdfs.sort(key=lambda r: (ROLES.index(role(r)), r))

@@ -61,18 +61,22 @@ def new_table(game: Game, state: State):
     return engine.table_from_state(engine.deck(game), state)
 
 
-def game_for(file: str, engine: str, game_name: str, modules: Sequence[str], what: str) -> Game:
-    """The game `--game` names, for a state or a record (`what`) of `engine` read from `file`: a game of
-    other rules is a usage error (the option contradicts the file) saying whose rules the file is for."""
+def game_for(source: Source, at: list, engine: str, game_name: str, modules: Sequence[str], what: str) -> Game:
+    """The game `--game` names, for a state or a record (`what`) of `engine` read from `source`: a game of
+    other rules is a usage error (the option contradicts the file) saying whose rules the file is for;
+    a module the file names that the game lacks is a problem of the file, at `at` + ["modules"]."""
     game = load_game(game_name, modules=[])
     ours, theirs = engine_named(engine), engine_of(game)
     if ours is not theirs:
         done = "replayed" if what == "record" else "checked"
         raise UsageError(
-            f"{file}: the {what} is for {ours.title}'s rules (engine {ours.name!r}), so it cannot be {done} as "
-            f"{game.id}, a game of {theirs.title}'s rules; leave out --game, or name a game of {ours.title}"
+            f"{source.file}: the {what} is for {ours.title}'s rules (engine {ours.name!r}), so it cannot be "
+            f"{done} as {game.id}, a game of {theirs.title}'s rules; leave out --game, or name a game of {ours.title}"
         )
-    return load_game(game_name, modules=list(modules))
+    try:
+        return load_game(game_name, modules=list(modules))
+    except UsageError as exc:  # the game loaded without modules: a module it does not have
+        raise SpecError([source.problem([*at, "modules"], str(exc).rstrip("."))]) from None
 
 
 def named_game(source: Source, at: list, name: str, modules: Sequence[str], what: str) -> Game:
@@ -101,7 +105,7 @@ def named_game(source: Source, at: list, name: str, modules: Sequence[str], what
 def record_game(record: Record, game_name: str | None = None) -> Game:
     """The game to replay a record with: `--game` when given, else the one its setup names (`named_game`)."""
     if game_name is not None:
-        return game_for(record.source.file, record.setup.engine, game_name, record.modules, "record")
+        return game_for(record.source, ["setup"], record.setup.engine, game_name, record.modules, "record")
     return named_game(record.source, ["setup"], record.game, record.modules, "record")
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import OutsideLink
 from pnp.core.jsonsrc import KeyPath, json_path, read_json
-from pnp.core.locate import find_template_dir, first_file
+from pnp.core.locate import SLUG, find_template_dir, first_file
 from pnp.core.names import unknown_key
 from pnp.core.units import parse_length
 from pnp.game.build import build_game, card_size, default_size, expand_cards, template_dirs
@@ -156,6 +156,8 @@ def _template_problems(spec: Spec) -> Iterator[tuple[list, str]]:
         back = kind["back"] if isinstance(kind["back"], str) else kind["back"]["template"]
         size = card_size(kind["size"], card) if "size" in kind else default_size(kind.get("shape", "square"), card)
         for key, name in (("template", kind["template"]), ("back", back)):
+            if not isinstance(name, str) or not SLUG.match(name):
+                continue  # not a template name: the schema says so at its place, and no file is looked for
             try:
                 found = first_file(dirs, f"{name}.json")
             except OutsideLink as exc:

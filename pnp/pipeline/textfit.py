@@ -8,9 +8,10 @@ imports this module, and `pnp --help` imports validate; docs/performance.md "Sta
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
-from pnp.core.errors import Problem
+from pnp.core.errors import Problem, quoted
 from pnp.core.i18n import languages
 from pnp.face.layout import layout_card
 from pnp.face.template import GroupElement, TemplateError, TextElement, load_template
@@ -54,6 +55,7 @@ def fit_problems(spec: Spec) -> list[Problem]:
             templates[name] = load_template(base, name)
         return templates[name]
 
+    titled: list[str] = []  # faces that do not fit only because of the game's title
     for lang in languages():
         game = with_language(base, lang)
         backs: set[str] = set()
@@ -66,13 +68,29 @@ def fit_problems(spec: Spec) -> list[Problem]:
                 try:
                     layout_card(card, template(name), game, side)
                 except TemplateError as exc:
+                    if _title_to_blame(card, template(name), game, side):
+                        titled.append(f"the {side} of {card.id!r} ({lang}): {exc}")
+                        continue
                     what = (
                         f"the reference card {card.id!r} ({lang}, {card.fields['title']!r})"
                         if "topic" in card.fields and side == "front"
                         else f"the {side} of {card.id!r} ({lang})"
                     )
                     problems.append(spec.problem(_card_path(spec, card), f"{what} does not fit: {exc}"))
+    if titled:  # placed where the title is set (a variant's own file), not at the parent's cards
+        more = f" (and {len(titled) - 1} other face(s))" if len(titled) > 1 else ""
+        problems.append(spec.problem(["title"], f"the title {quoted(base.title)} does not fit{more}: {titled[0]}"))
     return problems
+
+
+def _title_to_blame(card, template, game, side: str) -> bool:
+    """Whether a face that does not fit would fit with a one-letter game title: then the title is at
+    fault, and the problem belongs where the title is set."""
+    try:
+        layout_card(card, template, dataclasses.replace(game, title=game.title[:1]), side)
+    except TemplateError:
+        return False
+    return True
 
 
 _LANGUAGE_FIELDS = {"game.title", "terrain.name"}

@@ -12,10 +12,13 @@ from pnp.game.model import Game
 from pnp.rules.engine import Engine
 from pnp.rules.engines import engine_of
 from pnp.rules.playout import play_out
+from pnp.rules.solver import OPEN_HANDS_NAME as OPEN_HANDS
+from pnp.rules.solver import OpenHandsBot
 
 BOTS = {
     "baseline": "the documented rule-of-thumb bot (docs/rules.md, 'The baseline bots')",
     "search": "tries every candidate play against sampled hidden cards and keeps the best (docs/rules.md)",
+    OPEN_HANDS: "sees every hand and pile and searches for a winning line: an upper bound (docs/rules.md)",
 }
 
 # The bot whose games decide that a configuration is "nearly unwinnable" (won in under 1 % of its games):
@@ -40,6 +43,8 @@ def check_bot(bot: str) -> str:
 
 def make_bot(game: Game, bot: str, seed: int):
     k = kit(game)
+    if bot == OPEN_HANDS:
+        return OpenHandsBot(k.baseline(), k.filled)
     return k.baseline() if bot == "baseline" else k.search(seed=seed)
 
 
@@ -55,6 +60,11 @@ def _deck(game: Game, k: Engine):
 def play_game(game: Game, players: int, seed: int, bot: str = "baseline") -> tuple[bool, int, int, str]:
     """Deal from `seed`, play to the end with one bot per seat, and say how it went."""
     k = kit(game)
-    table = play_out(k.deal(_deck(game, k), players, seed), make_bot(game, bot, seed))
+    player = make_bot(game, bot, seed)
+    table = play_out(k.deal(_deck(game, k), players, seed), player)
     won = table.status == "won"
+    if isinstance(player, OpenHandsBot) and player.solution is not None and not won:
+        # what the solver found: proved unwinnable or gave up, and how far its search got
+        filled = max(player.solution.filled, k.filled(table))  # its search, or the baseline's game it fell back on
+        return False, filled, max(player.solution.turns, table.turn), player.solution.verdict
     return won, k.filled(table), table.turn, "" if won else table.loss_reason()

@@ -35,6 +35,24 @@ class Table(Protocol):
 
     def to_state(self) -> State: ...
 
+    # what the open-hands solver (pnp/rules/solver.py) reads, the same on every engine
+    def clone(self) -> Table:
+        """A copy to play on without touching this table."""
+        ...
+
+    def key(self) -> tuple:
+        """The position, hashable, interchangeable cards as one class (the solver's transposition table)."""
+        ...
+
+    def actions(self, p: int) -> tuple[list, bool]:
+        """Player p's distinct actions (interchangeable and dominated ones left out), and whether they
+        are all of them up to those (False when a list was cut short: the solver then proves nothing)."""
+        ...
+
+    def doomed(self) -> bool:
+        """True when no line of play can win from here (the engine's bound for the solver)."""
+        ...
+
 
 class Bot(Protocol):
     def choose(self, table: Any, p: int) -> Any: ...

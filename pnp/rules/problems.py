@@ -13,6 +13,7 @@ from pnp.game.model import Game
 from pnp.game.params import (
     HANDS,
     MODULE_PARAMS,
+    ONE_PER_PLAYER,
     RULE_OPTIONS,
     START_DISCARD_FROM,
     AscentRules,
@@ -88,21 +89,32 @@ def rule_warnings(game: Game) -> list[str]:
 
 
 def _start_warnings(game: Game, r: TranquilityRules) -> list[str]:
-    """Player counts whose start discard can never be paid: under `hands` the hands hold at most
-    players × hand − 1 cards when the start card goes down; under `hands-and-piles` hands and piles
-    hold at most every dealt card and the other players' start cards."""
+    """Player counts whose start discard leaves no win. Every card of a won game is a different card: the
+    grid's islands, the cards paid for placing them, the start card, a finish card and the start discard
+    must all be among the cards dealt (the islands in play, the finish cards in play, one start card per
+    player). Islands have different numbers, so by the published cost an island placed beside a filled
+    cell costs at least 1, and at most half the cells (every other one) are filled with no filled
+    neighbour: at least ⌊cells / 2⌋ cards are paid (by the gap cost, none need be). Under `hands` the
+    hands also hold at most players × hand − 1 cards when the start card goes down."""
     kinds = Counter(p.kind for p in physical_pieces(game))
+    islands = kinds["island"] - r.remove_islands
+    paid = 0 if r.cost == "gap" else r.cells // 2
     out = []
     for players in range(r.min_players, r.max_players + 1):
-        if r.start_discard_from == HANDS:
-            held, where = players * r.hand_size - 1, "the hands hold"
-        else:
-            held = kinds["island"] - r.remove_islands + kinds["finish"] + players - 1
-            where = "hands and piles hold"
-        if held < r.start_discard:
+        finishes = min(kinds["finish"], players) if r.finish_cards == ONE_PER_PLAYER else kinds["finish"]
+        dealt = islands + finishes + players
+        if r.start_discard > dealt - r.cells - paid - 2:
             out.append(
-                f"with {players} player(s) {where} at most {held} cards when the start card is played, "
-                f"fewer than the start discard of {r.start_discard}: such a game is always lost"
+                f"with {players} player(s) a win needs {r.cells} islands in the grid, at least {paid} cards paid "
+                f"for placing them, the start card, a finish card and the start discard of {r.start_discard}: "
+                f"{r.cells + paid + 2 + r.start_discard} different cards, but only {dealt} are dealt ({islands} "
+                f"islands, {finishes} finish cards, {players} start cards): such a game is always lost"
+            )
+        elif r.start_discard_from == HANDS and players * r.hand_size - 1 < r.start_discard:
+            out.append(
+                f"with {players} player(s) the hands hold at most {players * r.hand_size - 1} cards when the start "
+                f"card is played ({players} × {r.hand_size} − the start card), fewer than the start discard of "
+                f"{r.start_discard}: such a game is always lost"
             )
     return out
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp import __version__
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import read_regular
 from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
+from pnp.core.version import __version__
 from pnp.game.model import Game
 from pnp.rules.state.model import State, _dump, dump_state, state_to_data
 from pnp.rules.state.reader import parse_state
@@ -26,6 +26,7 @@ FORMAT = "pnp-record"
 VERSION = 1
 MAX_RECORD_BYTES = 8 * 1024 * 1024  # a setup of a few KB and some hundred moves of ~100 bytes each
 MAX_MOVES = 100_000
+END = ("status", "reason", "turns")  # the keys of a record's `end`
 TOP = (
     "format",
     "version",
@@ -265,6 +266,8 @@ def parse_record(source: Source) -> Record:
         problems.append(source.problem(["moves"], f"expected a list of at most {MAX_MOVES} moves"))
     if data.get("end") is not None and not isinstance(data.get("end"), dict):
         problems.append(source.problem(["end"], 'expected null or {"status": …, "reason": …, "turns": …}'))
+    elif isinstance(data.get("end"), dict):
+        problems += [source.problem(KeyPath(["end", k]), unknown_key(k, END)) for k in data["end"] if k not in END]
     if not isinstance(data.get("setup"), dict):
         problems.append(source.problem(["setup"], "expected the setup state (an object)"))
     if problems:

@@ -7,9 +7,10 @@ the games the report counts, whichever bot played them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from pnp.core.output import remove_stray_temporaries, write_atomic
+from pnp.core.owned import owner, write_owned_in_batches
 from pnp.game.model import Game
 from pnp.rules.engines import engine_of
 from pnp.rules.playout import PLAYING
@@ -50,21 +51,46 @@ def log_stem(game: Game, players: int, seed: int, bot: str = "baseline") -> str:
     return "-".join(p for p in parts if p)
 
 
-def write_logs(game: Game, players: int, games: int, seed: int, folder: Path, bot: str = "baseline") -> list[Path]:
+def write_logs(
+    game: Game,
+    players: int,
+    games: int,
+    seed: int,
+    folder: Path,
+    bot: str = "baseline",
+    force: bool = False,
+    say: Callable[[str], None] | None = None,
+) -> list[Path]:
     """Write one record per game, played by `bot` (`BOTS`): FOLDER/GAME-Np-seedS-gameNNNN.json, with
-    the modules and the bot in the name when not the defaults (`log_stem`)."""
+    the modules and the bot in the name when not the defaults (`log_stem`). The records are the
+    output set `simulate.STEM` of the folder (pnp/core/owned.py): a file in the way that pnp did not
+    write stops it before any game is played, unless `force`."""
     # start-up: +13 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.bots import check_bot, make_bot
-    from pnp.rules.workers import game_seeds
+    from pnp.rules.bots import check_bot
 
     check_bot(bot)
-    written = []
     width = max(4, len(str(games)))
     stem = log_stem(game, players, seed, bot)
-    paths = [folder / f"{stem}-game{g:0{width}d}.json" for g in range(1, games + 1)]
-    remove_stray_temporaries(paths)  # what a killed run left, in one look at the folder
-    for path, game_seed in zip(paths, game_seeds(seed, games)):
+    names = [f"{stem}-game{g:0{width}d}.json" for g in range(1, games + 1)]
+    batches = _record_batches(game, players, seed, bot, names)
+    write_owned_in_batches(folder, owner("simulate", stem), names, batches, force=force, say=say)
+    return [folder / name for name in names]
+
+
+BATCH = 200  # records made before they are written: ~1.6 MB of Tranquility records
+
+
+def _record_batches(game: Game, players: int, seed: int, bot: str, names: list[str]) -> Iterator[dict[str, bytes]]:
+    # start-up: with write_logs' import of the bots (+13 ms CPU, measured); docs/performance.md "Start-up"
+    from pnp.rules.bots import make_bot
+    from pnp.rules.workers import game_seeds
+
+    batch: dict[str, bytes] = {}
+    for name, game_seed in zip(names, game_seeds(seed, len(names))):
         recorder = bot_game(game, players, game_seed, make_bot(game, bot, game_seed))
-        write_atomic(path, recorder.dumps().encode("utf-8"), tidy=False)
-        written.append(path)
-    return written
+        batch[name] = recorder.dumps().encode("utf-8")
+        if len(batch) == BATCH:
+            yield batch
+            batch = {}
+    if batch:
+        yield batch

@@ -16,6 +16,7 @@ from pnp.rules.bots import check_bot, kit
 from pnp.rules.deal import check_players
 from pnp.rules.engines import engine_of
 from pnp.rules.playout import play_out
+from pnp.rules.solver import BUDGET, GAVE_UP, OPEN_HANDS_NAME, UNWINNABLE
 from pnp.rules.workers import batch_size, batches, run_batches
 
 __all__ = ["REASONS", "Report", "play_out", "report", "simulate", "wilson"]
@@ -33,6 +34,8 @@ REASONS = {
     "goal:green-path": "the mountain was finished without a green path",
     "goal:panorama": "the mountain was finished without every revealed panorama sequence",
     "goal:goats": "the mountain was finished with goats below the target row",
+    UNWINNABLE: "the open-hands solver proved that no line of play wins the deal",
+    GAVE_UP: f"the open-hands solver searched its {BUDGET:,} positions without a win or a proof",
 }
 
 
@@ -59,6 +62,22 @@ class Report:
         return self.wins / self.games if self.games else 0.0
 
     @property
+    def solver(self) -> dict | None:
+        """The open-hands solver's verdicts (None for other bots): won, proved unwinnable, gave up, and
+        the interval of the win rate counting the deals it gave up on as wins (the most it could be)."""
+        if self.bot != OPEN_HANDS_NAME:
+            return None
+        losses = dict(self.reasons)
+        gave_up = losses.get(GAVE_UP, 0)
+        return {
+            "won": self.wins,
+            "unwinnable": losses.get(UNWINNABLE, 0),
+            "gave_up": gave_up,
+            "budget": BUDGET,
+            "interval95_with_gave_up_as_won": [round(v, 6) for v in wilson(self.wins + gave_up, self.games)],
+        }
+
+    @property
     def mean_progress(self) -> float:
         return sum(k * n for k, n in enumerate(self.progress)) / self.games if self.games else 0.0
 
@@ -83,6 +102,7 @@ class Report:
             "losses": dict(self.reasons),
             "mean_turns": round(self.mean_turns, 3),
             "options": self.options,
+            **({"solver": self.solver} if self.solver else {}),
         }
 
     def text(self) -> str:
@@ -96,6 +116,15 @@ class Report:
             + _spread(self.progress),
             f"turns per game: mean {self.mean_turns:.1f}",
         ]
+        solver = self.solver
+        if solver:
+            lo2, hi2 = solver["interval95_with_gave_up_as_won"]
+            lines.insert(
+                2,
+                f"open-hands solver: won {solver['won']}, proved unwinnable {solver['unwinnable']}, gave up "
+                f"{solver['gave_up']} (after {solver['budget']:,} positions each); counting those as won: "
+                f"{100 * lo2:.1f}–{100 * hi2:.1f} %",
+            )
         if self.reasons:
             lines.append("losses:")
             lines += [f"  {n:>6}  {reason}: {REASONS.get(reason, reason)}" for reason, n in self.reasons]

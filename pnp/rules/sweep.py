@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 
 from pnp.core.errors import UsageError, quoted
+from pnp.core.errors import cut as shown
 from pnp.core.names import did_you_mean
 from pnp.game.model import Game, frozen_map
 from pnp.game.params import MODULE_PARAMS, module_keys
@@ -41,11 +42,6 @@ MAX_SETTING = 4_000  # characters of one --set or --vs value list: 500 values of
 MAX_NUMBER_DIGITS = 20  # digits of a range's ends: a whole number the schema can bound (10^23 is refused by it)
 MAX_MODULE_NUMBER = 100  # a module's whole-number parameters (goats, target_row, revealed) stay well below
 MAX_PLAYERS = 10  # the spec schema's most players (`$defs/players`); the game's own range is checked on load
-
-
-def shown(text: str, limit: int = 80) -> str:
-    """A value the user typed as a message repeats it: whole when short, else its start and length."""
-    return text if len(text) <= limit else text[: limit - 20] + f"… ({len(text)} characters)"
 
 
 def parse_value(text: str):
@@ -128,7 +124,7 @@ def check_settings(game: Game, settings: list[Setting], players: tuple[int, ...]
     of the wrong type or range), and every player count against its range, before anything is built."""
     check_grid(settings, players)
     for setting in settings:
-        check_path(game, setting.path, f"{option} {setting.name}")
+        check_path(game, setting.path, f"{option} {shown(setting.name)}")
         for value in setting.values:
             check_value(game, setting.path, value, option)
     for p in players:
@@ -138,7 +134,7 @@ def check_settings(game: Game, settings: list[Setting], players: tuple[int, ...]
 def check_value(game: Game, path: tuple[str, ...], value, option: str = "--set") -> None:
     problem = value_problem(game, path, value)
     if problem is not None:
-        raise UsageError(f"{option} {'.'.join(path)}={shown(_text(value))}: {problem}")
+        raise UsageError(f"{option} {shown('.'.join(path) + '=' + _text(value))}: {problem}")
 
 
 def _text(value) -> str:
@@ -173,7 +169,7 @@ def _words(value) -> str:
 def apply_setting(game: Game, path: tuple[str, ...], value, option: str = "--set") -> Game:
     """The game with one spec value changed (a variant without a spec file); a path the game lacks or
     a value its schema refuses is a usage error starting with `option`."""
-    check_path(game, path, f"{option} {'.'.join(path)}")
+    check_path(game, path, f"{option} {shown('.'.join(path))}")
     check_value(game, path, value, option)
     if path[0] == "rules":
         return dataclasses.replace(game, rules=frozen_map({**game.rules, path[1]: value}))
@@ -217,7 +213,7 @@ def variants(game: Game, settings: list[Setting]) -> list[tuple[tuple, Game]]:
         problems = rule_problems(g)
         if problems:
             what = ", ".join(f"{s.name}={json.dumps(v)}" for s, v in zip(settings, combo))
-            raise UsageError(f"--set {what}: {problems[0]}")
+            raise UsageError(f"--set {shown(what)}: {problems[0]}")
         out.append((combo, g))
     return out
 

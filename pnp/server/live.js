@@ -30,10 +30,19 @@
 
   function path(src) { return decodeURIComponent(src.split('?')[0].replace(/^\//, '')); }
 
+  // data-updated: the last news the page has caught up with; data-faces: the last news whose faces it
+  // redrew, with data-faces-at, when they were drawn (bench/serve.py reads these)
   function refresh(news) {
-    var written = {}, pending = 0, done = function () {
+    var written = {}, pending = 0, done = function (faces) {
+      var now = String(performance.timeOrigin + performance.now());
+      if (faces) {
+        document.body.setAttribute('data-faces', JSON.stringify(
+          {version: news.version, stage: news.stage, started_at: news.started_at, built_at: news.built_at,
+           written: news.written}));
+        document.body.setAttribute('data-faces-at', now);
+      }
       document.body.setAttribute('data-updated', String(news.version));
-      document.body.setAttribute('data-updated-at', String(performance.timeOrigin + performance.now()));
+      document.body.setAttribute('data-updated-at', now);
     };
     for (var i = 0; i < news.written.length; i++) written[news.written[i]] = true;
     var images = document.images;
@@ -41,10 +50,10 @@
       var img = images[k], src = img.getAttribute('src');
       if (!src || !written[path(src)]) continue;
       pending++;
-      img.onload = img.onerror = function () { if (--pending === 0) done(); };
+      img.onload = img.onerror = function () { if (--pending === 0) done(true); };
       img.src = src.split('?')[0] + '?v=' + news.version;
     }
-    if (pending === 0) done();
+    if (pending === 0) done(false);
   }
 
   var source = new EventSource('/_pnp/events');

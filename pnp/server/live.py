@@ -25,13 +25,17 @@ class Live:
         for queue in list(self.queues):
             queue.put_nowait(self.news)
 
-    def built(self, written: list[str], seconds: float) -> None:
+    def built(self, written: list[str], seconds: float, started_at: float | None = None, stage: str = "all") -> None:
+        """A build's news: what it wrote; `stage` "faces" when the changed faces come first and the
+        sheets, booklets and the rest follow (news of stage "all"); `started_at` when it started."""
         self.publish(
             {
                 "kind": "built",
+                "stage": stage,
                 "written": sorted(written),
                 "seconds": round(seconds, 3),
                 "reload": "index.html" in written,
+                "started_at": started_at if started_at is not None else time.time() - seconds,
                 "built_at": time.time(),
             }
         )

@@ -45,7 +45,7 @@ def draw_plan(plan: SheetPlan, title: str, warn: Warn | None = None, lang: str |
     title = t.gettext(title)
     buffer = io.BytesIO()
     first = plan.pages[0].grid.page
-    canvas = SheetCanvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM))
+    canvas = SheetCanvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM), image_dpi=plan.spec.image_dpi)
     canvas.setTitle(t.gettext("{title}: print-and-play sheets ({paper})", title=title, paper=plan.spec.paper.name))
     canvas.setCreator("tranquility-pnp")
     if plan.spec.back_offset != (0.0, 0.0):  # the calibration these sheets were made for, where a reader shows it

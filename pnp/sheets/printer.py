@@ -24,6 +24,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import platformdirs
+
 from pnp.core.errors import PnpError, display_path
 from pnp.core.output import write_atomic
 from pnp.sheets.spec import parse_back_offset
@@ -56,8 +58,6 @@ def config_dir() -> Path:
     chosen = os.environ.get("PNP_CONFIG_DIR")
     if chosen:
         return Path(chosen)
-    import platformdirs  # only when a profile is looked for
-
     return Path(platformdirs.user_config_dir(APP, appauthor=False))
 
 

@@ -129,6 +129,7 @@ class SheetSpec:
     gutter_fold: bool = False  # fronts and backs side by side on one page, fold between them
     card_size: tuple[float, float] | None = None  # scale faces so the game's card has this trim
     registration_marks: bool = False  # print-and-cut marks matching the cut-line SVG
+    image_dpi: float = 300.0  # pictures are downsampled to this at their printed size
 
     def __post_init__(self):
         problems = []
@@ -193,6 +194,7 @@ class SheetSpec:
         gutter_fold: bool = False,
         card_size: str | None = None,
         registration_marks: bool = False,
+        image_dpi: str = "300",
     ) -> SheetSpec:
         """Parse command-line strings once (lengths such as '3mm', '0.125in'; a bare number is mm)."""
         return cls(
@@ -209,7 +211,19 @@ class SheetSpec:
             gutter_fold=gutter_fold,
             card_size=None if not card_size else _size(card_size),
             registration_marks=registration_marks,
+            image_dpi=_dpi(image_dpi),
         )
+
+
+def _dpi(text: str) -> float:
+    """--image-dpi: 72 to 1200."""
+    try:
+        value = float(str(text).strip().lower().removesuffix("dpi"))
+    except ValueError:
+        raise UsageError(f"The image resolution {text!r} is not a number: give dots per inch, such as 300.") from None
+    if not 72 <= value <= 1200:  # NaN fails this too
+        raise UsageError(f"The image resolution {text!r} is out of range: give 72 to 1200 dpi.")
+    return value
 
 
 def _length(what: str, text: str) -> float:

@@ -273,7 +273,7 @@ def describe(error) -> str:
         return error.message.replace("is a required property", "is required here")
     if v == "enum":
         choices = ", ".join(json.dumps(x) for x in error.validator_value)
-        return f"expected one of {choices}, got {json.dumps(error.instance)}"
+        return f"expected one of {choices}, got {_short(error.instance)}"
     if v == "type":
         return (
             f"expected {_type_words(error.validator_value)}, got {_json_type(error.instance)} {_short(error.instance)}"

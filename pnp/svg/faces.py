@@ -10,7 +10,8 @@ from typing import Any, Generic, TypeVar
 
 from pnp.core import pool
 from pnp.face.layout import layout_card
-from pnp.face.template import Template, TemplateError, load_template
+from pnp.face.raster import is_raster_name
+from pnp.face.template import ArtElement, GroupElement, Template, TemplateError, load_template
 from pnp.game.model import Card, Face, Game
 
 T = TypeVar("T")
@@ -69,7 +70,10 @@ def render_faces(
             templates[name] = load_template(game, name)
     if todo:  # svgwrite (through pnp.svg.face, see _face) imported once here, not again in each worker
         import pnp.svg.face  # noqa: F401
-    count = pool.parts(len(todo), jobs, FACES_PER_PART) if len(todo) >= PARALLEL_FACES else 1
+    if len(todo) >= PICTURE_FACES and any(_draws_pictures(template) for template in templates.values()):
+        count = pool.parts(len(todo), jobs, PICTURE_FACES)  # a picture costs what ~100 vector faces do
+    else:
+        count = pool.parts(len(todo), jobs, FACES_PER_PART) if len(todo) >= PARALLEL_FACES else 1
     run = after.run if after else None
     tasks = [partial(_draw, part, templates, game, run) for part in pool.split(_costly_first(todo), count)]
     for part, result in pool.run(tasks, jobs, meanwhile):
@@ -84,6 +88,31 @@ PARALLEL_FACES = 300  # fewer are drawn in one process (a pool would cost more)
 # worker that is done takes the next part, so the workers finish together. With one part a worker,
 # the 500-card benchmark's two workers finished 0.1-0.23 s apart (measured).
 FACES_PER_PART = 50
+PICTURE_FACES = 8  # faces of templates with pictures: shared out from this many, in parts of at least this many
+
+
+def _draws_pictures(template: Template) -> bool:
+    """Whether the template places image files (decoded, resized and encoded for the PDF where the
+    faces are drawn: tens of milliseconds each)."""
+    background = template.background
+    if background is not None and background.art is not None and _may_be_picture(background.art.source):
+        return True
+    return _places_pictures(template.elements)
+
+
+def _may_be_picture(name: str) -> bool:
+    """An image file's name, or a name that is a card field alone ("{photo}": a field naming a
+    file); SVG art is named without its extension ("island-{decade}")."""
+    return is_raster_name(name) or (name.startswith("{") and name.endswith("}") and name.count("{") == 1)
+
+
+def _places_pictures(elements) -> bool:
+    for element in elements:
+        if isinstance(element, ArtElement) and _may_be_picture(element.name.source):
+            return True
+        if isinstance(element, GroupElement) and _places_pictures(element.elements):
+            return True
+    return False
 
 
 def _costly_first(todo: list[tuple[Card, str, str]]) -> list[tuple[Card, str, str]]:

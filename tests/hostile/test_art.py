@@ -45,7 +45,7 @@ def test_a_truncated_png(project):
     (project / ISLAND).write_bytes(whole[: len(whole) // 2])
     lines = refused()
     assert any(
-        f"{ISLAND}: the image is damaged or cut short (image file is truncated" in line and "save it again" in line
+        f"{ISLAND}: the image is damaged or cut short (the file ends before the image does); save it again" in line
         for line in lines
     ), lines
 

@@ -473,3 +473,102 @@ def test_a_base_url_with_a_port_in_range_is_taken():
     _check_base_url("https://example.org:8443/tts/")
     with pytest.raises(Exception, match="a port from 1 to 65535"):
         _check_base_url("https://example.org:99999/")
+
+
+# --- problems where their value is set ------------------------------------------------------------
+
+
+def _variant(name: str, data: dict) -> Path:
+    folder = Path("card_specs")
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_variant_title_too_long_for_its_faces_is_reported_at_the_variant():
+    from pnp.pipeline.textfit import fit_problems
+    from pnp.spec.load import load_spec
+
+    path = _variant("long-title", {"id": "long-title", "extends": "ascent", "title": "W" * 80})
+    problems = fit_problems(load_spec(path))
+    assert [(p.file, p.line, p.col, p.path) for p in problems] == [("card_specs/long-title.json", 1, 52, "$.title")]
+    assert problems[0].message.startswith(
+        f"the title {'W' * 80!r} does not fit (and 9 other face(s)): the front of 'reference-1' (en): "
+    )
+    assert problems[0].message.endswith("shorten it, enlarge the box or allow a smaller size.")
+
+
+@pytest.mark.parametrize("command", [("validate", "--no-simulate"), ("build", "--out", "out")])
+def test_a_200000_character_template_name_is_a_located_cut_problem(command):
+    _variant("huge", {"id": "huge", "extends": "tranquility", "kinds": [{"id": "island", "template": "x" * 200_000}]})
+    result = pnp(command[0], "huge", *command[1:])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f'card_specs/huge.json:1:81: $.kinds[0].template: "{"x" * 36}... does not have the expected form (lower-case '
+        "letters, digits and '-', up to 48 characters)",
+        "1 problem found; nothing was written",
+    ]
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_a_seed_outside_the_shared_range_is_a_usage_error(command):
+    from pnp.rules.state.model import SEEDS
+
+    result = pnp(command, "tranquility", "-p", 2, "-n", 2, "--seed", SEEDS[1] + 1, "-q")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--seed' / '-s': expected a whole number from {SEEDS[0]} to {SEEDS[1]}, "
+        f"not '{SEEDS[1] + 1}'"
+    )
+
+
+def test_an_unknown_key_in_the_end_is_a_located_problem(simulated):
+    data = json.loads(json.dumps(simulated))
+    data["end"]["winner"] = 1
+    path = write_record(data)
+    result = pnp("replay", path)
+    assert result.exit_code == 1
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"winner"' in text)
+    col = path.read_text().splitlines()[line - 1].index('"winner"') + 1
+    assert result.stderr.splitlines() == [
+        f"r.json:{line}:{col}: $.end.winner: unknown key 'winner' (expected one of: status, reason, turns)",
+        "1 problem found",
+    ]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ("simulate", "x" * 5000),
+            f"unknown game or variant {'x' * 60!r}… (5000 characters) (known: KNOWN; `pnp games` lists them with "
+            "their titles)",
+        ),
+        (
+            ("simulate", "x" * 5000 + ".json"),
+            f"{'x' * 60}… (5005 characters): spec file cannot be read (File name too long)",
+        ),
+        (
+            ("simulate", "tranquility", "--vs", "x" * 5000),
+            f"unknown game or variant {'x' * 60!r}… (5000 characters) (known: KNOWN; `pnp games` lists them with "
+            "their titles)",
+        ),
+        (
+            ("sweep", "tranquility", "--set", "rules.cost=" + "x" * 3000),
+            f'--set rules.cost={"x" * 49}… (3011 characters): expected one of "nearest", "gap", got "{"x" * 36}...',
+        ),
+        (
+            ("sweep", "tranquility", "--set", "rules." + "x" * 5000 + "=1"),
+            f"--set rules.{'x' * 54}… (5006 characters): unknown rule key {'x' * 60!r}… (5000 characters) for "
+            "tranquility (expected one of: adjacency, cost, cost_cap, finish_cards, first_player, grid, hand_size, "
+            "loss, players, remove_islands, start_discard, start_discard_draw, start_discard_from)",
+        ),
+    ],
+)
+def test_an_echoed_value_is_cut_to_80_characters(args, message):
+    from pnp.core.locate import available_games
+
+    result = pnp(*args, "-n", 2, "-q")
+    expected = message.replace("KNOWN", ", ".join(available_games()))
+    assert (result.exit_code, result.stderr) == (2, f"error: {expected}\n")

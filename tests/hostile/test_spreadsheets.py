@@ -274,3 +274,34 @@ def test_a_pipe_named_as_a_sheet_is_refused_without_waiting(project):
     assert code in (1, 2)
     assert lines[0].startswith("card_specs/islands.csv")
     assert "named pipe" in lines[0]
+
+
+def test_an_ods_formula_saved_without_its_result_is_an_error(project):
+    rows = ods_row(ods_text("number"), ods_text("decade"))
+    rows += "".join(ods_row(ods_number(n), ods_number((n - 1) // 10 % 8 + 1)) for n in range(1, 80))
+    rows += ods_row(ods_number(80), '<table:table-cell table:formula="of:=[.A81]/10"/>')
+    (project / "card_specs").mkdir()
+    (project / "card_specs" / "islands.ods").write_bytes(ods_bytes(rows))
+    sheet_variant(project, {"from": "islands.ods"})
+    assert validate() == (
+        1,
+        [
+            "card_specs/islands.ods:81:2: Sheet1!B81 (decade): the formula =[.A81]/10 was saved without its "
+            "result; open the file in a spreadsheet program and save it again (which calculates it), or type the value",
+            "1 problem found; nothing was written",
+        ],
+    )
+
+
+def test_an_id_given_to_two_rows_is_named_at_the_second(project):
+    rows = [["id", *row] for row in island_rows()]
+    rows[0][0] = "id"
+    for n, row in enumerate(rows[1:], 1):
+        row[0] = f"isle-{n}"
+    rows[12][0] = "isle-3"
+    (project / "card_specs").mkdir()
+    (project / "card_specs" / "islands.csv").write_text(csv_text(rows), encoding="utf-8")
+    sheet_variant(project, {"from": "islands.csv"})
+    assert validate()[1][0] == (
+        "card_specs/islands.csv:13:1: A13 (id): the id 'isle-3' is the id of row 4 too: each card needs its own"
+    )

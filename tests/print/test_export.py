@@ -13,7 +13,7 @@ from helpers.printkit import island_game, make_face, nearest_face, page_size_mm,
 from PIL import Image
 
 from pnp.core.errors import UsageError
-from pnp.export import export
+from pnp.export import TARGETS, export
 from pnp.export.drivethru import to_cmyk
 from pnp.export.products import product_for
 from pnp.game.model import CardSize
@@ -268,6 +268,33 @@ def test_unknown_target_is_a_usage_error(small_islands):
         UsageError, match=r"Unknown export target 'svg'; choose one of tgc, mpc, drivethru, tts, png, cut\."
     ):
         export(game, faces, "svg")
+
+
+@pytest.mark.parametrize(
+    ("target", "option", "said"),
+    [
+        ("tts", {"product": "poker"}, "A product is chosen only for tgc, mpc or drivethru exports, not tts."),
+        ("png", {"base_url": "https://example.org/"}, "A base URL is given only for tts exports, not png."),
+        ("tgc", {"dpi": 96}, "A resolution is given only for png exports, not tgc."),
+        ("mpc", {"bleed": True}, "The bleed is included only for png exports, not mpc."),
+        ("drivethru", {"sheet": SheetSpec()}, "Sheet options are given only for cut exports, not drivethru."),
+    ],
+)
+def test_an_option_the_target_does_not_take_is_a_usage_error_naming_who_takes_it(small_islands, target, option, said):
+    game, faces = small_islands
+    with pytest.raises(UsageError) as refused:
+        export(game, faces, target, **option)
+    assert str(refused.value) == said
+
+
+def test_every_target_of_the_registry_is_a_command_of_pnp_export_and_no_other_is():
+    import typer
+
+    from pnp.cli.print_cmds import OPTION_FIELDS, export_app
+
+    assert list(typer.main.get_group(export_app).commands) == list(TARGETS)
+    fields = {field for target in TARGETS.values() for field in target.options}
+    assert set(OPTION_FIELDS.values()) | {"sheet"} == fields  # every option a target takes has its flag
 
 
 def test_goat_tokens_go_to_the_game_crafters_circle_chit_at_their_own_size(panorama_and_goats):

@@ -27,7 +27,7 @@ def logged(tmp_path_factory):
 
 
 def test_simulate_log_writes_one_record_per_game_each_replays_and_ends_in_a_checked_state(logged, tmp_path):
-    records = sorted(logged.iterdir())
+    records = sorted(logged.glob("[!.]*"))  # not the manifest and the lock
     assert [p.name for p in records] == ["tranquility-3p-seed5-game0001.json", "tranquility-3p-seed5-game0002.json"]
     for path in records:
         data = json.loads(path.read_text())
@@ -40,7 +40,9 @@ def test_simulate_log_writes_one_record_per_game_each_replays_and_ends_in_a_chec
 
 def test_same_seed_same_record_bytes(logged, tmp_path):
     run("simulate", "tranquility", "-p", 3, "-n", 2, "-s", 5, "--log", tmp_path, "-q")
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {p.name: p.read_bytes() for p in logged.iterdir()}
+    assert {p.name: p.read_bytes() for p in tmp_path.glob("[!.]*")} == {
+        p.name: p.read_bytes() for p in logged.glob("[!.]*")
+    }
 
 
 def _tamper(logged, tmp_path, change):
@@ -104,7 +106,7 @@ def test_a_card_that_is_not_in_the_game_is_a_located_problem(logged, tmp_path):
 
 def test_ascent_with_every_module_replays(tmp_path):
     assert run("simulate", "ascent", "-p", 2, "-n", 2, "--log", tmp_path, "-q").exit_code == 0
-    for path in sorted(tmp_path.iterdir()):
+    for path in sorted(tmp_path.glob("[!.]*")):
         assert json.loads(path.read_text())["modules"] == ["green-path", "panorama", "goats"]
         assert run("replay", path, "-q").exit_code == 0
 

@@ -499,6 +499,7 @@ def test_validate_stops_early_with_the_same_verdict_as_every_game():
     assert _wins(gap, 2, 1, "baseline", range(40), 1) == simulate(gap, 2, 40, 1).wins
 
 
+@pytest.mark.slow  # the search bot's 20 games at every player count of two hard variants: ~50 s under load
 def test_validate_command_prints_the_warning_on_stderr_and_exits_0_and_can_skip_it():
     result = _cli("validate", "gap-cost", "start-discard-hands")
     assert result.exit_code == 0, result.output

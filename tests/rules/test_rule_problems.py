@@ -50,7 +50,7 @@ def test_warnings_name_player_counts_and_goals_that_can_never_be_won():
     hands_only = with_rules(TQ, start_discard_from="hands")
     assert rule_warnings(hands_only) == [
         "with 1 player(s) the hands hold at most 4 cards when the start card is "
-        "played, fewer than the start discard of 8: such a game is always lost"
+        "played (1 × 5 − the start card), fewer than the start discard of 8: such a game is always lost"
     ]
     assert rule_warnings(with_rules(hands_only, start_discard=4)) == []
     assert rule_warnings(AS) == []  # the spec's goats reach row 5

@@ -23,7 +23,7 @@ def test_search_bot_records_are_the_reported_games_and_replay(game, modules, tmp
     result = run(*args, "--log", logs)
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    records = sorted(logs.iterdir())
+    records = sorted(logs.glob("[!.]*"))
     assert len(records) == 2
     ends = [json.loads(p.read_text())["end"] for p in records]
     assert sum(end["status"] == "won" for end in ends) == report["wins"]
@@ -56,7 +56,7 @@ def test_the_two_bots_log_different_games_from_the_same_deals(tmp_path):
             ).exit_code
             == 0
         )
-    base, search = (json.loads(next((tmp_path / b).iterdir()).read_text()) for b in ("baseline", "search"))
+    base, search = (json.loads(next((tmp_path / b).glob("[!.]*")).read_text()) for b in ("baseline", "search"))
     assert base["setup"] == search["setup"]
     assert base["moves"] != search["moves"]
 
@@ -86,10 +86,10 @@ def test_logs_of_other_modules_or_another_bot_have_their_own_names(tmp_path):
     ]
     for options, name in runs:
         logs = tmp_path / "logs"
-        before = set(logs.iterdir()) if logs.exists() else set()
+        before = set(logs.glob("[!.]*")) if logs.exists() else set()
         result = run("simulate", "ascent", "-p", 2, "-n", 1, "-s", 1, *options, "--log", logs, "-q")
         assert result.exit_code == 0, result.output
-        assert (logs / name).is_file(), (options, sorted(p.name for p in set(logs.iterdir()) - before))
-    assert len(list((tmp_path / "logs").iterdir())) == 5
+        assert (logs / name).is_file(), (options, sorted(p.name for p in set(logs.glob("[!.]*")) - before))
+    assert len(list((tmp_path / "logs").glob("[!.]*"))) == 5
     record = json.loads((tmp_path / "logs" / "ascent-2p-seed1-no-modules-game0001.json").read_text())
     assert record["modules"] == []

@@ -211,13 +211,22 @@ def test_solo_is_flagged_under_hands_only_and_not_by_default():
     assert rule_warnings(TQ) == []
     assert rule_warnings(HANDS_ONLY) == [
         "with 1 player(s) the hands hold at most 4 cards when the start card is "
-        "played, fewer than the start discard of 8: such a game is always lost"
+        "played (1 × 5 − the start card), fewer than the start discard of 8: such a game is always lost"
     ]
 
 
 def test_a_start_discard_larger_than_the_deck_is_flagged_for_every_player_count():
-    warnings = rule_warnings(with_rules(TQ, start_discard=90))
-    assert len(warnings) == 5 and "with 5 player(s) hands and piles hold at most 89 cards" in warnings[-1]
+    warnings = rule_warnings(with_rules(TQ, start_discard=85))
+    assert len(warnings) == 5 and warnings[-1] == (
+        "with 5 player(s) a win needs 36 islands in the grid, at least 18 cards paid for placing them, the start "
+        "card, a finish card and the start discard of 85: 141 different cards, but only 90 are dealt (80 islands, "
+        "5 finish cards, 5 start cards): such a game is always lost"
+    )
+    assert [w[:18] for w in rule_warnings(with_rules(TQ, start_discard=32))] == [
+        "with 1 player(s) a",
+        "with 2 player(s) a",
+    ]
+    assert rule_warnings(with_rules(TQ, start_discard=30)) == []
 
 
 def test_an_unknown_source_of_the_start_discard_is_a_problem():

@@ -15,6 +15,7 @@ from pnp.game.model import Game
 from pnp.game.params import AscentRules, Piece, effective_cap, first_seat, physical_pieces, rule_params
 from pnp.rules.ascent.kinds import BRIDGE, CAMPFIRE, GOAT, OTHER, PANORAMA, SUMMIT, TERRAIN
 from pnp.rules.ascent.modules import goals_missing, goats_follow
+from pnp.rules.bounds import DEAD, payments, short_of_turns
 from pnp.rules.state.model import Mountain, State
 
 PLAYING, WON, LOST = "playing", "won", "lost"
@@ -39,6 +40,7 @@ class AscentDeck:
     number: tuple[int, ...]  # terrain number or -1
     colour: tuple[str | None, ...]
     sequence: dict  # panorama piece → its three numbers (numbered side)
+    same: tuple[int, ...]  # the first piece of each piece's kind, number and colour (copies are interchangeable)
 
     def of(self, code: int) -> tuple[int, ...]:
         return tuple(i for i, k in enumerate(self.kind) if k == code)
@@ -65,6 +67,15 @@ def ascent_deck(game: Game) -> AscentDeck:
         tuple(p.number if p.number is not None else -1 for p in pieces),
         tuple(p.colour for p in pieces),
         sequence,
+        _copies(kind, pieces),
+    )
+
+
+def _copies(kind: tuple[int, ...], pieces: tuple[Piece, ...]) -> tuple[int, ...]:
+    first: dict[tuple, int] = {}
+    return tuple(
+        first.setdefault((k, p.number if k == TERRAIN else None, p.colour if k in (TERRAIN, CAMPFIRE) else None), i)
+        for i, (k, p) in enumerate(zip(kind, pieces))
     )
 
 
@@ -235,6 +246,162 @@ class AscentTable:
 
     def has_action(self, p: int) -> bool:
         return len(self.hands[p]) >= 2 or bool(self.legal_plays(p))
+
+    # ---- what the open-hands solver reads (pnp/rules/solver.py) ------------------------------
+    def clone(self) -> AscentTable:
+        """A copy to play on without touching this table."""
+        other = AscentTable.__new__(AscentTable)
+        other.__dict__.update(self.__dict__)
+        other.hands = [h[:] for h in self.hands]
+        other.piles = [pile[:] for pile in self.piles]
+        other.discard, other.fill = self.discard[:], self.fill[:]
+        other.rows = [row[:] for row in self.rows]
+        other.goats = [g[:] for g in self.goats]
+        return other
+
+    def card_class(self, c: int) -> int:
+        """Copies of a card (kind, number, colour) are one class; a card that can never be played again
+        is dead (−1): a number no row with room or a bridge will take, a bridge no row has an inner slot
+        left for, a campfire with no empty slot above row 1 left."""
+        deck = self.deck
+        k = deck.kind[c]
+        if k == TERRAIN and self.rules.row_minimum:
+            x = deck.number[c]
+            if not any(self.fill[r] < self.width[r] or BRIDGE in self._kinds(r) for r in range(min(x, len(self.rows)))):
+                return DEAD
+        elif k == BRIDGE:
+            if not any(1 <= max(self.fill[r], 1) <= self.width[r] - 2 for r in range(len(self.rows))):
+                return DEAD
+        elif k == CAMPFIRE and all(self.fill[r] == self.width[r] for r in range(1, len(self.rows))):
+            return DEAD
+        return deck.same[c]
+
+    def _kinds(self, r: int) -> set[int]:
+        kind = self.deck.kind
+        return {kind[c] for c in self.rows[r] if c >= 0}
+
+    def key(self) -> tuple:
+        """The position as the solver tells positions apart (piles by size: they are only drawn from)."""
+        same, cls = self.deck.same, self.card_class
+        return (
+            self.turn % self.n,
+            tuple(same[c] if c >= 0 else -2 for row in self.rows for c in row),
+            tuple(tuple(sorted(cls(c) for c in h)) for h in self.hands),
+            tuple(len(pile) for pile in self.piles),
+            tuple(sorted(at or (-1, -1) for _, at in self.goats)),
+        )
+
+    def actions(self, p: int) -> tuple[list, bool]:
+        """Player p's distinct actions, copies and dominated payments left out; always every action."""
+        if self.status != PLAYING:
+            return [], True
+        plays = self.legal_plays(p)
+        for play in plays:
+            if play[0] == "summit":
+                return [("summit", play[1])], True  # it wins
+        hand = self.hands[p]
+        cls = {c: self.card_class(c) for c in hand}
+        same = self.deck.same
+        out: list = []
+        seen = set()
+        for what, c, r, i, r2, i2, cost in sorted(plays, key=lambda e: (e[6], -e[2], e[3])):
+            sig = (what, same[c], r, i, r2, i2)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            out += [(what, c, r, i, r2, i2, paid) for paid in payments([q for q in hand if q != c], cost, cls)]
+        if len(hand) >= 2:
+            out += [("discard", pair) for pair in payments(hand, 2, cls)]
+        return out, True
+
+    def doomed(self) -> bool:
+        """True when no line of play can win from here (the solver's bound): no summit left; too few
+        cards left for the rows' minimum numbers; a module goal the filled slots already rule out; or a
+        player out of cards before the turns a win still needs have gone round."""
+        deck = self.deck
+        kind, number = deck.kind, deck.number
+        left = [c for h in self.hands for c in h] + [c for pile in self.piles for c in pile]
+        if not any(kind[c] == SUMMIT for c in left):
+            return True
+        rows = self.rows
+        open_ = [sum(1 for c in row if c < 0 or kind[c] == BRIDGE) for row in rows]
+        fires = 2 * sum(1 for c in left if kind[c] == CAMPFIRE)  # a campfire fills a slot and lifts a card
+        if self.rules.row_minimum:
+            need = 0
+            for r in range(len(rows) - 1, -1, -1):
+                need += open_[r]
+                if need > fires + sum(1 for c in left if kind[c] == TERRAIN and number[c] >= r + 1):
+                    return True
+        if self._goal_ruled_out():
+            return True
+        bridges = sum(1 for row in rows for c in row if c >= 0 and kind[c] == BRIDGE)
+        turns = sum(w - f for w, f in zip(self.width, self.fill)) + bridges + 1
+        cards = [len(h) + len(pile) for h, pile in zip(self.hands, self.piles)]
+        return short_of_turns(cards, self.turn % self.n, turns)
+
+    def _open_or(self, colour) -> list[list[bool]]:
+        """Per slot: may it still end up holding a card of `colour`? (Empty, a bridge, or such a card:
+        a campfire keeps the colour of the card it replaces.)"""
+        kind, colours = self.deck.kind, self.deck.colour
+        return [
+            [c < 0 or kind[c] == BRIDGE or (kind[c] in (TERRAIN, CAMPFIRE) and colours[c] == colour) for c in row]
+            for row in self.rows
+        ]
+
+    def _goal_ruled_out(self) -> bool:
+        rules = self.rules
+        if rules.green_path:
+            ok = self._open_or(rules.green_path.colour)
+            reach = {i for i, v in enumerate(ok[0]) if v}
+            for r in range(1, len(ok)):
+                reach = {i for i, v in enumerate(ok[r]) if v and (i in reach or i + 1 in reach)}
+            if not reach:
+                return True
+        if rules.panorama:
+            for s in self.revealed:
+                if not self._sequence_possible(self.deck.sequence.get(s, ())):
+                    return True
+        if rules.goats:
+            return self._goats_stuck(rules.goats.colour, rules.goats.target_row - 1)
+        return False
+
+    def _sequence_possible(self, seq) -> bool:
+        kind, number = self.deck.kind, self.deck.number
+        size = len(seq)
+        for r, row in enumerate(self.rows):
+            if self.rules.row_minimum and any(v < r + 1 for v in seq):
+                continue
+            for i in range(len(row) - size + 1):
+                if all(
+                    c < 0 or kind[c] == BRIDGE or (kind[c] == TERRAIN and number[c] == v)
+                    for c, v in zip(row[i : i + size], seq)
+                ):
+                    return True
+        return False
+
+    def _goats_stuck(self, colour, target: int) -> bool:
+        """A goat below the target row with no chain of slots that may still be its colour up to it; or
+        more goats waiting than row-1 slots that may still take them up."""
+        ok = self._open_or(colour)
+        rows = len(ok)
+        if target >= rows:
+            return bool(self.goats)
+        up = [[False] * len(row) for row in ok]  # can a goat standing here still reach the target row?
+        for r in range(rows - 1, -1, -1):
+            for i in range(len(ok[r])):
+                up[r][i] = r >= target or (
+                    r + 1 < rows and any(0 <= j < len(ok[r + 1]) and ok[r + 1][j] and up[r + 1][j] for j in (i - 1, i))
+                )
+        waiting = 0
+        for _, at in self.goats:
+            if at is None:
+                waiting += 1
+            elif not up[at[0]][at[1]]:
+                return True
+        if waiting:
+            free = sum(1 for i, c in enumerate(self.rows[0]) if (c < 0 or self.deck.kind[c] == BRIDGE) and up[0][i])
+            return free < waiting
+        return False
 
     # ---- module goals ----------------------------------------------------------------------
     def goals_missing(self) -> list[str]:

@@ -10,12 +10,25 @@ def slot_centre(x0: float, ybase: float, d: float, row: int, slot: int) -> tuple
     return x0 + (slot + (row - 1) / 2) * d, ybase - d / 2 - (row - 1) * d / 2
 
 
+def mountain_box(r, table: tuple[float, float, float, float]) -> tuple[float, float, float]:
+    """(d, x0, ybase): a slot's size, the panorama row's left end and its bottom edge, in mm, in `table`."""
+    x, y, w, h = table
+    d = min(w / r.base_pieces, (h - 26) * 2 / (r.rows + 2))
+    return d, x + (w - d * r.base_pieces) / 2, y + 4 + d * (r.rows + 2) / 2
+
+
+def mountain_region(r, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """The sky, mountain, panorama row with its revealed sequences and the waiting goats: x, y, width,
+    height in mm (the rules booklet shows this part of the sheet, its own caption under it)."""
+    x, y, w, _h = table
+    _d, _x0, ybase = mountain_box(r, table)
+    return x, y, w, ybase + 13 - y
+
+
 def draw_mountain(sheet, m: Mountain) -> None:
     r, page, colours = sheet.rules, sheet.page, sheet.colours
-    x, y, w, h = sheet.table
-    d = min(w / r.base_pieces, (h - 26) * 2 / (r.rows + 2))
-    x0 = x + (w - d * r.base_pieces) / 2
-    ybase = y + 4 + d * (r.rows + 2) / 2
+    x, y, w, _h = sheet.table
+    d, x0, ybase = mountain_box(r, sheet.table)
     page.rect(x, y, w, ybase - y + 2, fill=colours.get("sky", "#cfe3ef"))
     _base(sheet, m, x0, ybase, d)
     for row in range(1, r.rows + 1):
@@ -74,9 +87,9 @@ def _diamond(sheet, cx: float, cy: float, d: float, card: str | None, label: str
     pts = [(cx, cy - e), (cx + e, cy), (cx, cy + e), (cx - e, cy)]
     if not card:
         page.polygon(pts, fill="#ffffff", stroke=sheet.ink, width=0.2, dash="1 1")
-        page.fit_text(
-            cx, cy + d * 0.06, label, d * 0.16, d * 0.6, sheet.colours.get("rock", "#888888"), anchor="middle"
-        )
+        # at least 2.5 mm (7 pt), so the booklet's smaller mountain keeps its labels readable
+        size = max(d * 0.16, 2.5)
+        page.fit_text(cx, cy + d * 0.06, label, size, d * 0.8, sheet.colours.get("rock", "#888888"), anchor="middle")
         return
     words, fill, colour = sheet.label(card)
     page.polygon(pts, fill=fill, stroke=sheet.ink, width=0.3)

@@ -9,7 +9,7 @@ cells a card may go into are found with one bisect. Piles keep their top card at
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from pnp.core.errors import PnpError
@@ -17,6 +17,7 @@ from pnp.game.model import Game
 from pnp.game.params import (
     AT_ONCE,
     HANDS,
+    HANDS_AND_PILES,
     ONE_PER_PLAYER,
     STUCK_OR_EMPTY,
     Piece,
@@ -26,6 +27,7 @@ from pnp.game.params import (
     physical_pieces,
     rule_params,
 )
+from pnp.rules.bounds import START_OPTIONS, payments, short_of_turns
 from pnp.rules.state.model import Sea, Share, StartPlay, State
 
 ISLAND, START, FINISH, BORDER, OTHER = range(5)
@@ -287,6 +289,141 @@ class TranquilityTable:
     def lose(self) -> None:
         self.status = LOST
         self.reason = self.loss_reason()
+
+    # ---- what the open-hands solver reads (pnp/rules/solver.py) ------------------------------
+    def clone(self) -> TranquilityTable:
+        """A copy to play on without touching this table."""
+        other = TranquilityTable.__new__(TranquilityTable)
+        other.__dict__.update(self.__dict__)
+        other.hands = [h[:] for h in self.hands]
+        other.piles = [pile[:] for pile in self.piles]
+        other.discard, other.box, other.cells = self.discard[:], self.box[:], self.cells[:]
+        other.fcells, other.fvals = self.fcells[:], self.fvals[:]
+        return other
+
+    def card_class(self, c: int) -> int:
+        """What a card is worth from now on: its own index for a live island; −1 for a dead card (an
+        island with no room left, a start card once one is down); −2 a start card still needed; −3 a
+        finish card. Cards of one class are interchangeable (symmetry); a dead card is never better
+        to keep than any other (dominance)."""
+        k = self.deck.kind[c]
+        if k == ISLAND:
+            return c if self.gap(self.deck.number[c]) is not None else -1
+        if k == START:
+            return -2 if self.start < 0 else -1
+        return -3 if k == FINISH else -1
+
+    def key(self) -> tuple:
+        """The position as the solver tells positions apart: piles are only ever taken off the top, so
+        their sizes say what is in them; interchangeable cards are one class."""
+        cls = self.card_class
+        return (
+            self.turn % self.n,
+            self.start >= 0,
+            tuple(self.cells),
+            tuple(tuple(sorted(cls(c) for c in h)) for h in self.hands),
+            tuple(len(pile) for pile in self.piles),
+        )
+
+    def actions(self, p: int) -> tuple[list, bool]:
+        """Player p's distinct actions, interchangeable and dominated ones left out (see `card_class`),
+        and whether they are every action up to those (the start discard's splits may be cut short)."""
+        if self.status != PLAYING:
+            return [], True
+        start = self.can_start(p)
+        if start >= 0:
+            return self._start_actions(p, start)
+        finish = self.can_finish(p)
+        if finish >= 0:
+            return [("finish", finish)], True  # it wins
+        hand = self.hands[p]
+        cls = {c: self.card_class(c) for c in hand}
+        out: list = []
+        for c, k, cost in sorted(self.legal_plays(p), key=lambda e: (e[2], e[1], e[0])):
+            out += [("play", c, k, paid) for paid in payments([q for q in hand if q != c], cost, cls)]
+        if len(hand) >= 2:
+            out += [("discard", pair) for pair in payments(hand, 2, cls)]
+        return out, True
+
+    def _start_actions(self, p: int, start: int) -> tuple[list, bool]:
+        """Every split of the start discard (hand cards by class, dead first; pile counts)."""
+        need, r = self.rules.start_discard, self.rules
+        hands = [[c for c in h if c != start] if q == p else h for q, h in enumerate(self.hands)]
+        piles = [len(pile) if r.start_discard_from == HANDS_AND_PILES else 0 for pile in self.piles]
+        if sum(map(len, hands)) + sum(piles) < need:
+            return [("start", start, None)], True
+        cls = {c: self.card_class(c) for h in hands for c in h}
+        per_player = [
+            [
+                (paid, u)
+                for h in range(min(need, len(hand)) + 1)
+                for paid in payments(hand, h, cls)
+                for u in range(min(need - h, pile) + 1)
+            ]
+            for hand, pile in zip(hands, piles)
+        ]
+        out: list = []
+
+        def split(q: int, left: int, chosen: list) -> bool:
+            if q == self.n:
+                if left == 0:
+                    out.append(("start", start, [(tuple(c), u) for c, u in chosen]))
+                return len(out) < START_OPTIONS
+            for paid, u in per_player[q]:
+                if len(paid) + u <= left and not split(q + 1, left - len(paid) - u, chosen + [(paid, u)]):
+                    return False
+            return True
+
+        return out, split(0, need, [])
+
+    def doomed(self) -> bool:
+        """True when no line of play can win from here (the solver's bound): no finish card left; a run
+        of empty cells with fewer fitting islands left than cells; or a player out of cards before the
+        turns a win still needs have gone round."""
+        kind, num = self.deck.kind, self.deck.number
+        left = [c for h in self.hands for c in h] + [c for pile in self.piles for c in pile]
+        if not any(kind[c] == FINISH for c in left):
+            return True
+        values = sorted(num[c] for c in left if kind[c] == ISLAND)
+        fvals, fcells = self.fvals, self.fcells
+        for j in range(1, len(fcells)):
+            empty = fcells[j] - fcells[j - 1] - 1
+            if empty and bisect_left(values, fvals[j]) - bisect_right(values, fvals[j - 1]) < empty:
+                return True
+        turns = self.N - self.filled + 1 + (self.start < 0)
+        cards = [len(h) + len(pile) for h, pile in zip(self.hands, self.piles)]
+        return short_of_turns(cards, self.turn % self.n, turns) or self._too_deep(sum(cards))
+
+    def _too_deep(self, total: int) -> bool:
+        """A start or finish card lies so deep in its pile that, by the time its owner has played or
+        given up enough cards to draw it, too few cards are left to win: before the start is played,
+        at least `dig` cards go (those above it, less the room in its owner's hand), and the islands
+        placed meanwhile are among them; after it, the start discard and the finish. The finish alike."""
+        empty, r = self.N - self.filled, self.rules
+        if self.start < 0:
+            if not any(self.deck.kind[c] == START for h in self.hands for c in h):
+                dig = self._dig(START)
+                if total < max(dig, empty) + 2 + r.start_discard:
+                    return True
+            if r.start_discard_from == HANDS and self.n * self.size - 1 < r.start_discard:
+                return True  # the hands can never hold the start discard
+        if not any(self.deck.kind[c] == FINISH for h in self.hands for c in h):
+            after = 1 + r.start_discard if self.start < 0 else 0
+            if total < max(self._dig(FINISH), empty + after) + 1:
+                return True
+        return False
+
+    def _dig(self, kind: int) -> int:
+        """The fewest cards that must leave a hand before a card of `kind` is drawn into one."""
+        kinds, size = self.deck.kind, self.size
+        best = None
+        for hand, pile in zip(self.hands, self.piles):
+            for depth, c in enumerate(reversed(pile)):
+                if kinds[c] == kind:
+                    need = max(0, depth + 1 + len(hand) - size)
+                    best = need if best is None else min(best, need)
+                    break
+        return best if best is not None else 0
 
     # ---- reporting -------------------------------------------------------------------------
     def loss_reason(self) -> str:

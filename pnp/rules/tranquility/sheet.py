@@ -14,12 +14,22 @@ def frame_positions(rows: int, cols: int) -> list[tuple[int, int]]:
     return bottom + right + top + left
 
 
+def sea_box(r, table: tuple[float, float, float, float]) -> tuple[float, float, float]:
+    """(x0, y0, size): the framed sea's top-left corner and a cell's size, in mm, drawn in `table`."""
+    x, y, w, h = table
+    size = min(20.0, w / (r.cols + 2), (h - 8) / (r.rows + 2))
+    return x + (w - size * (r.cols + 2)) / 2, y + 4, size
+
+
+def sea_region(r, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """The framed sea's x, y, width and height in mm (the rules booklet shows this part of the sheet)."""
+    x0, y0, size = sea_box(r, table)
+    return x0, y0, size * (r.cols + 2), size * (r.rows + 2)
+
+
 def draw_sea(sheet, sea: Sea) -> None:
     r, page, colours = sheet.rules, sheet.page, sheet.colours
-    x, y, w, h = sheet.table
-    size = min(20.0, w / (r.cols + 2), (h - 8) / (r.rows + 2))
-    x0 = x + (w - size * (r.cols + 2)) / 2
-    y0 = y + 4
+    x0, y0, size = sea_box(r, sheet.table)
     at = lambda col, row: (x0 + col * size, y0 + row * size)
     page.rect(x0, y0, size * (r.cols + 2), size * (r.rows + 2), fill=colours["sea"])
     for i, (col, row) in enumerate(frame_positions(r.rows, r.cols)):

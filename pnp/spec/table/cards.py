@@ -42,7 +42,26 @@ def grid_cards(grid: Grid, declared: Mapping[str, str]) -> tuple[list[dict[str, 
     problems += _undeclared_problems(grid, header, declared)
     types = {col: _column_type(name, declared, body, col) for col, name in header.items()}
     cards = [_card(grid, number, row, header, types, problems) for number, row in body]
+    problems += _twice(grid, header, body, cards)
     return cards, problems
+
+
+def _twice(grid: Grid, header: dict[int, str], body: list, cards: list[dict]) -> list[Problem]:
+    """An id given to two rows: named at the second, with the first (card ids name face files)."""
+    col = next((c for c, name in header.items() if name == ID), None)
+    first: dict[str, int] = {}
+    found = []
+    for (number, _), card in zip(body, cards):
+        card_id = card.get(ID)
+        if card_id is None or col is None:
+            continue
+        if card_id in first:
+            at = (grid.file, number, col, f"{grid.ref(number, col)} ({ID})")
+            found.append(
+                Problem(*at, f"the id {card_id!r} is the id of row {first[card_id]} too: each card needs its own")
+            )
+        first.setdefault(card_id, number)
+    return found
 
 
 _SHAPE = "the first row names the fields (for example number, name), each row below it is one card"

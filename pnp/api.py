@@ -1,0 +1,268 @@
+"""The library in a few names (docs/api.md): what `import pnp` gives.
+
+    game = pnp.load("tranquility")          # a bundled game, a variant or a spec file, validated
+    game.faces()                            # every distinct face (SVG, size in mm)
+    game.sheets("a4", bleed="3mm")          # PDF sheets: {path: bytes}
+    game.export("png", dpi=96)              # an export target's files: {path: bytes}
+    state = game.setup(players=3, seed=7)   # a setup dealt by the rules
+    pnp.check(state)                        # every broken rule
+    game.simulate(players=3, games=200)     # bot games: win rate with a 95 % interval
+    pnp.replay("game.json")                 # a game record re-checked move by move
+    pnp.write(files, "output")              # files written atomically under a folder
+
+Each call is a thin layer over the stage that does the work (pnp.pipeline, pnp.svg, pnp.sheets,
+pnp.export, pnp.rules); `pnp COMMAND` calls the same functions. Errors are `pnp.core.errors.PnpError`s
+whose text is the sentence the command prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from pathlib import Path
+
+from pnp.core.errors import UsageError
+from pnp.core.i18n import check_language
+from pnp.core.locate import spec_files, spec_roots
+from pnp.core.output import write_all_if_changed
+from pnp.export import export as export_files
+from pnp.game.build import ALL_MODULES
+from pnp.game.model import Face
+from pnp.game.model import Game as GameModel
+from pnp.game.rulestext import with_language
+from pnp.pipeline.build import BuildReport, build_games
+from pnp.pipeline.load import load_game
+from pnp.pipeline.replay import Replay, record_game
+from pnp.pipeline.replay import replay as replay_record
+from pnp.rules.check import Violation, check_state
+from pnp.rules.deal import deal_setup
+from pnp.rules.outputs import check_report
+from pnp.rules.record import Record, read_record
+from pnp.rules.session import PlaySession
+from pnp.rules.simlog import write_logs
+from pnp.rules.simulation import Report
+from pnp.rules.simulation import simulate as simulate_games
+from pnp.rules.state.model import State, read_state_source
+from pnp.rules.state.reader import parse_state
+from pnp.sheets.impose import sheet_outputs
+from pnp.sheets.spec import SheetSpec
+from pnp.svg.faces import render_faces
+
+Files = dict[str, bytes]  # path relative to the output folder → contents
+Warn = Callable[[str], None]
+
+__all__ = [
+    "Check",
+    "Files",
+    "Game",
+    "Replay",
+    "Report",
+    "State",
+    "build",
+    "check",
+    "load",
+    "replay",
+    "write",
+]
+
+
+@dataclass(frozen=True)
+class Check:
+    """A state checked against its game's rules: `ok` when no rule is broken."""
+
+    game: GameModel
+    state: State
+    violations: tuple[Violation, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    def text(self) -> str:
+        """The report `pnp setup` writes beside a state: the rules checked and every violation."""
+        return check_report(self.game, self.state, list(self.violations))
+
+
+@dataclass(frozen=True, repr=False)
+class Game:
+    """A loaded game (`pnp.load`): its model (`.model`, pnp.game.model.Game) and what can be made of it.
+    The faces are drawn once, on first use, and shared by `sheets` and `export`."""
+
+    model: GameModel
+    jobs: int | None = 1  # worker processes for drawing; None: every core
+
+    def __repr__(self) -> str:
+        return f"<pnp.Game {self.model.id!r}: {len(self.model.cards)} cards>"
+
+    @property
+    def id(self) -> str:
+        return self.model.id
+
+    @property
+    def title(self) -> str:
+        return self.model.title
+
+    def faces(self) -> tuple[Face, ...]:
+        """Every distinct face, sorted by id: `.id`, `.svg`, `.width` and `.height` in mm (a Face shows
+        itself in Jupyter)."""
+        return self._drawn
+
+    @cached_property
+    def _drawn(self) -> tuple[Face, ...]:
+        return render_faces(self.model, jobs=self.jobs)
+
+    def face(self, face_id: str) -> Face:
+        """One face by its id (e.g. 'island-07'); a usage error naming a few ids when there is none."""
+        found = {face.id: face for face in self.faces()}.get(face_id)
+        if found is None:
+            some = ", ".join(face.id for face in self.faces()[:5])
+            raise UsageError(f"{self.id} has no face {face_id!r}; its faces are named like {some}, …")
+        return found
+
+    def sheets(self, *papers: str, warn: Warn | None = None, **options: str | bool | None) -> Files:
+        """PDF sheets for each paper ('a4' when none is named) and, when duplex, the printer's calibration
+        sheet. `options` are `pnp sheets`' options by their Python names (bleed="3mm", duplex="none",
+        cut_lines=True, …: pnp.sheets.spec.SheetSpec.from_options)."""
+        specs = [SheetSpec.from_options(paper=paper, **options) for paper in papers or ("a4",)]  # type: ignore[arg-type]
+        return sheet_outputs(self.model, self.faces(), specs, warn=warn, jobs=self.jobs)
+
+    def export(
+        self,
+        target: str,
+        *,
+        product: str | None = None,
+        dpi: float = 150,
+        bleed: bool = False,
+        sheet: SheetSpec | None = None,
+        base_url: str = "",
+        warn: Warn | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Files:
+        """An export target's files (`pnp.export.TARGETS`: tgc, mpc, drivethru, tts, png, cut) under
+        <game>/export/<target>/; each target takes only its own options (product: tgc, mpc, drivethru;
+        dpi and bleed: png; base_url: tts; sheet: cut), another is a UsageError."""
+        return export_files(
+            self.model,
+            self.faces(),
+            target,
+            product=product,
+            dpi=dpi,
+            bleed=bleed,
+            sheet=sheet,
+            warn=warn,
+            base_url=base_url,
+            progress=progress,
+            jobs=self.jobs,
+        )
+
+    def setup(self, players: int = 3, seed: int = 1) -> State:
+        """A setup dealt by the rules and checked: the same seed deals the same table."""
+        return deal_setup(self.model, players, seed)
+
+    def check(self, state: State) -> Check:
+        """`state` checked against this game's rules."""
+        return Check(self.model, state, tuple(check_state(self.model, state)))
+
+    def simulate(
+        self,
+        players: int = 3,
+        games: int = 1000,
+        seed: int = 1,
+        bot: str = "baseline",
+        jobs: int = 1,
+        progress: Callable[[int], None] | None = None,
+        log: str | Path | None = None,
+    ) -> Report:
+        """Play `games` games with a bot ('baseline' or 'search'): the win rate with its 95 % Wilson
+        interval, how far games got and why they were lost (`.text()` as `pnp simulate` prints it).
+        `log`: a folder that also gets a game record of every game (`pnp.replay` re-checks one)."""
+        report = simulate_games(self.model, players, games, seed, progress=progress, bot=bot, jobs=jobs)
+        if log is not None:
+            Path(log).mkdir(parents=True, exist_ok=True)
+            write_logs(self.model, players, games, seed, Path(log), bot)
+        return report
+
+    def play(self, players: int, seed: int = 1, seats: list[str] | None = None) -> PlaySession:
+        """A table to play move by move, every move judged (`.places(card)`, `.move(move)`, `.undo()`);
+        `seats`: 'person' or 'bot' for each player (default: all people, hot seat)."""
+        return PlaySession(self.model, players, seed, seats)
+
+
+def load(
+    game: str | Path,
+    modules: Sequence[str] | str | None = ALL_MODULES,
+    *,
+    ink: str | None = None,
+    language: str | None = None,
+    jobs: int | None = 1,
+) -> Game:
+    """A bundled game ('tranquility', 'ascent'), a variant in card_specs/ or a spec file, read and
+    validated. `modules`: 'all', None for none, or Ascent module ids; `ink`: 'normal' or 'saver'
+    (default: the spec's); `language`: a shipped language ('it') over the spec's; `jobs`: worker
+    processes that draw faces (None: every core)."""
+    model = load_game(game, modules=modules)
+    if ink is not None:
+        if ink not in ("normal", "saver"):
+            raise UsageError(f"ink {ink!r} is not one of normal, saver")
+        model = replace(model, ink=ink)
+    if language is not None:
+        model = with_language(model, check_language(language))
+    return Game(model, jobs)
+
+
+def check(state: State | str | Path, game: Game | str | Path | None = None) -> Check:
+    """A state (a `State`, or the path of a state file) checked against the rules of the game it names
+    (or of `game`: a loaded game, a name or a spec file)."""
+    if not isinstance(state, State):
+        state = parse_state(read_state_source(Path(state)))
+    if game is None:
+        model = load_game(state.game, modules=list(state.modules))
+    elif isinstance(game, Game):
+        model = game.model
+    else:
+        model = load_game(game, modules=list(state.modules))
+    return Check(model, state, tuple(check_state(model, state)))
+
+
+def replay(record: Record | str | Path, game: Game | str | None = None) -> Replay:
+    """A game record (a `Record`, or the path of a record file from `pnp play` or `pnp simulate
+    --log`) re-checked move by move: `.broken` is the first broken rule (None when every move was legal),
+    `.final` the state after the last good move, `.moves` how many were made."""
+    if not isinstance(record, Record):
+        record = read_record(Path(record))
+    if isinstance(game, Game):
+        return replay_record(record, game.model)
+    return replay_record(record, record_game(record, game))
+
+
+def build(
+    games: Sequence[str] | None = None,
+    out: str | Path = "output",
+    papers: Sequence[str] = ("a4",),
+    *,
+    setup: bool = True,
+    booklet: bool = True,
+    warn: Warn | None = None,
+    jobs: int | None = None,
+) -> BuildReport:
+    """`pnp build`: faces, sheets (one per paper), setup and booklet of each game (default: every
+    game, not variant, bundled or in ./card_specs) written under `out`, incrementally: a game whose
+    inputs and outputs are unchanged is skipped. Returns the files written, unchanged and removed."""
+    sheets = tuple(SheetSpec.from_options(paper=paper) for paper in papers)
+    if games is None:
+        games = [name for root in spec_roots() if root.name == "card_specs" for name in _stems(spec_files(root))]
+        games = list(dict.fromkeys(games))
+    return build_games(list(games), Path(out), sheets, setup=setup, booklet=booklet, warn=warn, jobs=jobs)
+
+
+def _stems(paths: Sequence[Path]) -> list[str]:
+    return [path.stem for path in paths]
+
+
+def write(files: Mapping[str, bytes | str], out: str | Path = "output") -> list[Path]:
+    """Write `files` ({path relative to `out`: contents}) atomically; returns the paths whose contents
+    changed (a file that already holds the same bytes is left untouched)."""
+    root = Path(out)
+    changed = write_all_if_changed({root / rel: data for rel, data in files.items()})
+    return sorted(path for path, was_changed in changed.items() if was_changed)
