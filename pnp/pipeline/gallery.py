@@ -83,7 +83,8 @@ a{color:#1d3f6e}
 a:focus-visible{outline:3px solid #c8553d;outline-offset:2px}
 nav a{display:inline-block;padding:.6rem .2rem}
 .how{border:2px solid #2a4a63;border-radius:.5rem;background:#fff;padding:.6rem 1.2rem;margin:1rem 0 2rem}
-.how{max-width:60rem}
+.hows{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28rem),1fr));gap:1rem;margin:1rem 0 2rem}
+.hows .how{margin:0}
 .how h2{margin:.4rem 0;border:none;padding:0}
 .how li{margin:.35rem 0}
 code{background:#eef2f6;padding:.1rem .3rem;border-radius:.2rem;overflow-wrap:anywhere}
@@ -229,6 +230,7 @@ def write_gallery(games: list[GalleryGame] | tuple[GalleryGame, ...], title: str
     games_word = t.gettext("Games")
     live = "".join(f' data-word-{key}="{escape(t.gettext(text))}"' for key, text in LIVE_WORDS)
     boxes = "".join(how_to_print(games, language) for language in dict.fromkeys(g.lang for g in games))
+    boxes = f'<div class="hows">{boxes}</div>' if boxes else ""
     body = "\n".join(_section(g) for g in games) or "<p>" + escape(t.gettext("No games have been built yet.")) + "</p>"
     return (
         f'<!DOCTYPE html>\n<html lang="{escape(lang or "en")}"><head><meta charset="utf-8">'

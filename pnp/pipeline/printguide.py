@@ -87,7 +87,7 @@ def print_list(sheets: Sequence[Printed], t: Translator) -> str:
         items = [i for i in sheets if i.group == what]
         if not items:
             continue
-        note = f' <span class="note">({escape(t.gettext(ROLE_NOTES[what]))})</span>' if ROLE_NOTES[what] else ""
+        note = f' <span class="note">({_keep(escape(t.gettext(ROLE_NOTES[what])))})</span>' if ROLE_NOTES[what] else ""
         links = " ".join(f'<a href="{escape(quote(i.href), quote=True)}">{escape(i.label)}</a>' for i in items)
         rows.append(
             f'<li data-role="{ROLE_KEYS[what]}"><span class="role">{escape(t.gettext(what))}</span>{note}'
@@ -163,6 +163,11 @@ def how_to_print(games: Sequence[Section], lang: str | None) -> str:
         f'<section class="how"{marker} aria-labelledby="how-{key}"><h2 id="how-{key}">'
         + escape(t.gettext("How to print"))
         + "</h2><ol>"
-        + "".join(f"<li>{step}</li>" for step in steps)
+        + "".join(f"<li>{_keep(step)}</li>" for step in steps)
         + "</ol></section>"
     )
+
+
+def _keep(html: str) -> str:
+    """ "100 %" never breaks between the number and its sign."""
+    return html.replace(" %", "&#160;%")

@@ -71,6 +71,15 @@ def test_the_table_is_resumed_on_reload_and_after_a_link_and_dealt_again_only_on
         wait_for(driver, lambda d: body(d, "data-moves") == "1", what="the same table after following a link")
         assert driver.current_url == table
         assert len(list((tmp_path / "records").iterdir())) == 1
+        # a move the server refuses (sent past the page's own checks) names its pieces as printed
+        other = driver.execute_script(
+            "var v = state.view, mine = v.hands[v.current - 1], theirs = v.hands[v.current % 2];"
+            "send({player: v.current, action: 'discard', cards: [mine[0].piece, theirs[0].piece]});"
+            "return theirs[0].name;"
+        )
+        settled(driver)
+        assert text(driver, "error").endswith(f"does not hold {other}") and "island-" not in text(driver, "error")
+        assert body(driver, "data-moves") == "1"
         players = driver.find_element("id", "players")
         players.clear()
         players.send_keys("6")

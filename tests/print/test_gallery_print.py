@@ -21,12 +21,19 @@ def _two_games() -> dict[str, bytes]:
     return dict(sorted(outputs.items(), reverse=True))
 
 
+def _page(tmp_path, outputs) -> str:
+    """The gallery's HTML, with "100 %" read as typed (the page keeps it on one line: 100&#160;%)."""
+    html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
+    assert "100&#160;%" in html and "100 %" not in html
+    return html.replace("&#160;%", " %")
+
+
 def _roles(section: str) -> list[str]:
     return re.findall(r'<li data-role="([^"]+)">', section)
 
 
 def test_the_how_to_print_box_comes_first_and_names_the_files_the_build_wrote(tmp_path):
-    html = gallery_outputs(tmp_path, _two_games())["index.html"].decode()
+    html = _page(tmp_path, _two_games())
     box = html.split('<section class="how"', 1)[1].split("</section>", 1)[0]
     assert html.index('<section class="how"') < html.index('<section id="first"')
     steps = re.findall(r"<li>(.*?)</li>", box)
@@ -45,7 +52,7 @@ def test_the_how_to_print_box_comes_first_and_names_the_files_the_build_wrote(tm
 def test_fold_sheets_written_by_a_build_are_named_in_the_box_instead_of_the_command(tmp_path):
     outputs = _two_games()
     outputs["first/sheets/first-a4-fold.pdf"] = outputs["first/sheets/first-a4.pdf"]
-    html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
+    html = _page(tmp_path, outputs)
     assert "Print the fold sheets (<code>first-a4-fold.pdf</code>) on one side at 100 %" in html
     assert "<code>pnp sheets second --gutter-fold</code> (pnp sheets" in html  # the game still without them
     assert "<code>pnp sheets first --gutter-fold</code>" not in html
@@ -54,7 +61,7 @@ def test_fold_sheets_written_by_a_build_are_named_in_the_box_instead_of_the_comm
 
 
 def test_every_game_lists_its_files_in_the_same_order(tmp_path):
-    html = gallery_outputs(tmp_path, _two_games())["index.html"].decode()
+    html = _page(tmp_path, _two_games())
     first = html.split('<section id="first"', 1)[1].split("</section>", 1)[0]
     second = html.split('<section id="second"', 1)[1].split("</section>", 1)[0]
     order = ["calibration", "cards", "booklet", "rules", "setup"]
@@ -67,7 +74,7 @@ def test_the_italian_section_is_italian_with_its_own_box_and_check_report(tmp_pa
     outputs = {**built_outputs(), **_italian(built_outputs())}
     outputs["testgame/setup/setup-3p-seed1.check.txt"] = b"all rules hold"
     outputs["testgame/setup/setup-3p-seed1-it.check.txt"] = b"all rules hold"
-    html = gallery_outputs(tmp_path, outputs)["index.html"].decode()
+    html = _page(tmp_path, outputs)
     english, italian = html.split('<section id="testgame-it"', 1)
     assert '<section class="how" lang="it" aria-labelledby="how-it"><h2 id="how-it">Come stampare</h2>' in html
     italian_box = html.split('lang="it" aria-labelledby="how-it">', 1)[1].split("</section>", 1)[0]
