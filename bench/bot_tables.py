@@ -1,6 +1,7 @@
-"""Both bots' win rates, side by side on the same games: the tables of docs/rules.md ("The two bots").
+"""The bots' win rates, side by side on the same games: the tables of docs/rules.md ("The two bots"):
+the baseline, the search bot and the open-hands solver (an upper bound: it sees every card).
 
-Usage: python bench/bot_tables.py [--games 40] [--tq-games 100] [--seed 1] [--jobs 2]
+Usage: python bench/bot_tables.py [--games 40] [--tq-games 100] [--seed 1] [--jobs 2] [--players 2]
                                   [--cache FILE] [--write docs/rules.md]
 
 Every cell plays the same games with both bots: game g of a cell is dealt from the g-th seed of the
@@ -40,7 +41,7 @@ ROWS = [
     ("The Mountain Goats", "ascent", "goats"),
     ("all three modules", "ascent", "all"),
 ]
-BOTS = ("baseline", "search")
+BOTS = ("baseline", "search", "open-hands")
 _GAMES: dict = {}
 
 
@@ -58,10 +59,10 @@ def _play(task):
     return result, time.process_time() - start
 
 
-def cells(tq_games: int, games: int):
+def cells(tq_games: int, games: int, counts=range(1, 6)):
     for label, name, modules in ROWS:
         count = tq_games if name == "tranquility" else games
-        for players in range(1, 6):
+        for players in counts:
             yield label, name, modules, players, count
 
 
@@ -72,7 +73,7 @@ def run(args) -> dict:
         done.update(json.loads(Path(path).read_text()))
     if cache and cache.exists():
         done.update(json.loads(cache.read_text()))
-    todo = [c for c in cells(args.tq_games, args.games) if _key(c, args.seed) not in done]
+    todo = [c for c in cells(args.tq_games, args.games, args.players or range(1, 6)) if _key(c, args.seed) not in done]
     if args.only:
         todo = [c for c in todo if c[1] == args.only]
     with Pool(args.jobs) as pool:
@@ -93,10 +94,10 @@ def run(args) -> dict:
                     "won": [o[0][0] for o in out],
                 }
             done[_key((label, name, modules, players, count), args.seed)] = entry
-            b, s = entry["baseline"], entry["search"]
+            b, s, o = entry["baseline"], entry["search"], entry["open-hands"]
             print(
                 f"{label}, {players}p: baseline {b['wins']}/{count}, search {s['wins']}/{count}, "
-                f"search {s['cpu_median']:.2f} s/game",
+                f"open-hands {o['wins']}/{count}, search {s['cpu_median']:.2f} s/game",
                 file=sys.stderr,
                 flush=True,
             )
@@ -132,7 +133,7 @@ def tables(done: dict, args) -> str:
             row = []
             for players in range(1, 6):
                 entry = done.get(_key((label, name, modules, players, count), args.seed))
-                row.append(_pct(entry[bot]) if entry else "not run")
+                row.append(_pct(entry[bot]) if entry and bot in entry else "not run")
             lines.append(f"| {label} | {bot} | " + " | ".join(row) + " |")
         gained = lost = played = 0
         seconds = []
@@ -169,6 +170,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per Ascent cell")
     parser.add_argument("--tq-games", type=int, default=100, help="games per Tranquility cell")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, nargs="*", help="player counts to play (default 1–5)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", help="JSON file keeping finished cells (resume a long run)")
     parser.add_argument("--only", help="play only this game's rows (tranquility or ascent)")

@@ -264,7 +264,7 @@ def test_a_typo_in_a_rule_key_names_the_closest_key_and_every_key(tmp_path, monk
     assert result.stderr == (
         "card_specs/variants/v.json:4:13: $.rules.hand_sise: unknown key 'hand_sise'; did you mean 'hand_size'? "
         "(expected one of: $comment, adjacency, cost, cost_cap, engine, finish_cards, first_player, grid, "
-        "hand_size, loss, players, remove_islands, start_discard, start_discard_draw, start_discard_from)\n"
+        "hand_size, loss, order, players, remove_islands, start_discard, start_discard_draw, start_discard_from)\n"
         "1 problem found; nothing was written\n"
     )
 

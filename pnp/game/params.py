@@ -23,6 +23,7 @@ FEWEST_CARDS = "fewest-cards"  # first_player: the player with the fewest cards 
 AT_ONCE = "at-once"  # start_discard_draw: every player draws back up right after the start discard
 ONE_PER_PLAYER = "one-per-player"  # finish_cards: as many finish cards in play as players
 STUCK_OR_EMPTY = "stuck-or-empty"  # loss: also lost when a player's hand and pile are both empty
+LOCAL = "local"  # order: only the neighbours left of and below a cell hold less, right and above more
 SHUFFLED = "shuffled"  # bridges_at_setup: every bridge shuffled into the deck
 
 
@@ -83,6 +84,14 @@ RULE_OPTIONS: dict[str, RuleOption] = {
             ),
         ),
         RuleOption(
+            "order",
+            ("tranquility",),
+            (
+                ("sequence", "published: numbers ascend along the whole reading order"),
+                (LOCAL, "seed 000: above the adjacent cards left of and below it, under those right of and above it"),
+            ),
+        ),
+        RuleOption(
             "bridges_at_setup",
             ("ascent",),
             (
@@ -139,6 +148,7 @@ class TranquilityRules:
     start_discard_draw: str = "own-turn"  # "own-turn" (decision) | "at-once" (two reviews)
     finish_cards: str = "all"  # "all" (published) | "one-per-player" (a review's suggestion)
     loss: str = "stuck"  # "stuck" (published) | "stuck-or-empty" (seed 000)
+    order: str = "sequence"  # "sequence" (published) | "local" (seed 000)
 
     @property
     def cells(self) -> int:
@@ -245,7 +255,7 @@ def _tranquility(rules: Mapping[str, Any]) -> TranquilityRules:
         start_discard=int(rules.get("start_discard", 8)),
         start_discard_from=str(rules.get("start_discard_from", HANDS_AND_PILES)),
         remove_islands=int(rules.get("remove_islands", 0)),
-        **_readings(rules, "first_player", "start_discard_draw", "finish_cards", "loss"),
+        **_readings(rules, "first_player", "start_discard_draw", "finish_cards", "loss", "order"),
     )
 
 

@@ -242,7 +242,7 @@ class TranquilitySearch(_Search):
 
     def candidates(self, t, p: int, first) -> list:
         hand, bot = t.hands[p], self.baseline
-        if len(hand) < 2:
+        if len(hand) < 2 or t.local:  # local order (seed 000): the baseline's ratings are not read here
             return [first]
         rated = bot.rate_hand(t, hand)
         cap = t.cap(p)

@@ -118,7 +118,7 @@ def test_cli_sweep_refuses_a_variant_that_cannot_be_played(tmp_path):
 
 
 TQ_KEYS = (
-    "adjacency, cost, cost_cap, finish_cards, first_player, grid, hand_size, loss, players, remove_islands, "
+    "adjacency, cost, cost_cap, finish_cards, first_player, grid, hand_size, loss, order, players, remove_islands, "
     "start_discard, start_discard_draw, start_discard_from"
 )
 

@@ -53,6 +53,8 @@ class TranquilityBot:
             for c in hand:
                 if kind[c] == FINISH:
                     return ("finish", c)
+        if t.local:
+            return self._choose_local(t, p)
         rated = self.rate_hand(t, hand)
         cap = t.cap(p)
         best = None
@@ -68,6 +70,34 @@ class TranquilityBot:
         if legal:
             c, k, _cost = min(legal, key=lambda e: (e[2], e[1]))
             return ("play", c, k, ())
+        return None
+
+    def _choose_local(self, t: TranquilityTable, p: int):
+        """`order: local` (seed 000): the legal play of least cost plus `shift_penalty` per cell away from
+        where its number would stand in an even spread; else discard the two cards fitting nowhere, or
+        the two farthest from any cell they fit."""
+        hand, deck = t.hands[p], t.deck
+        span = max(1, deck.high - deck.low)
+
+        def rating(c: int, k: int, cost: int) -> float:
+            ideal = 1 + (deck.number[c] - deck.low) * (t.N - 1) / span
+            return cost + self.shift_penalty * abs(k - ideal)
+
+        plays = sorted((rating(c, k, cost), c, k, cost) for c, k, cost in t.legal_plays(p))
+        worth = {c: DEAD if deck.kind[c] != ISLAND or not t.room_for(deck.number[c]) else 0.0 for c in hand}
+        for r, c, _k, _cost in reversed(plays):
+            worth[c] = r  # each card by its best play (unaffordable ones stay at 0: kept)
+        keep = len(deck.finishes) - t.finish_gone <= self.keep_finish
+        for c in hand:
+            if deck.kind[c] == FINISH and keep:
+                worth[c], keep = -DEAD, False
+        if plays and (plays[0][0] <= self.play_limit or len(hand) < 2):
+            _r, c, k, cost = plays[0]
+            paid = tuple(sorted((q for q in hand if q != c), key=lambda q: (-worth[q], q))[:cost])
+            return ("play", c, k, paid)
+        if len(hand) >= 2:
+            worst = sorted(hand, key=lambda q: (-worth[q], q))
+            return ("discard", (worst[0], worst[1]))
         return None
 
     def _play(self, rated, best):

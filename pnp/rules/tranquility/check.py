@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from pnp.game.params import AT_ONCE, HANDS, ONE_PER_PLAYER, STUCK_OR_EMPTY, TranquilityRules, effective_cap
+from pnp.game.params import AT_ONCE, HANDS, LOCAL, ONE_PER_PLAYER, STUCK_OR_EMPTY, TranquilityRules, effective_cap
 from pnp.rules.facts import Facts, Rule, Violation, card_counter, rule
 
 ENGINE = "tranquility"
@@ -139,10 +139,24 @@ def tq_grid(f: TqFacts) -> Iterator[Violation]:
         )
 
 
-@rule("tq-ascending", "Islands ascend strictly in reading order: bottom row left to right, then the row above.", ENGINE)
+@rule(
+    "tq-ascending",
+    "Islands ascend strictly in reading order: bottom row left to right, then the row above (with order "
+    "local, seed 000: each island above its neighbours to the left and below, under those to the right and above).",
+    ENGINE,
+)
 def tq_ascending(f: TqFacts) -> Iterator[Violation]:
     filled = _cells(f)
-    for (k1, c1, n1), (k2, c2, n2) in itertools.pairwise(filled):
+    pairs: Iterable[tuple[tuple[int, str, int], tuple[int, str, int]]] = itertools.pairwise(filled)
+    if f.rules.order == LOCAL:
+        cols, at = f.rules.cols, {k: (k, c, n) for k, c, n in filled}
+        pairs = (
+            (at[k], at[j])
+            for k in sorted(at)
+            for j in ((k + 1) if (k - 1) % cols < cols - 1 else -1, k + cols)
+            if j in at
+        )
+    for (k1, c1, n1), (k2, c2, n2) in pairs:
         if n1 >= n2:
             yield Violation(
                 "tq-ascending",

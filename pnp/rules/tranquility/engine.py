@@ -18,6 +18,7 @@ from pnp.game.params import (
     AT_ONCE,
     HANDS,
     HANDS_AND_PILES,
+    LOCAL,
     ONE_PER_PLAYER,
     STUCK_OR_EMPTY,
     Piece,
@@ -121,6 +122,7 @@ class TranquilityTable:
         self.fvals = [deck.low] + [num[cells[k]] for k in self.fcells[1:-1]] + [deck.high]
         self.filled = len(self.fcells) - 2
         self.fast = r.adjacency == "sequence"
+        self.local = r.order == LOCAL  # seed 000: only adjacent cards order a placement (`fits_here`)
         self.finish_gone = sum(1 for c in discard + box if deck.kind[c] == FINISH)  # out of play
 
     # ---- placing islands -------------------------------------------------------------------
@@ -156,9 +158,37 @@ class TranquilityTable:
         """The largest cost player p may pay when playing one card now."""
         return effective_cap(self.rules.cost_cap, len(self.hands[p]) - 1)
 
+    def fits_here(self, x: int, k: int) -> bool:
+        """`order: local` (seed 000): may x go into empty cell k? The filled cells left of and below it hold
+        less, those right of and above it more; no other cell counts."""
+        cells, num, cols, N = self.cells, self.deck.number, self.rules.cols, self.N
+        col = (k - 1) % cols
+        for j, below in ((k - 1, True), (k - cols, True), (k + 1, False), (k + cols, False)):
+            if (j == k - 1 and col == 0) or (j == k + 1 and col == cols - 1) or not 1 <= j <= N or cells[j] < 0:
+                continue
+            if (num[cells[j]] > x) if below else (num[cells[j]] < x):
+                return False
+        return True
+
+    def room_for(self, x: int) -> bool:
+        """Whether island x may still go into some empty cell (never again once not)."""
+        if self.local:
+            return any(self.cells[k] < 0 and self.fits_here(x, k) for k in range(1, self.N + 1))
+        return self.gap(x) is not None
+
     def legal_plays(self, p: int) -> list[tuple[int, int, int]]:
         """Every (island, cell, cost) player p may play now."""
         out, cap, num = [], self.cap(p), self.deck.number
+        if self.local:
+            empty = [k for k in range(1, self.N + 1) if self.cells[k] < 0]
+            for c in self.hands[p]:
+                if self.deck.kind[c] == ISLAND:
+                    for k in empty:
+                        if self.fits_here(num[c], k):
+                            cost = self.cost(num[c], k)
+                            if cost <= cap:
+                                out.append((c, k, cost))
+            return out
         for c in self.hands[p]:
             if self.deck.kind[c] != ISLAND:
                 continue
@@ -202,6 +232,9 @@ class TranquilityTable:
             self.finish_gone += kind[q] == FINISH
         x = self.deck.number[c]
         self.cells[k] = c
+        if self.local:  # numbers need not rise along the cells: fvals/fcells are not kept
+            self.filled += 1
+            return
         j = bisect_right(self.fvals, x)
         self.fvals.insert(j, x)
         self.fcells.insert(j, k)
@@ -308,7 +341,7 @@ class TranquilityTable:
         to keep than any other (dominance)."""
         k = self.deck.kind[c]
         if k == ISLAND:
-            return c if self.gap(self.deck.number[c]) is not None else -1
+            return c if self.room_for(self.deck.number[c]) else -1
         if k == START:
             return -2 if self.start < 0 else -1
         return -3 if k == FINISH else -1
@@ -386,7 +419,7 @@ class TranquilityTable:
             return True
         values = sorted(num[c] for c in left if kind[c] == ISLAND)
         fvals, fcells = self.fvals, self.fcells
-        for j in range(1, len(fcells)):
+        for j in range(1, len(fcells) if not self.local else 0):
             empty = fcells[j] - fcells[j - 1] - 1
             if empty and bisect_left(values, fvals[j]) - bisect_right(values, fvals[j - 1]) < empty:
                 return True
@@ -440,7 +473,9 @@ class TranquilityTable:
         return "blocked" if self._blocked(values) else "out-of-cards"
 
     def _blocked(self, values: list[int]) -> bool:
-        """True when some run of empty cells has fewer fitting numbers left than cells."""
+        """True when some run of empty cells has fewer fitting numbers left than cells (runs: not local order)."""
+        if self.local:
+            return False
         fvals, fcells = self.fvals, self.fcells
         for j in range(1, len(fcells)):
             empty = fcells[j] - fcells[j - 1] - 1
