@@ -320,8 +320,7 @@ def test_simulate_vs_a_typo_in_a_rule_key_is_a_usage_error_not_the_same_game_twi
     assert result.stderr == (
         "error: --vs rules.hand_sise: unknown rule key 'hand_sise' for tranquility; did you mean 'hand_size'? "
         "(expected one of: adjacency, cost, cost_cap, finish_cards, first_player, grid, hand_size, loss, order, "
-        "players, remove_islands, start_discard, start_discard_draw, start_discard_from)
-"
+        "players, remove_islands, start_discard, start_discard_draw, start_discard_from)\n"
     )
     result = _cli("simulate", "ascent", "-n", 5, "--vs", "modules.gaots.goats=2")
     assert result.exit_code == 2
