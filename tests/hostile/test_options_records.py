@@ -562,7 +562,7 @@ def test_an_unknown_key_in_the_end_is_a_located_problem(simulated):
             ("sweep", "tranquility", "--set", "rules." + "x" * 5000 + "=1"),
             f"--set rules.{'x' * 54}… (5006 characters): unknown rule key {'x' * 60!r}… (5000 characters) for "
             "tranquility (expected one of: adjacency, cost, cost_cap, finish_cards, first_player, grid, hand_size, "
-            "loss, players, remove_islands, start_discard, start_discard_draw, start_discard_from)",
+            "loss, order, players, remove_islands, start_discard, start_discard_draw, start_discard_from)",
         ),
     ],
 )

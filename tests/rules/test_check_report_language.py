@@ -18,7 +18,8 @@ def test_an_italian_setup_has_an_italian_check_report():
     assert lines[1] == "valgono tutte le 24 regole:"
     assert (
         "  tq-ascending: Le isole crescono strettamente in ordine di lettura: la riga in basso da sinistra a "
-        "destra, poi quella sopra." in lines
+        "destra, poi quella sopra (con l'ordine locale, seme 000: ogni isola sopra le vicine a sinistra e "
+        "sotto, sotto quelle a destra e sopra)." in lines
     )
 
 
