@@ -6,6 +6,7 @@ import base64
 import io
 import json
 import re
+from pathlib import Path
 
 import pikepdf
 import pypdfium2
@@ -15,6 +16,7 @@ from helpers.photokit import island_png, photo_project
 from PIL import Image
 from typer.testing import CliRunner
 
+import pnp.export
 from pnp.cli import app
 from pnp.export.pixels import faces_pdf
 from pnp.face.raster import RasterError, load_raster
@@ -23,7 +25,7 @@ from pnp.sheets.impose import impose
 from pnp.sheets.spec import SheetSpec
 from pnp.svg.faces import render_faces
 
-FOGRA = "pnp/export/icc/FOGRA39L-240.icc"
+FOGRA = Path(pnp.export.__file__).parent / "icc" / "FOGRA39L-240.icc"  # installed or checkout alike
 
 
 @pytest.fixture
@@ -104,9 +106,8 @@ def test_exif_orientation_turns_the_picture_upright(tmp_path):
 
 
 def test_an_embedded_cmyk_profile_is_converted_to_srgb(tmp_path):
-    from pnp.core.locate import bundled_root
 
-    profile = (bundled_root() / FOGRA).read_bytes()
+    profile = FOGRA.read_bytes()
     Image.new("CMYK", (50, 50), (0, 255, 255, 0)).save(tmp_path / "red.jpg", icc_profile=profile)
     raster = load_raster(tmp_path / "red.jpg")
     with Image.open(io.BytesIO(raster.data)) as image:
