@@ -127,7 +127,7 @@ def test_the_ascent_with_every_module_says_how_hard_it_is_from_the_measured_tabl
         else ""
     )
     assert (
-        f"How hard it is: with all 3 modules this game is very hard, and most tables will never win it. The "
+        f"How hard it is: with all 3 modules this game is very hard. The "
         f"strongest computer player this kit has (the “{measured.bot}” bot) won {won} of {measured.total} games "
         f"with them, at 1 to 5 players.{plain} Start without the modules, and add one at a time once you win."
     ) in rules(books, "ascent")
