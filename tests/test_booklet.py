@@ -173,7 +173,9 @@ def test_the_ascent_booklet_covers_the_mountain_special_cards_and_each_module():
         "into row 9, once all 44 slots below",
         "The Green Path",
         "The Panorama",
-        "3 goats wait at the foot of the mountain.",
+        "1 goat waits at the foot of the mountain.",
+        "The goat must reach row 8, the top terrain row, before the summit.",
+        "At setup turn 1 panorama card to its numbered side.",
         "Reconstruction: the publisher describes this module in one line only.",
         "Then draw back up to 5.",
     ):
@@ -204,7 +206,8 @@ def test_the_ascent_booklet_covers_the_mountain_special_cards_and_each_module():
             (
                 "Tranquillità: L'Ascesa",
                 "La montagna: 9 carte nella riga 1",
-                "3 capre attendono ai piedi",
+                "1 capra attende ai piedi",
+                "la capra deve raggiungere la riga 8, l'ultima riga di terreno",
                 "Il Sentiero Verde",
                 "Ricostruzione: l'editore descrive questo modulo in una sola riga.",
             ),

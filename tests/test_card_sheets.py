@@ -168,7 +168,7 @@ EXAMPLE = Path(__file__).parent.parent / "card_specs" / "examples" / "photo-sea"
 def test_the_photo_sea_example_is_listed_validated_and_reads_its_photos_from_its_sheet(monkeypatch):
     monkeypatch.chdir(Path(__file__).parent.parent)
     games = runner.invoke(app, ["games"]).stdout
-    assert "  photo-sea              Tranquility: Photo Sea  (extends tranquility)" in games
+    assert "  photo-sea                     Tranquility: Photo Sea  (extends tranquility)" in games
     assert runner.invoke(app, ["validate", "photo-sea", "--no-simulate"]).exit_code == 0
     game = load_game("photo-sea")
     assert game.count("island") == 80

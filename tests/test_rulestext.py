@@ -60,8 +60,16 @@ def test_rule_options_change_the_sentences():
 def test_module_cards_follow_module_parameters_and_carry_no_project_note():
     game = load_game("ascent")
     goats = game.kind("goats-reference").cards[0].fields
+    assert goats["lines"][0] == "1 goat waits at the foot of the mountain."
+    assert "The goat must reach row 8, the top terrain row, before the summit." in goats["lines"]
+    panorama = game.kind("panorama-reference").cards[0].fields
+    assert panorama["lines"][0] == "At setup turn 1 panorama card to its numbered side."
+    first = load_game("ascent-modules-reconstructed")  # the modules as first reconstructed
+    goats = first.kind("goats-reference").cards[0].fields
     assert goats["lines"][0] == "3 goats wait at the foot of the mountain."
     assert "Every goat must reach row 5 or higher before the summit." in goats["lines"]
+    panorama = first.kind("panorama-reference").cards[0].fields
+    assert panorama["lines"][0] == "At setup turn 3 panorama cards to their numbered side."
     for card in game.cards:
         assert not any("Reconstruction" in line for line in card.fields.get("lines", ())), card.id
 
@@ -120,7 +128,8 @@ def test_words_that_do_not_fit_are_a_validate_error_naming_the_card(tmp_path, mo
             "Hai una carta Partenza e nessuna è in gioco? Devi giocarla all'angolo in basso a sinistra.",
         ),
         ("ascent", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due. Poi pesca fino ad averne 5."),
-        ("ascent", "goats", "Le Capre di Montagna", "3 capre attendono ai piedi della montagna."),
+        ("ascent", "goats", "Le Capre di Montagna", "1 capra attende ai piedi della montagna."),
+        ("ascent-modules-reconstructed", "goats", "Le Capre di Montagna", "3 capre attendono ai piedi della montagna."),
         ("ascent-hand-6", "turn", "Il tuo turno", "Gioca una carta, oppure scartane due. Poi pesca fino ad averne 6."),
     ],
 )

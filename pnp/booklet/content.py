@@ -11,7 +11,7 @@ from pnp.booklet.options import base_game
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
 from pnp.game.difficulty import measured
-from pnp.game.params import TranquilityRules, rule_params
+from pnp.game.params import AscentRules, TranquilityRules, rule_params
 from pnp.pdf.form import LABEL_FONT
 from pnp.rules import deal_setup
 from pnp.rules.engines import engine_of
@@ -95,7 +95,7 @@ def difficulty(book: Book) -> list:
         else ""
     )
     words = t.gettext(
-        "How hard it is: with all {n} modules this game is very hard, and most tables will never win it. The "
+        "How hard it is: with all {n} modules this game is very hard. The "
         "strongest computer player this kit has (the “{bot}” bot) won {won} of {games} games with them, at "
         "{low} to {high} players.",
         **figures,
@@ -254,16 +254,25 @@ def _caption(book: Book) -> str:
             players,
         )
     ]
-    chosen = {m.id for m in book.game.modules}
-    if "panorama" in chosen:
+    r = book.rules
+    if isinstance(r, AscentRules) and r.panorama:
         words.append(
-            t.gettext(
+            t.ngettext(
+                "The Panorama: the revealed triangle is coloured, its sequence written under it; the sequence "
+                "must stand side by side in one row before the summit.",
                 "The Panorama: the revealed triangles are coloured, their sequences written under them; each "
-                "sequence must stand side by side in one row before the summit."
+                "sequence must stand side by side in one row before the summit.",
+                r.panorama.revealed,
             )
         )
-    if "goats" in chosen:
-        words.append(t.gettext("The Mountain Goats: the goats (G) wait at the foot."))
+    if isinstance(r, AscentRules) and r.goats:
+        words.append(
+            t.ngettext(
+                "The Mountain Goats: the goat (G) waits at the foot.",
+                "The Mountain Goats: the goats (G) wait at the foot.",
+                r.goats.goats,
+            )
+        )
     return " ".join(words)
 
 

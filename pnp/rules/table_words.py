@@ -270,8 +270,10 @@ def ascent_goals(t, names: Names, w: Translator) -> list[dict]:
             {
                 "module": "goats",
                 "met": not low,
-                "text": w.gettext(
+                "text": w.ngettext(
+                    "The Mountain Goats: the goat must reach row {target}; it stands at: {rows}.",
                     "The Mountain Goats: every goat must reach row {target}; the goats stand at: {rows}.",
+                    len(spots),
                     target=target,
                     rows=rows or "-",
                 ),

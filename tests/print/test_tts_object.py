@@ -41,7 +41,7 @@ def test_the_saved_object_holds_every_card_of_the_ascent_with_goats_as_tokens():
     decks = [o for o in objects if o["Name"] == "DeckCustom"]
     tokens = [o for o in objects if o["Name"] == "Custom_Token"]
     goats = sum(c.count for c in game.cards if c.kind == "goat")
-    assert len(tokens) == goats == 3 and {t["Nickname"] for t in tokens} == {"Goat"}
+    assert len(tokens) == goats == 1 and {t["Nickname"] for t in tokens} == {"Goat"}
     assert all(t["CustomImage"]["ImageURL"] == "https://example.org/ascent/token-goat.png" for t in tokens)
     panorama = [d for d in decks if d["Nickname"].endswith(": panorama")]
     assert len(panorama) == 1 and all(c["Nickname"].startswith("Panorama ") for c in panorama[0]["ContainedObjects"])

@@ -137,7 +137,7 @@ def test_summit_last_when_no_bridge_is_left():
 
 
 def test_goats_board_in_row_one_and_climb_onto_green_cards():
-    game = game_named("ascent", ["goats"])
+    game = game_named("ascent-modules-reconstructed", ["goats"])  # three goats: the others keep waiting
     cards = ("terrain-green-05#1", "terrain-red-06#1", "terrain-green-08#1")
     t = mountain_table(game, [], hand=cards, players=1)
     green5, red6, green8 = (t.deck.index[c] for c in cards)
@@ -155,8 +155,12 @@ def test_the_specs_goats_can_reach_their_target_row():
     from pnp.rules import rule_warnings
 
     game = game_named("ascent", ["goats"])
-    assert rule_params(game).goats.target_row == 5  # row 6, as first proposed, cannot be reached by 3 goats
+    herd = rule_params(game).goats
+    assert (herd.goats, herd.target_row) == (1, 8)  # re-read: up to the top terrain row, so one goat
     assert rule_warnings(game) == []
+    first = game_named("ascent-modules-reconstructed", ["goats"])
+    assert rule_params(first).goats.target_row == 5  # row 6, as first proposed, cannot be reached by 3 goats
+    assert rule_warnings(first) == []
     assert rule_warnings(with_module_rules(game, "goats", goats=2, target_row=6)) == []  # row 6 has room for 2
 
 
@@ -190,6 +194,9 @@ def test_green_path_and_panorama_goals_read_the_mountain():
 def test_ascent_setup_reveals_panorama_triangles_with_the_module():
     game = game_named("ascent", ["panorama"])
     state = deal_setup(game, 3, 4)
-    assert len(state.mountain.base) == 10 and len(state.mountain.revealed) == 3
+    assert len(state.mountain.base) == 10 and len(state.mountain.revealed) == 1
+    assert set(state.mountain.revealed) <= set(state.mountain.base)
+    state = deal_setup(game_named("ascent-modules-reconstructed", ["panorama"]), 3, 4)
+    assert len(state.mountain.base) == 10 and len(set(state.mountain.revealed)) == 3
     assert set(state.mountain.revealed) <= set(state.mountain.base)
     assert deal_setup(AS, 3, 4).mountain.revealed == ()

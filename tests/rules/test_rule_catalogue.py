@@ -180,7 +180,7 @@ def _as_illegal():
     base = w.mountain.base
     return {
         "as-base": (AS, mountain(R(s, box=s.box + (s.mountain.base[0],)), base=s.mountain.base[1:])),
-        "as-box": (AS, mountain(R(s, box=s.box + ("goat#1",)), goats=s.mountain.goats[1:])),
+        "as-box": (AS, mountain(R(s, box=s.box + (s.mountain.goats[0][0],)), goats=s.mountain.goats[1:])),
         "as-rows": (AS, mountain(s, rows=s.mountain.rows[:-1])),
         "as-fill": (AS, put_slots(s, [(1, 2, reds[0])])),
         "as-support": (AS, put_slots(s, [(2, 1, reds[0])])),
@@ -194,12 +194,12 @@ def _as_illegal():
         "green-path": (gp, R(w, modules=("green-path",), aside=w.aside + ("green-path-reference",))),
         "panorama": (
             pano,
-            R(mountain(w, revealed=base[:3]), modules=("panorama",), aside=w.aside + ("panorama-reference",)),
+            R(mountain(w, revealed=base[:1]), modules=("panorama",), aside=w.aside + ("panorama-reference",)),
         ),
         "goats-goal": (
             goats,
             R(
-                mountain(w, goats=(("goat#1", None), ("goat#2", None), ("goat#3", None))),
+                mountain(w, goats=deal_setup(goats, 3, 1).mountain.goats),  # every goat still waiting
                 modules=("goats",),
                 aside=w.aside + ("goats-reference",),
             ),

@@ -53,6 +53,6 @@ def test_warnings_name_player_counts_and_goals_that_can_never_be_won():
         "played (1 × 5 − the start card), fewer than the start discard of 8: such a game is always lost"
     ]
     assert rule_warnings(with_rules(hands_only, start_discard=4)) == []
-    assert rule_warnings(AS) == []  # the spec's goats reach row 5
-    row_6 = rule_warnings(with_module_rules(AS, "goats", target_row=6))
+    assert rule_warnings(AS) == []  # the spec's one goat reaches row 8
+    row_6 = rule_warnings(with_module_rules(AS, "goats", goats=3, target_row=6))
     assert len(row_6) == 1 and "Mountain Goats goal can never be met" in row_6[0]

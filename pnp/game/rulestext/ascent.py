@@ -79,8 +79,10 @@ def panorama(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list
             "At setup turn {n} panorama cards to their numbered side.",
             revealed,
         ),
-        t.gettext(
-            "Before the summit, each sequence must appear as three cards side by side, left to right, in one row."
+        t.ngettext(
+            "Before the summit, its sequence must appear as three cards side by side, left to right, in one row.",
+            "Before the summit, each sequence must appear as three cards side by side, left to right, in one row.",
+            revealed,
         ),
     ]
 
@@ -93,8 +95,25 @@ def goats(rules: AscentRules, facts: Facts, t: Translator) -> tuple[str, list[st
         t.ngettext("{n} goat waits at the foot of the mountain.", "{n} goats wait at the foot of the mountain.", count),
         t.gettext("A {terrain} card played in row 1 takes a waiting goat aboard.", terrain=name),
         t.gettext("A {terrain} card placed on a goat's card lets the goat climb onto it.", terrain=name),
-        t.gettext("Every goat must reach row {row} or higher before the summit.", row=row),
+        reach(count, row, rules.rows, t),
     ]
+
+
+def reach(count: int, row: int, rows: int, t: Translator) -> str:
+    """The goats' goal: the top terrain row is named as such (no row is higher but the summit's)."""
+    if row == rows:
+        return t.ngettext(
+            "The goat must reach row {row}, the top terrain row, before the summit.",
+            "Every goat must reach row {row}, the top terrain row, before the summit.",
+            count,
+            row=row,
+        )
+    return t.ngettext(
+        "The goat must reach row {row} or higher before the summit.",
+        "Every goat must reach row {row} or higher before the summit.",
+        count,
+        row=row,
+    )
 
 
 TOPICS = {"turn": turn, "special": special, "green-path": green_path, "panorama": panorama, "goats": goats}

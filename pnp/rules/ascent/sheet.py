@@ -118,4 +118,5 @@ def _goats(sheet, m: Mountain, x0: float, ybase: float, d: float) -> None:
         page.circle(gx, gy, 1.8, fill="#ffffff", stroke=sheet.ink, width=0.35)
         page.text(gx, gy + 0.9, "G", 2.4, sheet.ink, "bold", anchor="middle")
     if waiting:
-        page.text(x0 + 3 + waiting * 5, ybase + 11, sheet.t.gettext("goats waiting at the foot"), 2.6, sheet.ink)
+        words = sheet.t.ngettext("goat waiting at the foot", "goats waiting at the foot", waiting)
+        page.text(x0 + 3 + waiting * 5, ybase + 11, words, 2.6, sheet.ink)
