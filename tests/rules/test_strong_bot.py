@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers.rulekit import game_named
 
 from pnp.rules import check_state
@@ -81,6 +82,7 @@ def test_a_strong_game_is_legal_and_the_same_for_the_same_seed():
     assert play_game(TQ, 2, 5, "strong") == play_game(TQ, 2, 5, "strong")
 
 
+@pytest.mark.slow  # 12 strong games: ~20 s CPU
 def test_it_wins_at_least_as_often_as_the_baseline():
     seeds = range(1, 13)
     baseline = sum(play_game(TQ, 2, seed, "baseline")[0] for seed in seeds)
