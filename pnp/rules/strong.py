@@ -56,9 +56,12 @@ class StrongBot:
     """Determinised open-hands search. `search` is the engine's search bot: its baseline, its memory of
     the discards each seat saw (`remember`) and what a redeal keeps in place (`stays`, `after_redeal`)."""
 
-    def __init__(self, search, filled, seed: int = 0, samples: int = SAMPLES, budget: int = SAMPLE_BUDGET) -> None:
+    def __init__(
+        self, search, filled, seed: int = 0, samples: int = SAMPLES, budget: int = SAMPLE_BUDGET, margin: int = 1
+    ) -> None:
         self.search, self.filled, self.seed = search, filled, seed
         self.samples, self.budget = samples, budget
+        self.margin = margin  # samples more than the baseline's choice another candidate must win
         self.baseline = search.baseline
         self.searched = 0  # turns searched
 
@@ -79,7 +82,8 @@ class StrongBot:
         return action
 
     def pick(self, t, p: int, options: list):
-        """The candidate the solver wins most samples with after it; the first (the baseline's) on a tie."""
+        """The candidate the solver wins most samples with after it; the first (the baseline's) unless
+        another wins `margin` samples more."""
         self.searched += 1
         rng = random.Random((self.seed * 1_000_003 + t.turn) ^ 0x57E0)
         deals = []
@@ -97,5 +101,5 @@ class StrongBot:
                 child.apply(p, action)
                 wins += solve(child, self.baseline.choose, self.filled, self.budget).verdict == WON
             if wins > high:
-                best, high = n, wins
+                best, high = n, wins + (self.margin - 1 if n == 0 else 0)
         return options[best]
