@@ -1,7 +1,8 @@
 """The bots' win rates, side by side on the same games: the tables of docs/rules.md ("The two bots"):
-the baseline, the search bot and the open-hands solver (an upper bound: it sees every card).
+the baseline, the search bot, the strong bot and the open-hands solver (an upper bound: it sees every card).
 
 Usage: python bench/bot_tables.py [--games 40] [--tq-games 100] [--seed 1] [--jobs 2] [--players 2]
+                                  [--bots baseline search strong open-hands]
                                   [--cache FILE] [--write docs/rules.md]
 
 Every cell plays the same games with both bots: game g of a cell is dealt from the g-th seed of the
@@ -10,6 +11,7 @@ run's seed, as `pnp simulate --seed S` deals it, so a cell's figures are exactly
 played here, on `--jobs` processes, and counted with `pnp.rules.simulation.report`). Cells: the base
 game, and The Ascent with no module, each module alone and all three, at 1–5 players.
 
+`--bots` plays only the bots named (a cell keeps the bots it already has from `--cache` or `--merge`).
 `--cache FILE` keeps each finished cell (JSON) so a long run can stop and go on (`--only GAME` plays
 one game's rows, `--merge FILES` takes finished cells from other caches); `--write PATH`
 replaces the part of PATH between the markers `<!-- bot-tables:begin -->` and
@@ -41,7 +43,7 @@ ROWS = [
     ("The Mountain Goats", "ascent", "goats"),
     ("all three modules", "ascent", "all"),
 ]
-BOTS = ("baseline", "search", "open-hands")
+BOTS = ("baseline", "search", "strong", "open-hands")
 _GAMES: dict = {}
 
 
@@ -73,14 +75,21 @@ def run(args) -> dict:
         done.update(json.loads(Path(path).read_text()))
     if cache and cache.exists():
         done.update(json.loads(cache.read_text()))
-    todo = [c for c in cells(args.tq_games, args.games, args.players or range(1, 6)) if _key(c, args.seed) not in done]
+    bots = args.bots or BOTS
+    todo = [
+        c
+        for c in cells(args.tq_games, args.games, args.players or range(1, 6))
+        if any(bot not in done.get(_key(c, args.seed), {}) for bot in bots)
+    ]
     if args.only:
         todo = [c for c in todo if c[1] == args.only]
     with Pool(args.jobs) as pool:
         for label, name, modules, players, count in todo:
             seeds = list(game_seeds(args.seed, count))
-            entry = {}
-            for bot in BOTS:
+            entry = dict(done.get(_key((label, name, modules, players, count), args.seed), {}))
+            for bot in bots:
+                if bot in entry:
+                    continue
                 tasks = [(name, modules, players, bot, s) for s in seeds]
                 out = pool.map(_play, tasks, chunksize=1)
                 game = _game(name, modules)
@@ -94,10 +103,9 @@ def run(args) -> dict:
                     "won": [o[0][0] for o in out],
                 }
             done[_key((label, name, modules, players, count), args.seed)] = entry
-            b, s, o = entry["baseline"], entry["search"], entry["open-hands"]
             print(
-                f"{label}, {players}p: baseline {b['wins']}/{count}, search {s['wins']}/{count}, "
-                f"open-hands {o['wins']}/{count}, search {s['cpu_median']:.2f} s/game",
+                f"{label}, {players}p: "
+                + ", ".join(f"{bot} {e['wins']}/{count} ({e['cpu_median']:.2f} s/game)" for bot, e in entry.items()),
                 file=sys.stderr,
                 flush=True,
             )
@@ -139,7 +147,7 @@ def tables(done: dict, args) -> str:
         seconds = []
         for players in range(1, 6):
             entry = done.get(_key((label, name, modules, players, count), args.seed))
-            if entry:
+            if entry and "search" in entry and "baseline" in entry:
                 pairs = list(zip(entry["baseline"]["won"], entry["search"]["won"]))
                 gained += sum(1 for b, s in pairs if s and not b)
                 lost += sum(1 for b, s in pairs if b and not s)
@@ -172,6 +180,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, nargs="*", help="player counts to play (default 1–5)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--bots", nargs="*", choices=BOTS, help="the bots to play (default: all four)")
     parser.add_argument("--cache", help="JSON file keeping finished cells (resume a long run)")
     parser.add_argument("--only", help="play only this game's rows (tranquility or ascent)")
     parser.add_argument("--merge", nargs="*", help="cache files of earlier runs to take finished cells from")

@@ -158,7 +158,11 @@ def simulate(
     bot: Annotated[
         str,
         typer.Option(
-            "--bot", help="The bot: baseline, search, or open-hands (sees every card: an upper bound) (docs/rules.md)."
+            "--bot",
+            help=(
+                "The bot: baseline, search, strong (the solver on sampled hidden cards), "
+                "or open-hands (sees every card: an upper bound) (docs/rules.md)."
+            ),
         ),
     ] = "baseline",
     jobs: Jobs = None,
@@ -288,7 +292,11 @@ def sweep(
     bot: Annotated[
         str,
         typer.Option(
-            "--bot", help="The bot: baseline, search, or open-hands (sees every card: an upper bound) (docs/rules.md)."
+            "--bot",
+            help=(
+                "The bot: baseline, search, strong (the solver on sampled hidden cards), "
+                "or open-hands (sees every card: an upper bound) (docs/rules.md)."
+            ),
         ),
     ] = "baseline",
     jobs: Jobs = None,

@@ -14,10 +14,13 @@ from pnp.rules.engines import engine_of
 from pnp.rules.playout import play_out
 from pnp.rules.solver import OPEN_HANDS_NAME as OPEN_HANDS
 from pnp.rules.solver import OpenHandsBot
+from pnp.rules.strong import STRONG_NAME as STRONG
+from pnp.rules.strong import StrongBot
 
 BOTS = {
     "baseline": "the documented rule-of-thumb bot (docs/rules.md, 'The baseline bots')",
     "search": "tries every candidate play against sampled hidden cards and keeps the best (docs/rules.md)",
+    STRONG: "runs the open-hands solver on sampled hidden cards and plays the most-won first move (docs/rules.md)",
     OPEN_HANDS: "sees every hand and pile and searches for a winning line: an upper bound (docs/rules.md)",
 }
 
@@ -45,6 +48,8 @@ def make_bot(game: Game, bot: str, seed: int):
     k = kit(game)
     if bot == OPEN_HANDS:
         return OpenHandsBot(k.baseline(), k.filled)
+    if bot == STRONG:
+        return StrongBot(k.search(seed=seed), k.filled, seed)
     return k.baseline() if bot == "baseline" else k.search(seed=seed)
 
 

@@ -194,7 +194,8 @@ def test_cli_bad_jobs_and_bot_are_usage_errors():
         assert bad.exit_code == 2, bad.output
         assert f"1 or more (leave --jobs out for every core), not {jobs}" in bad.output
     bad = run("simulate", "tranquility", "-n", 5, "--bot", "oracle")
-    assert bad.exit_code == 2 and "--bot must be one of baseline, search, open-hands, not 'oracle'" in bad.output
+    expected = "--bot must be one of baseline, search, strong, open-hands, not 'oracle'"
+    assert bad.exit_code == 2 and expected in bad.output
 
 
 DASK_SWEEP = """
