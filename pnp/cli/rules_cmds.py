@@ -20,6 +20,17 @@ from pnp.pipeline.load import load_game
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
 HARD = 0.01  # a configuration won in fewer games than this is reported as nearly unwinnable
+Bot = Annotated[
+    str,
+    typer.Option(
+        "--bot",
+        help=(
+            "The bot: baseline, search, strong (the solver on sampled hidden cards), "
+            "or open-hands (sees every card: an upper bound) (docs/rules.md)."
+        ),
+    ),
+]
+"""The one `--bot` option of simulate and sweep."""
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
@@ -155,16 +166,7 @@ def simulate(
             metavar="GAME|rules.KEY=VALUE",
         ),
     ] = None,
-    bot: Annotated[
-        str,
-        typer.Option(
-            "--bot",
-            help=(
-                "The bot: baseline, search, strong (the solver on sampled hidden cards), "
-                "or open-hands (sees every card: an upper bound) (docs/rules.md)."
-            ),
-        ),
-    ] = "baseline",
+    bot: Bot = "baseline",
     jobs: Jobs = None,
     scheduler: Annotated[
         str | None,
@@ -289,16 +291,7 @@ def sweep(
         ),
     ] = 1,
     modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    bot: Annotated[
-        str,
-        typer.Option(
-            "--bot",
-            help=(
-                "The bot: baseline, search, strong (the solver on sampled hidden cards), "
-                "or open-hands (sees every card: an upper bound) (docs/rules.md)."
-            ),
-        ),
-    ] = "baseline",
+    bot: Bot = "baseline",
     jobs: Jobs = None,
     scheduler: Annotated[
         str | None,
