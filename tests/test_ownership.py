@@ -11,22 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.tiny import TINY
 from typer.testing import CliRunner
 
 from pnp.cli import app
 
 runner = CliRunner()
-TINY = {
-    "id": "tiny",
-    "extends": "tranquility",
-    "title": "Tiny",
-    "kinds": [
-        {"id": "island", "each": {"number": {"from": 1, "to": 4}}},
-        {"id": "border", "count": 6},
-        {"id": "finish", "count": 1},
-    ],
-    "rules": {"grid": {"rows": 1, "cols": 2}},
-}
 BUILD = ["build", "tiny", "--no-setup", "--quiet", "--out", "out"]
 
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.tiny import TINY
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -18,18 +19,6 @@ from pnp.cli.spec_cmds import NO_SPECS
 
 runner = CliRunner()
 CHECKOUT = Path(__file__).resolve().parent.parent
-
-TINY = {  # a sea of one row of two cells, dealt from four islands: nearly unwinnable, found in about a second
-    "id": "tiny",
-    "extends": "tranquility",
-    "title": "Tiny",
-    "kinds": [
-        {"id": "island", "each": {"number": {"from": 1, "to": 4}}},
-        {"id": "border", "count": 6},
-        {"id": "finish", "count": 1},
-    ],
-    "rules": {"grid": {"rows": 1, "cols": 2}},
-}
 
 
 @pytest.fixture

@@ -18,22 +18,12 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.tiny import TINY
 from typer.testing import CliRunner
 
 from pnp.cli import app
 
 runner = CliRunner()
-TINY = {
-    "id": "tiny",
-    "extends": "tranquility",
-    "title": "Tiny",
-    "kinds": [
-        {"id": "island", "each": {"number": {"from": 1, "to": 4}}},
-        {"id": "border", "count": 6},
-        {"id": "finish", "count": 1},
-    ],
-    "rules": {"grid": {"rows": 1, "cols": 2}},
-}
 QUICK = ["--no-setup", "--no-booklet", "--paper", "a4", "-q", "-o", "out"]
 PNP = [sys.executable, "-c", "import sys; from pnp.cli import main; sys.argv = ['pnp'] + sys.argv[1:]; main()"]
 LIMIT = 120  # seconds any one pnp process may take before the test fails

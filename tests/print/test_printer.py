@@ -10,22 +10,11 @@ from pathlib import Path
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from helpers.tiny import TINY
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.sheets.printer import load_profile
-
-TINY = {
-    "id": "tiny",
-    "extends": "tranquility",
-    "title": "Tiny",
-    "kinds": [
-        {"id": "island", "each": {"number": {"from": 1, "to": 4}}},
-        {"id": "border", "count": 6},
-        {"id": "finish", "count": 1},
-    ],
-    "rules": {"grid": {"rows": 1, "cols": 2}},
-}
 
 
 @pytest.fixture

@@ -8,24 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers.tiny import TINY
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.game.model import CardSize
 from pnp.sheets.names import output_set, sheet_name, variant_parts
 from pnp.sheets.spec import SheetSpec
-
-TINY = {
-    "id": "tiny",
-    "extends": "tranquility",
-    "title": "Tiny",
-    "kinds": [
-        {"id": "island", "each": {"number": {"from": 1, "to": 4}}},
-        {"id": "border", "count": 6},
-        {"id": "finish", "count": 1},
-    ],
-    "rules": {"grid": {"rows": 1, "cols": 2}},
-}
 
 
 def invoke(*args: str):
