@@ -547,7 +547,7 @@ def test_an_unknown_key_in_the_end_is_a_located_problem(simulated):
         ),
         (
             ("simulate", "x" * 5000 + ".json"),
-            f"{'x' * 60}… (5005 characters): spec file cannot be read (File name too long)",
+            f"{'x' * 1004}… (5005 characters): spec file cannot be read (File name too long)",
         ),
         (
             ("simulate", "tranquility", "--vs", "x" * 5000),
