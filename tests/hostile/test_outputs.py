@@ -305,7 +305,7 @@ def test_a_lock_left_by_a_killed_run_does_not_stop_the_next(project):
     holder = subprocess.Popen([sys.executable, "-c", HOLD, "out", "60"], cwd=project, stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline() == "held\n"
     holder.send_signal(signal.SIGKILL)
-    holder.wait()
+    holder.communicate()  # reaps it and closes its pipe
     assert (project / "out" / ".pnp-lock").read_text(encoding="ascii") == f"{holder.pid}\n"
     (result,) = run_together(["render", "tiny", "-o", "out"], cwd=project)
     assert result.returncode == 0 and "waiting" not in result.stderr
