@@ -33,14 +33,14 @@ from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
 from pnp.core.i18n import language_suffix, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
-from pnp.game.params import ASCENT, TRANQUILITY, rule_params
-from pnp.game.rulestext import game_language, with_language
-from pnp.game.rulestext.facts import game_facts
+from pnp.game.textfacts import game_facts
 from pnp.pdf.form import LABEL_FONT, SheetCanvas
+from pnp.rules.params import rule_params
+from pnp.rules.rulestext import game_language, with_language
 
 PAPERS = {"a4": A4, "letter": LETTER}
 
-CHAPTERS = {TRANQUILITY: tranquility, ASCENT: ascent}  # each engine's own sections of the booklet
+CHAPTERS = {"tranquility": tranquility, "ascent": ascent}  # each engine's own sections of the booklet
 
 
 def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | None = None) -> dict[str, bytes]:

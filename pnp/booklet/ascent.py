@@ -16,8 +16,8 @@ from pnp.booklet.common import (
 )
 from pnp.booklet.figures import CardRow
 from pnp.booklet.tranquility import first_player
-from pnp.game.params import AscentRules
-from pnp.game.rulestext import ascent as cards
+from pnp.rules.ascent import rulestext as cards
+from pnp.rules.ascent.params import AscentRules
 
 AsBook = Book[AscentRules]  # what this engine's sections read
 

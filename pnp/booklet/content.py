@@ -11,11 +11,13 @@ from pnp.booklet.options import base_game
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
 from pnp.game.difficulty import measured
-from pnp.game.params import AscentRules, TranquilityRules, rule_params
 from pnp.pdf.form import LABEL_FONT
 from pnp.rules import deal_setup
+from pnp.rules.ascent.params import AscentRules
 from pnp.rules.engines import engine_of
+from pnp.rules.params import rule_params
 from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE, _Sheet
+from pnp.rules.tranquility.params import TranquilityRules
 
 GAME_TITLES = (N_("Tranquility"), N_("Tranquility: The Ascent"))
 KIND_NAMES = (

@@ -13,18 +13,14 @@ from pnp.booklet.common import Book, body, bullets, heading, para, sub
 from pnp.booklet.tranquility import first_player
 from pnp.core.i18n import N_
 from pnp.core.locate import bundled_root
-from pnp.game.build import build_game
-from pnp.game.params import (
-    FEWEST_CARDS,
-    HANDS,
-    HANDS_AND_PILES,
-    AscentRules,
-    TranquilityRules,
-    rule_params,
-)
-from pnp.game.rulestext import ascent as ascent_cards
-from pnp.game.rulestext import tranquility as tq_cards
-from pnp.game.rulestext.facts import game_facts
+from pnp.game.params import FEWEST_CARDS, HANDS, HANDS_AND_PILES
+from pnp.game.textfacts import game_facts
+from pnp.rules.ascent import rulestext as ascent_cards
+from pnp.rules.ascent.params import AscentRules
+from pnp.rules.params import rule_params
+from pnp.rules.rulestext import printed_game
+from pnp.rules.tranquility import rulestext as tq_cards
+from pnp.rules.tranquility.params import TranquilityRules
 from pnp.spec.load import Spec, merge
 
 
@@ -53,7 +49,7 @@ def _bundled_game(path: Path):
     merged = chain[-1]
     for child in reversed(chain[:-1]):
         merged = merge(merged, child)
-    return build_game(Spec(id=data["id"], path=path, data=merged, sources=()))
+    return printed_game(Spec(id=data["id"], path=path, data=merged, sources=()))
 
 
 def differences(book: Book, rules, totals: dict, base, base_totals: dict) -> list[str]:
@@ -166,6 +162,7 @@ def options(book: Book) -> list:
     """Each rule option: the rule this game uses, what the other setting would say instead, the spec
     key that sets it and the command that plays both on the same deals."""
     t, r = book.t, book.rules
+    rules: Any = r  # the engine's own dataclass, which `replace` copies
     out = [
         heading(book, t.gettext("Rule options")),
         para(
@@ -183,7 +180,7 @@ def options(book: Book) -> list:
         if current == other:
             other = None if name == "cost_cap" else ("sequence" if name == "adjacency" else "nearest")
         change: dict[str, Any] = {name: other}
-        alternative = replace(r, **change)
+        alternative = replace(rules, **change)
         value = json_value("hand" if other is None else other)
         command = " ".join(("pnp simulate", book.game.id, "--vs", f"rules.{name}={value}"))
         out += [

@@ -14,8 +14,9 @@ from pnp.booklet.common import (
     summary,
 )
 from pnp.booklet.figures import CardRow
-from pnp.game.params import FEWEST_CARDS, HANDS_AND_PILES, TranquilityRules
-from pnp.game.rulestext import tranquility as cards
+from pnp.game.params import FEWEST_CARDS, HANDS_AND_PILES
+from pnp.rules.tranquility import rulestext as cards
+from pnp.rules.tranquility.params import TranquilityRules
 
 TqBook = Book[TranquilityRules]  # what this engine's sections read
 
