@@ -26,7 +26,8 @@ from collections.abc import Mapping
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from pnp.booklet import ascent, content, options, tranquility
+from pnp.booklet import content, options
+from pnp.booklet.chapter import chapter
 from pnp.booklet.common import Book
 from pnp.booklet.impose import impose_saddle, refit
 from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
@@ -39,8 +40,6 @@ from pnp.rules.params import rule_params
 from pnp.rules.rulestext import game_language, with_language
 
 PAPERS = {"a4": A4, "letter": LETTER}
-
-CHAPTERS = {"tranquility": tranquility, "ascent": ascent}  # each engine's own sections of the booklet
 
 
 def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | None = None) -> dict[str, bytes]:
@@ -106,7 +105,7 @@ def story(book: Book) -> list:
     """What players need, in order: cover, components, the game's own sections (the setup with its
     picture), printing and cutting, credits. Sections follow one another on the page; a heading is
     kept with what follows it."""
-    game_sections = CHAPTERS[book.game.engine].sections(book)
+    game_sections = chapter(book)
     flow = [*content.cover(book), *content.components(book)]
     for name, items in game_sections:
         flow += items

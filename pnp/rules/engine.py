@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from pnp.game.model import Game
+from pnp.rules.chapter import Chapter
 from pnp.rules.facts import Facts, Rule
 from pnp.rules.sentences import Topic
 from pnp.rules.state.model import State
@@ -126,3 +127,7 @@ class Engine(Protocol):
     topics: Mapping[str, Topic]
     """A reference card's topic → its sentences (pnp/rules/<game>/rulestext.py), in the order a
     validate message lists them."""
+
+    chapter: Chapter
+    """Its own chapter of the rules booklet: sections, kind notes, the setup picture's caption and the
+    designer sheet's rule options (pnp/rules/<game>/chapter.py)."""

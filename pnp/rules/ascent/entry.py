@@ -12,9 +12,11 @@ from pnp.game.model import Game
 from pnp.rules import check_counts
 from pnp.rules.ascent import check, goats, rulestext
 from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.ascent.chapter import CHAPTER
 from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
 from pnp.rules.ascent.params import MODULE_PARAMS, AscentRules, ascent_rules
 from pnp.rules.ascent.sheet import draw_mountain, mountain_region
+from pnp.rules.chapter import Chapter
 from pnp.rules.facts import Facts, Rule
 from pnp.rules.search import AscentRollout, AscentSearch
 from pnp.rules.sentences import Topic
@@ -75,6 +77,7 @@ class AscentEngine:
         return ascent_rules(game)
 
     topics: Mapping[str, Topic] = rulestext.TOPICS
+    chapter: Chapter = CHAPTER
     modules: Mapping[str, type] = MODULE_PARAMS
 
 

@@ -9,12 +9,14 @@ from typing import Any
 
 from pnp.game.model import Game
 from pnp.rules import check_counts
+from pnp.rules.chapter import Chapter
 from pnp.rules.facts import Facts, Rule
 from pnp.rules.search import TranquilitySearch
 from pnp.rules.sentences import Topic
 from pnp.rules.state.model import State
 from pnp.rules.tranquility import check, rulestext
 from pnp.rules.tranquility.bot import TranquilityBot
+from pnp.rules.tranquility.chapter import CHAPTER
 from pnp.rules.tranquility.engine import (
     TranquilityDeck,
     TranquilityTable,
@@ -78,6 +80,7 @@ class TranquilityEngine:
         return tranquility_rules(game)
 
     topics: Mapping[str, Topic] = rulestext.TOPICS
+    chapter: Chapter = CHAPTER
     modules: Mapping[str, type] = MappingProxyType({})
 
 
