@@ -10,9 +10,9 @@ from pnp.booklet.figures import FacePicture, SheetCrop
 from pnp.booklet.options import base_game
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
-from pnp.game.difficulty import measured
 from pnp.pdf.form import LABEL_FONT
 from pnp.rules import deal_setup
+from pnp.rules.difficulty import measured
 from pnp.rules.engines import engine_of
 from pnp.rules.params import rule_params
 from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE, _Sheet
@@ -73,7 +73,7 @@ def cover(book: Book) -> list:
 
 def difficulty(book: Book) -> list:
     """How hard the game is with every module, in plain words and measured figures, and where to start
-    (pnp/game/difficulty.py); nothing for a game without such figures."""
+    (pnp/rules/difficulty.py); nothing for a game without such figures."""
     found = measured(book.game)
     if found is None:
         return []

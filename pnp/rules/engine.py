@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from pnp.game.difficulty import Measured
 from pnp.game.model import Game
 from pnp.rules.chapter import Chapter
 from pnp.rules.facts import Facts, Rule
@@ -131,3 +132,7 @@ class Engine(Protocol):
     chapter: Chapter
     """Its own chapter of the rules booklet: sections, kind notes, the setup picture's caption and the
     designer sheet's rule options (pnp/rules/<game>/chapter.py)."""
+
+    measured: Measured | None
+    """How hard its bundled game is with every module, as the strongest bot measured it (the booklet's
+    cover and `pnp build` say so: pnp/rules/difficulty.py); None when not measured."""

@@ -8,11 +8,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pnp.game.difficulty import Measured
 from pnp.game.model import Game
 from pnp.rules import check_counts
 from pnp.rules.ascent import check, goats, rulestext
 from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.ascent.chapter import CHAPTER
+from pnp.rules.ascent.difficulty import MEASURED
 from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
 from pnp.rules.ascent.params import MODULE_PARAMS, AscentRules, ascent_rules
 from pnp.rules.ascent.sheet import draw_mountain, mountain_region
@@ -78,6 +80,7 @@ class AscentEngine:
 
     topics: Mapping[str, Topic] = rulestext.TOPICS
     chapter: Chapter = CHAPTER
+    measured: Measured | None = MEASURED
     modules: Mapping[str, type] = MODULE_PARAMS
 
 

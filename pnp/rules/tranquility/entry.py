@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pnp.game.difficulty import Measured
 from pnp.game.model import Game
 from pnp.rules import check_counts
 from pnp.rules.chapter import Chapter
@@ -81,6 +82,7 @@ class TranquilityEngine:
 
     topics: Mapping[str, Topic] = rulestext.TOPICS
     chapter: Chapter = CHAPTER
+    measured: Measured | None = None
     modules: Mapping[str, type] = MappingProxyType({})
 
 
