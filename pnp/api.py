@@ -30,7 +30,6 @@ from pnp.export import export as export_files
 from pnp.game.build import ALL_MODULES
 from pnp.game.model import Face
 from pnp.game.model import Game as GameModel
-from pnp.game.rulestext import with_language
 from pnp.pipeline.build import BuildReport, build_games
 from pnp.pipeline.load import load_game
 from pnp.pipeline.replay import Replay, record_game
@@ -39,6 +38,7 @@ from pnp.rules.check import Violation, check_state
 from pnp.rules.deal import deal_setup
 from pnp.rules.outputs import check_report
 from pnp.rules.record import Record, read_record
+from pnp.rules.rulestext import with_language
 from pnp.rules.session import PlaySession
 from pnp.rules.simlog import write_logs
 from pnp.rules.simulation import Report

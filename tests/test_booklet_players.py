@@ -13,8 +13,8 @@ import pytest
 
 from pnp.booklet import booklet_outputs, render_booklet
 from pnp.booklet.styles import A4, A5, HALF_LETTER
-from pnp.game.difficulty import MEASURED
 from pnp.pipeline.load import load_game
+from pnp.rules.ascent.difficulty import MEASURED
 from pnp.svg.faces import render_faces
 
 MM = 72 / 25.4
@@ -119,7 +119,7 @@ def test_the_designers_sheet_never_gives_two_options_the_same_sentence(books):
 
 
 def test_the_ascent_with_every_module_says_how_hard_it_is_from_the_measured_table(books):
-    measured = MEASURED["ascent"]
+    measured = MEASURED
     won = sum(measured.all_modules.values())
     plain = (
         f" Without the modules it won {sum(measured.no_modules.values())} of {measured.total}."
@@ -177,17 +177,17 @@ def test_the_build_says_how_hard_the_ascent_is_with_every_module(tmp_path, monke
     from typer.testing import CliRunner
 
     from pnp.cli import app
-    from pnp.game.difficulty import build_note
+    from pnp.rules.difficulty import build_note
 
     monkeypatch.chdir(tmp_path)
-    measured = MEASURED["ascent"]
+    measured = MEASURED
     line = build_note("ascent", "all")
     assert line is not None and line.startswith(
         f"note: ascent with every module is very hard: the {measured.bot} bot, the strongest this kit has, won "
         f"{sum(measured.all_modules.values())} of {measured.total} games at 1-5 players"
     )
     assert line.endswith(
-        f"({measured.date}, pnp/game/difficulty.py). Start without them: pnp build ascent --modules none"
+        f"({measured.date}, pnp/rules/ascent/difficulty.py). Start without them: pnp build ascent --modules none"
     )
     assert build_note("ascent", "none") is None and build_note("tranquility", "all") is None
     args = ["build", "ascent", "--no-setup", "--no-booklet", "--paper", "a4", "-o", "out"]

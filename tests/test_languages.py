@@ -17,8 +17,8 @@ from pnp.cli import app
 from pnp.core import i18n
 from pnp.face.layout import GroupItem, TextItem, layout_card
 from pnp.face.template import load_template
-from pnp.game.rulestext import reference_text, with_language
 from pnp.pipeline.load import load_game
+from pnp.rules.rulestext import reference_text, with_language
 
 runner = CliRunner()
 

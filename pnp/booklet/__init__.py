@@ -26,21 +26,20 @@ from collections.abc import Mapping
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from pnp.booklet import ascent, content, options, tranquility
+from pnp.booklet import content, options
+from pnp.booklet.chapter import chapter
 from pnp.booklet.common import Book
 from pnp.booklet.impose import impose_saddle, refit
 from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
 from pnp.core.i18n import language_suffix, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
-from pnp.game.params import ASCENT, TRANQUILITY, rule_params
-from pnp.game.rulestext import game_language, with_language
-from pnp.game.rulestext.facts import game_facts
+from pnp.game.textfacts import game_facts
 from pnp.pdf.form import LABEL_FONT, SheetCanvas
+from pnp.rules.params import rule_params
+from pnp.rules.rulestext import game_language, with_language
 
 PAPERS = {"a4": A4, "letter": LETTER}
-
-CHAPTERS = {TRANQUILITY: tranquility, ASCENT: ascent}  # each engine's own sections of the booklet
 
 
 def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | None = None) -> dict[str, bytes]:
@@ -106,7 +105,7 @@ def story(book: Book) -> list:
     """What players need, in order: cover, components, the game's own sections (the setup with its
     picture), printing and cutting, credits. Sections follow one another on the page; a heading is
     kept with what follows it."""
-    game_sections = CHAPTERS[book.game.engine].sections(book)
+    game_sections = chapter(book)
     flow = [*content.cover(book), *content.components(book)]
     for name, items in game_sections:
         flow += items

@@ -14,7 +14,7 @@ from pnp.booklet.styles import Paper, Styles
 from pnp.core.i18n import Translator
 from pnp.game.model import Face, Game
 from pnp.game.params import RulesT
-from pnp.game.rulestext.facts import Facts
+from pnp.game.textfacts import Facts
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from pnp.core.i18n import check_language
 from pnp.core.locate import available_games, spec_files, spec_roots
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import write_owned
-from pnp.game.difficulty import build_note
 from pnp.pipeline.build import build_games, face_outputs, render_owner, svg_folder
 from pnp.pipeline.load import load_game
+from pnp.rules.difficulty import build_note
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 

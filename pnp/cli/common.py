@@ -66,7 +66,7 @@ def with_lang(game, lang: str | None):
     language is a usage error naming the shipped ones."""
     # start-up: +51 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.core.i18n import check_language
-    from pnp.game.rulestext import with_language
+    from pnp.rules.rulestext import with_language
 
     return with_language(game, check_language(lang))
 

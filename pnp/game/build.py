@@ -19,7 +19,8 @@ ALL_MODULES = "all"
 
 
 def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) -> Game:
-    """The Game for a spec that passed schema and semantic checks."""
+    """The Game for a spec that passed schema and semantic checks, its reference cards' words as the spec
+    has them (their sentences are the rules engine's: `pnp.rules.rulestext.printed_game` fills them in)."""
     data = spec.data
     card = card_size(data["card"])
     available = tuple(_module(m) for m in data.get("modules", []))
@@ -45,11 +46,6 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
         ink=data.get("print", {}).get("ink", "normal"),
         language=_language(data.get("language")),
     )
-    if any("topic" in card.fields for card in game.cards):  # reference cards: sentences from the rules
-        # start-up: +38 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.game.rulestext import with_reference_text
-
-        game = with_reference_text(game)
     return game
 
 

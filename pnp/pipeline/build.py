@@ -102,8 +102,8 @@ def build_games(
             _say(progress, f"{known[0]}: unchanged")
             continue
         # start-up: +30 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.game.rulestext import with_language
         from pnp.pipeline.load import load_game  # validation and drawing are imported only when something changed
+        from pnp.rules.rulestext import with_language
 
         game = with_language(load_game(name, modules=modules), language)  # --lang over the spec's language
         pending.append(

@@ -21,9 +21,9 @@ from pnp.core.errors import PnpError, Problem
 from pnp.face.inksaver import saver_svg, text_colour
 from pnp.face.layout import GroupItem, Item, Layout, TextItem, layout_card
 from pnp.face.template import Template, load_template
-from pnp.game.build import build_game
 from pnp.game.model import Card, Game
 from pnp.pipeline.facecheck import drawn_faces
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import Spec
 from pnp.svg.face import render_svg
 
@@ -53,7 +53,7 @@ class LowContrast:
 
 def contrast_warnings(spec: Spec) -> list[Problem]:
     """A warning for each unreadable text of a valid spec's faces, placed at the theme's colours."""
-    return [spec.problem(["theme", "colours"], found.sentence()) for found in low_contrast(build_game(spec))]
+    return [spec.problem(["theme", "colours"], found.sentence()) for found in low_contrast(printed_game(spec))]
 
 
 def low_contrast(game: Game) -> list[LowContrast]:

@@ -10,9 +10,10 @@ from pnp.core.jsonsrc import KeyPath, json_path, read_json
 from pnp.core.locate import SLUG, find_template_dir, first_file
 from pnp.core.names import unknown_key
 from pnp.core.units import parse_length
-from pnp.game.build import build_game, card_size, default_size, expand_cards, template_dirs
+from pnp.game.build import card_size, default_size, expand_cards, template_dirs
 from pnp.game.model import Game
-from pnp.game.params import module_keys
+from pnp.rules.params import module_keys
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import Spec
 
 FONTS = ("Atkinson Hyperlegible",)
@@ -251,7 +252,7 @@ def _module_rule_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     """A module's `rules` may hold only the parameters the engine reads for it (the schema allows any
     object there): a misspelt one was ignored, and the game played with its default."""
     for m, module in enumerate(spec.data.get("modules", [])):
-        keys = module_keys(module["id"])
+        keys = module_keys(spec.data["rules"]["engine"], module["id"])
         for key in module.get("rules", {}):
             if key not in keys:
                 yield (
@@ -317,7 +318,7 @@ def _rules_problems(
         sound = not any(True for _ in _structural(spec))
     if not sound:
         return
-    game = build_game(spec)
+    game = printed_game(spec)
     if built is not None:
         built.append(game)
     for item in rule_problems(game):

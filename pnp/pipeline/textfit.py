@@ -15,14 +15,14 @@ from pnp.core.errors import Problem, quoted
 from pnp.core.i18n import languages
 from pnp.face.layout import layout_card
 from pnp.face.template import GroupElement, TemplateError, TextElement, load_template
-from pnp.game.build import build_game
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import Spec
 
 
 def topic_problems(spec: Spec, kinds: Iterator[tuple[list, dict]]) -> Iterator[tuple[list, str]]:
     """A card naming a topic its engine has no sentences for."""
     # start-up: +55 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.game.rulestext import topics
+    from pnp.rules.rulestext import topics
 
     engine = spec.data["rules"]["engine"]
     known = topics(engine)
@@ -44,9 +44,9 @@ def fit_problems(spec: Spec) -> list[Problem]:
     terrain's name) that cannot be drawn in a shipped language, placed at the card's entry in the
     spec. The spec must have passed the semantic checks."""
     # start-up: +54 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.game.rulestext import with_language
+    from pnp.rules.rulestext import with_language
 
-    base = build_game(spec)
+    base = printed_game(spec)
     problems = []
     templates: dict = {}  # read and checked once: a template does not change with the language
 

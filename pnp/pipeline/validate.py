@@ -19,7 +19,7 @@ from pnp.pipeline.textfit import fit_problems
 from pnp.spec.load import Spec, load_spec_with_problems
 
 if TYPE_CHECKING:
-    from pnp.game.params import Rules
+    from pnp.game.params import RuleParams
     from pnp.pipeline.verdicts import Verdicts
 
 # The quick simulation of `pnp validate` (docs/rules.md, "Nearly unwinnable"): the bots that judge, in
@@ -95,9 +95,9 @@ def nearly_unwinnable(
     (a progress bar)."""
     # start-up: +112 ms CPU (measured), the verdicts' module ~2 ms more, only when this runs;
     # docs/performance.md "Start-up"
-    from pnp.game.params import rule_params
     from pnp.pipeline.verdicts import Verdicts, game_fingerprint
     from pnp.rules.bots import check_bot
+    from pnp.rules.params import rule_params
 
     for opinion in opinions:
         check_bot(opinion.bot)
@@ -148,7 +148,7 @@ def _playing(opinion: Opinion, todo: list[Cell], before: tuple[Opinion, ...], ke
     )
 
 
-def _player_counts(r: Rules) -> range:
+def _player_counts(r: RuleParams) -> range:
     return range(r.min_players, r.max_players + 1)
 
 

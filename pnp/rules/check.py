@@ -12,9 +12,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 
 from pnp.game.model import Game
-from pnp.game.params import FEWEST_CARDS, AscentRules, physical_pieces, rule_params
+from pnp.game.params import FEWEST_CARDS, physical_pieces
+from pnp.rules.ascent.params import AscentRules
 from pnp.rules.engines import ENGINES, engine_of
 from pnp.rules.facts import Facts, Rule, Violation, card_counter, locate, rule, slot_label
+from pnp.rules.params import rule_params
 from pnp.rules.state.model import State
 
 

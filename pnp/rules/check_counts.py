@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnp.game.params import AscentRules, TranquilityRules, effective_cap
+from pnp.game.params import effective_cap
+from pnp.rules.ascent.params import AscentRules
 from pnp.rules.costs import (
     forced_pair,
     grid_cost_bound,
@@ -23,6 +24,7 @@ from pnp.rules.costs import (
 )
 from pnp.rules.facts import Facts, Rule, Violation, filled, rule, slot_label
 from pnp.rules.tranquility.check import neighbours
+from pnp.rules.tranquility.params import TranquilityRules
 
 TqFacts = Facts[TranquilityRules]
 AsFacts = Facts[AscentRules]

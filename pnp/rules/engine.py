@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from pnp.game.difficulty import Measured
 from pnp.game.model import Game
+from pnp.rules.chapter import Chapter
 from pnp.rules.facts import Facts, Rule
+from pnp.rules.sentences import Topic
 from pnp.rules.state.model import State
 
 
@@ -112,3 +115,24 @@ class Engine(Protocol):
 
     wide_setup: bool
     """The dealt table is wider than high (the booklet gives its picture the whole text column)."""
+
+    # What the stages above the rules ask an engine (validate, the booklet, the reference cards, the gallery)
+    def params(self, game: Game) -> Any:
+        """The game's rule parameters, read once from its spec's "rules" and chosen modules (a frozen
+        dataclass holding at least `pnp.game.params.RuleParams`)."""
+        ...
+
+    modules: Mapping[str, type]
+    """A module's id → the dataclass of its parameters (what `--set modules.ID.KEY` may change)."""
+
+    topics: Mapping[str, Topic]
+    """A reference card's topic → its sentences (pnp/rules/<game>/rulestext.py), in the order a
+    validate message lists them."""
+
+    chapter: Chapter
+    """Its own chapter of the rules booklet: sections, kind notes, the setup picture's caption and the
+    designer sheet's rule options (pnp/rules/<game>/chapter.py)."""
+
+    measured: Measured | None
+    """How hard its bundled game is with every module, as the strongest bot measured it (the booklet's
+    cover and `pnp build` say so: pnp/rules/difficulty.py); None when not measured."""

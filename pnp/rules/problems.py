@@ -10,17 +10,10 @@ import itertools
 from collections import Counter
 
 from pnp.game.model import Game
-from pnp.game.params import (
-    HANDS,
-    MODULE_PARAMS,
-    ONE_PER_PLAYER,
-    RULE_OPTIONS,
-    START_DISCARD_FROM,
-    AscentRules,
-    TranquilityRules,
-    physical_pieces,
-    rule_params,
-)
+from pnp.game.params import HANDS, ONE_PER_PLAYER, RULE_OPTIONS, START_DISCARD_FROM, physical_pieces
+from pnp.rules.ascent.params import MODULE_PARAMS, AscentRules
+from pnp.rules.params import rule_params
+from pnp.rules.tranquility.params import TranquilityRules
 
 ASCENT_MODULES = tuple(MODULE_PARAMS)  # the modules the engine reads parameters for: every one it knows
 

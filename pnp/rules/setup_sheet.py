@@ -9,11 +9,12 @@ from pnp.core.i18n import N_, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.kindcount import kind_count
 from pnp.game.model import Face, Game
-from pnp.game.params import physical_pieces, rule_params
+from pnp.game.params import physical_pieces
 from pnp.pdf.form import SheetCanvas
 from pnp.pdf.paint import paint_face
 from pnp.rules.check import check_state, rules_for
 from pnp.rules.engines import engine_of
+from pnp.rules.params import rule_params
 from pnp.rules.problems import rule_warnings
 from pnp.rules.sheet_svg import SvgPage
 from pnp.rules.state.model import State

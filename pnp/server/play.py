@@ -41,8 +41,8 @@ class Tables:
 
     def new(self, data: dict) -> tuple[str, dict]:
         # start-up: +209 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.game.rulestext import with_language
         from pnp.pipeline.load import load_game
+        from pnp.rules.rulestext import with_language
         from pnp.rules.session import PlaySession
 
         name, modules, players, seed, seats = self._fields(data)

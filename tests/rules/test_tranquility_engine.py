@@ -8,9 +8,10 @@ import pytest
 from helpers.rulekit import game_named, table_with, with_count, with_rules
 
 from pnp.core.errors import UsageError
-from pnp.game.params import physical_pieces, rule_params
+from pnp.game.params import physical_pieces
 from pnp.rules import check_state, deal_setup, dump_state
 from pnp.rules.check import Facts, locate
+from pnp.rules.params import rule_params
 from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
 from pnp.rules.tranquility.check import fits, has_action, place_cost
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnp.game.params import AscentRules
 from pnp.rules.ascent.engine import ascent_deck, table_from_state
 from pnp.rules.ascent.modules import coloured, path_rows, sequence_found
+from pnp.rules.ascent.params import AscentRules
 from pnp.rules.facts import Facts, Rule, Violation, card_counter, filled, rule, slot_label
 
 ENGINE = "ascent"

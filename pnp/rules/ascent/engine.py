@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from pnp.core.errors import PnpError
 from pnp.game.model import Game
-from pnp.game.params import AscentRules, Piece, effective_cap, first_seat, physical_pieces, rule_params
+from pnp.game.params import Piece, effective_cap, first_seat, physical_pieces
 from pnp.rules.ascent.kinds import BRIDGE, CAMPFIRE, GOAT, OTHER, PANORAMA, SUMMIT, TERRAIN
 from pnp.rules.ascent.modules import goals_missing, goats_follow
+from pnp.rules.ascent.params import AscentRules, ascent_rules
 from pnp.rules.bounds import DEAD, payments, short_of_turns
 from pnp.rules.state.model import Mountain, State
 
@@ -47,8 +48,7 @@ class AscentDeck:
 
 
 def ascent_deck(game: Game) -> AscentDeck:
-    rules = rule_params(game)
-    assert isinstance(rules, AscentRules)
+    rules = ascent_rules(game)
     pieces = physical_pieces(game)
     kind = tuple(_KINDS.get(p.kind, OTHER) for p in pieces)
     fields = {card.id: card.fields for card in game.cards}

@@ -8,14 +8,20 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pnp.game.difficulty import Measured
 from pnp.game.model import Game
 from pnp.rules import check_counts
-from pnp.rules.ascent import check, goats
+from pnp.rules.ascent import check, goats, rulestext
 from pnp.rules.ascent.bot import AscentBot
+from pnp.rules.ascent.chapter import CHAPTER
+from pnp.rules.ascent.difficulty import MEASURED
 from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
+from pnp.rules.ascent.params import MODULE_PARAMS, AscentRules, ascent_rules
 from pnp.rules.ascent.sheet import draw_mountain, mountain_region
+from pnp.rules.chapter import Chapter
 from pnp.rules.facts import Facts, Rule
 from pnp.rules.search import AscentRollout, AscentSearch
+from pnp.rules.sentences import Topic
 from pnp.rules.state.model import State
 
 
@@ -67,6 +73,15 @@ class AscentEngine:
 
     def setup_region(self, rules: Any, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
         return mountain_region(rules, table)
+
+    # What the stages above the rules ask (validate, the booklet, the reference cards, the gallery)
+    def params(self, game: Game) -> AscentRules:
+        return ascent_rules(game)
+
+    topics: Mapping[str, Topic] = rulestext.TOPICS
+    chapter: Chapter = CHAPTER
+    measured: Measured | None = MEASURED
+    modules: Mapping[str, type] = MODULE_PARAMS
 
 
 ASCENT = AscentEngine()

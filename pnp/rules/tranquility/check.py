@@ -5,8 +5,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
-from pnp.game.params import AT_ONCE, HANDS, LOCAL, ONE_PER_PLAYER, STUCK_OR_EMPTY, TranquilityRules, effective_cap
+from pnp.game.params import AT_ONCE, HANDS, LOCAL, ONE_PER_PLAYER, STUCK_OR_EMPTY, effective_cap
 from pnp.rules.facts import Facts, Rule, Violation, card_counter, rule
+from pnp.rules.tranquility.params import TranquilityRules
 
 ENGINE = "tranquility"
 TqFacts = Facts[TranquilityRules]  # what this engine's rules read

@@ -22,14 +22,13 @@ from pnp.game.params import (
     ONE_PER_PLAYER,
     STUCK_OR_EMPTY,
     Piece,
-    TranquilityRules,
     effective_cap,
     first_seat,
     physical_pieces,
-    rule_params,
 )
 from pnp.rules.bounds import START_OPTIONS, payments, short_of_turns
 from pnp.rules.state.model import Sea, Share, StartPlay, State
+from pnp.rules.tranquility.params import TranquilityRules, tranquility_rules
 
 ISLAND, START, FINISH, BORDER, OTHER = range(5)
 PLAYING, WON, LOST = "playing", "won", "lost"
@@ -57,8 +56,7 @@ class TranquilityDeck:
 
 
 def tranquility_deck(game: Game) -> TranquilityDeck:
-    rules = rule_params(game)
-    assert isinstance(rules, TranquilityRules)
+    rules = tranquility_rules(game)
     pieces = physical_pieces(game)
     kind = tuple(_KINDS.get(p.kind, OTHER) for p in pieces)
     number = tuple(p.number if k == ISLAND and p.number is not None else -1 for p, k in zip(pieces, kind))

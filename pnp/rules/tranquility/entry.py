@@ -7,13 +7,17 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pnp.game.difficulty import Measured
 from pnp.game.model import Game
 from pnp.rules import check_counts
+from pnp.rules.chapter import Chapter
 from pnp.rules.facts import Facts, Rule
 from pnp.rules.search import TranquilitySearch
+from pnp.rules.sentences import Topic
 from pnp.rules.state.model import State
-from pnp.rules.tranquility import check
+from pnp.rules.tranquility import check, rulestext
 from pnp.rules.tranquility.bot import TranquilityBot
+from pnp.rules.tranquility.chapter import CHAPTER
 from pnp.rules.tranquility.engine import (
     TranquilityDeck,
     TranquilityTable,
@@ -21,6 +25,7 @@ from pnp.rules.tranquility.engine import (
     table_from_state,
     tranquility_deck,
 )
+from pnp.rules.tranquility.params import TranquilityRules, tranquility_rules
 from pnp.rules.tranquility.sheet import draw_sea, sea_region
 
 
@@ -70,6 +75,15 @@ class TranquilityEngine:
 
     def setup_region(self, rules: Any, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
         return sea_region(rules, table)
+
+    # What the stages above the rules ask (validate, the booklet, the reference cards, the gallery)
+    def params(self, game: Game) -> TranquilityRules:
+        return tranquility_rules(game)
+
+    topics: Mapping[str, Topic] = rulestext.TOPICS
+    chapter: Chapter = CHAPTER
+    measured: Measured | None = None
+    modules: Mapping[str, type] = MappingProxyType({})
 
 
 TRANQUILITY = TranquilityEngine()
