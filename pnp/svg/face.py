@@ -14,6 +14,7 @@ cached texts.
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterable
 
@@ -224,6 +225,7 @@ def _element(item: Item, prefix: str, n: int, runs: list[Glyphs]) -> Element:
             preserveAspectRatio=aspect(item.fit, item.anchor),
             transform=_rotate(item.rotate),
             href=item.raster.href,
+            data_cmyk=cmyk_attribute(item.raster),
         )
     if isinstance(item, TextItem):
         return _text(item, ident, runs)
@@ -244,6 +246,12 @@ _ANCHORS = {
     "bottom-left": "xMinYMax",
     "bottom-right": "xMaxYMax",
 }
+
+
+def cmyk_attribute(raster) -> str | None:
+    """A CMYK JPEG's own bytes (base64) beside its sRGB picture: what the DriveThruCards export
+    prints (pnp/export/cmykart.py); renderers ignore the attribute."""
+    return base64.b64encode(raster.cmyk).decode("ascii") if raster.cmyk else None
 
 
 def aspect(fit: str, anchor: str) -> str:
