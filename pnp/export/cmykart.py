@@ -31,6 +31,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PIL import Image, ImageChops
 
@@ -139,18 +140,36 @@ def measuring_faces(face: Face) -> tuple[Face, Face]:
 
 
 def _replaced(face: Face, suffix: str, grey: int) -> Face:
+    """The copy's ids are its own face id's, as a face's are (pnp/svg/face.py), so that the copies
+    of faces of one template share their first elements as the faces do (pnp/export/layers.py):
+    the copied picture is drawn once per size, not once per face."""
+
     def plain(found: re.Match) -> str:
         tag = _CMYK.sub("", found.group(0))
         own = re.search(r' href="data:image/(?:png|jpeg);base64,([^"]*)"', tag)
         if own is None:
             return tag
-        with Image.open(io.BytesIO(base64.b64decode(own.group(1)))) as image:
-            size = image.size
-        out = io.BytesIO()
-        Image.new("L", size, grey).save(out, "PNG")
-        return _HREF.sub(f' href="data:image/png;base64,{base64.b64encode(out.getvalue()).decode("ascii")}"', tag)
+        return _HREF.sub(f' href="{_flat_picture(_size(own.group(1)), grey)}"', tag)
 
-    return replace(face, id=face.id + suffix, svg=_IMAGE.sub(plain, face.svg))
+    copy = face.id + suffix
+    svg = _IMAGE.sub(plain, face.svg)
+    svg = svg.replace(f'id="{face.id}"', f'id="{copy}"', 1)
+    svg = svg.replace(f'id="{face.id}-', f'id="{copy}-').replace(f"#{face.id}-", f"#{copy}-")
+    return replace(face, id=copy, svg=svg)
+
+
+@lru_cache(maxsize=8)
+def _size(data: str) -> tuple[int, int]:
+    with Image.open(io.BytesIO(base64.b64decode(data))) as image:
+        return image.size
+
+
+@lru_cache(maxsize=8)
+def _flat_picture(size: tuple[int, int], grey: int) -> str:
+    """A grey picture of `size` pixels as a data: URL."""
+    out = io.BytesIO()
+    Image.new("L", size, grey).save(out, "PNG")
+    return f"data:image/png;base64,{base64.b64encode(out.getvalue()).decode('ascii')}"
 
 
 def shown(white: Image.Image, black: Image.Image) -> Image.Image:
