@@ -172,10 +172,16 @@ def _flat_picture(size: tuple[int, int], grey: int) -> str:
     return f"data:image/png;base64,{base64.b64encode(out.getvalue()).decode('ascii')}"
 
 
-def shown(white: Image.Image, black: Image.Image) -> Image.Image:
+def shown(white: Image.Image, black: Image.Image, edges: tuple[int, int, int, int] | None = None) -> Image.Image:
     """The stencil (mode "1"): 1 where a picture shows (its white and black copies, one channel
-    each, differ)."""
+    each, differ), only inside `edges` (left, top, right, bottom: the pixels the face's bleed
+    covers, when the region reaches past it). Past them the face's image repeats its outermost
+    pixels (pnp/export/raster.py), the copies' too, but the picture does not reach there."""
     difference = ImageChops.subtract(white, black)
+    if edges is not None:
+        inside = Image.new("L", difference.size, 0)
+        inside.paste(difference.crop(edges), edges[:2])
+        difference = inside
     return difference.point(lambda v: 255 if v >= SHOWS_AT else 0).convert("1", dither=Image.Dither.NONE)
 
 

@@ -36,6 +36,7 @@ from pnp.export.faces import SHORT_BLEED_TOLERANCE, faces_in_use, product_region
 from pnp.export.pdfx import output_profile, save_pdfx
 from pnp.export.pixels import Picture, map_pictures
 from pnp.export.products import DPI, NoProduct, product_for
+from pnp.export.raster import drawn_edges
 from pnp.game.model import Card, Face, Game
 
 Warn = Callable[[str], None]
@@ -222,7 +223,9 @@ def _face_images(faces: list[Face], fit, warn: Warn | None, jobs: int | None = N
     made = dict(zip((p.tiles[0].face_id for p in pictures), map_pictures(drawn, pictures, _cmyk, jobs=jobs)))
     warned: set[str] = set()
     for face_id, found in art.items():
-        stencil = shown(made.pop(face_id + WHITE), made.pop(face_id + BLACK))
+        face = next(f for f in faces if f.id == face_id)
+        edges = drawn_edges(face, product_region(face, fit)[0])
+        stencil = shown(made.pop(face_id + WHITE), made.pop(face_id + BLACK), edges)
         if stencil.getbbox() is None:  # the art is hidden everywhere: the face as it is
             continue
         made[face_id] = replace(made[face_id], pictures=found, mask=isal_zlib.compress(stencil.tobytes(), 3))

@@ -65,6 +65,16 @@ def test_every_front_page_draws_the_picture_under_its_masked_face(decks):
         face = page.Resources.XObject.Face
         assert face.ColorSpace == "/DeviceCMYK" and face.Mask.ImageMask is True
         assert "/SMask" not in face
+        mask = face.Mask
+        shows = Image.frombytes("1", (int(mask.Width), int(mask.Height)), mask.read_bytes())
+        # the sky shows but under the number and the island, and not in the outermost three rows and
+        # columns: the 1/8 in bleed reaches 0.175 mm (2.07 px) past the face's 3 mm, where the face's
+        # image repeats its edge and the sky's JPEG does not reach
+        left, top, right, bottom = shows.getbbox()
+        assert (left, top, mask.Width - right, mask.Height - bottom) == (3, 3, 3, 3)
+        assert shows.getpixel((right - 1, bottom - 1)) and shows.getpixel((left, top))
+        hidden = sum(1 for v in shows.getdata() if not v) / (mask.Width * mask.Height)
+        assert 0.25 < hidden < 0.5  # the island (3/8 of the card) and the number
 
 
 def test_faces_sheets_and_png_exports_get_the_picture_in_srgb(decks):
