@@ -12,6 +12,7 @@ import resvg_py
 from helpers.photokit import photo_project
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
+from pnp.export import export
 from pnp.export.pixels import faces_pdf
 from pnp.face.art import Art, load_art
 from pnp.pipeline.load import load_game
@@ -129,3 +130,17 @@ def test_vector_and_raster_art_are_cut_alike_in_svg_and_in_the_pdf(project, anch
         assert sum(ImageStat.Stat(difference).mean) / 3 < 1.5
         strong = difference.convert("L").point(lambda v: 255 if v > 64 else 0)
         assert ImageStat.Stat(strong).mean[0] / 255 < 0.01
+
+
+def test_the_png_export_cuts_the_art_as_the_face_does(project):
+    """The PNG export (PDFium from the sheets' painter) of the face with its bleed at 254 dpi
+    (10 px/mm) against resvg's drawing of the face's SVG: mean difference under 1.5 levels."""
+    face = face_of(project, "top-left", box=TALL_BOX)
+    game = load_game("photo")
+    files = export(game, render_faces(game, jobs=1), "png", dpi=254, bleed=True, jobs=1)
+    png = Image.open(io.BytesIO(next(v for k, v in files.items() if k.endswith("/island-01.png")))).convert("RGB")
+    svg = drawn_svg(face)
+    assert png.size == svg.size == (760, 760)
+    assert colour_at(png, face, TALL_BOX[0] + 0.5, TALL_BOX[1] + 0.5) == "#000000"  # the art's top-left corner
+    assert colour_at(png, face, TALL_BOX[0] - 0.5, TALL_BOX[1] + 5) == "#ffffff"  # nothing spills out
+    assert sum(ImageStat.Stat(ImageChops.difference(png, svg)).mean) / 3 < 1.5

@@ -90,7 +90,7 @@ def cmyk_sky_jpeg(profile: bytes, width: int = 1000, height: int = 750) -> bytes
 FOGRA = (Path(pnp.export.__file__).parent / "icc" / "FOGRA39L-240.icc").read_bytes()  # installed or checkout alike
 
 
-def cmyk_deck(root: Path, sky: bytes | None) -> tuple:
+def cmyk_deck(root: Path, sky: bytes | None, template: dict | None = None) -> tuple:
     """The photo project (in `root`, the working folder) cut to three islands and their back,
     with `sky` as the background art (None: the sRGB sky): the game, its faces, its
     DriveThruCards PDF and the export's warnings (but the custom size's)."""
@@ -100,7 +100,7 @@ def cmyk_deck(root: Path, sky: bytes | None) -> tuple:
     from pnp.pipeline.load import load_game
     from pnp.svg.faces import render_faces
 
-    photo_project(root)
+    photo_project(root, template)
     if sky is not None:
         (root / "templates/photo/art/sky.jpg").write_bytes(sky)
     game = load_game("photo")

@@ -73,7 +73,7 @@ def test_every_front_page_draws_the_picture_under_its_masked_face(decks):
         left, top, right, bottom = shows.getbbox()
         assert (left, top, mask.Width - right, mask.Height - bottom) == (3, 3, 3, 3)
         assert shows.getpixel((right - 1, bottom - 1)) and shows.getpixel((left, top))
-        hidden = sum(1 for v in shows.getdata() if not v) / (mask.Width * mask.Height)
+        hidden = shows.convert("L").histogram()[0] / (mask.Width * mask.Height)
         assert 0.25 < hidden < 0.5  # the island (3/8 of the card) and the number
 
 
@@ -95,15 +95,53 @@ def test_the_page_looks_as_the_deck_with_the_srgb_picture_does(decks):
     all pixels and channels is under 4 levels of 255 (the sky's CMYK numbers are the same
     separation, through a JPEG), and under 3 % of the pixels differ by more than 24 (the
     stencil's edge around the island and the number, one 300 dpi pixel wide)."""
-    pages = []
-    for name in ("cmyk", "srgb"):
-        document = pypdfium2.PdfDocument(decks[name][3])
-        page = document[5]
-        pages.append(page.render(scale=4 * 25.4 / 72).to_pil().convert("RGB"))
+    pages = [_front(decks[name][3]) for name in ("cmyk", "srgb")]
     difference = ImageChops.difference(*pages)
     levels = list(difference.tobytes())
     assert sum(levels) / len(levels) < 4.0
     assert sum(1 for v in levels[1::3] if v > 24) < 0.03 * pages[0].width * pages[0].height
+
+
+def _front(pdf: bytes, index: int = 5) -> Image.Image:
+    page = pypdfium2.PdfDocument(pdf)[index]
+    return page.render(scale=4 * 25.4 / 72).to_pil().convert("RGB")
+
+
+def test_a_turned_and_cropped_cmyk_picture_is_placed_as_the_face_places_it(tmp_path, monkeypatch):
+    """The sky as a card's own art, turned 15° and cut to its box (cover, anchor left), under the
+    island: the page of the CMYK deck against the page of the sRGB deck, drawn by PDFium at 4 px/mm
+    (the same tolerances as above)."""
+    template = {
+        "size": [70, 70],
+        "background": {"fill": "#ffffff"},
+        "elements": [
+            {
+                "type": "art",
+                "id": "sky",
+                "name": "sky.jpg",
+                "box": [10, 15, 50, 30],
+                "fit": "cover",
+                "anchor": "left",
+                "rotate": 15,
+            },
+            {"type": "art", "id": "island", "name": "island-{decade}.png", "box": [20, 25, 30, 20]},
+        ],
+    }
+    pages = []
+    for name, sky in (("cmyk", cmyk_sky_jpeg(FOGRA)), ("srgb", None)):
+        (tmp_path / name).mkdir()
+        monkeypatch.chdir(tmp_path / name)
+        _, _, pdf, warnings = cmyk_deck(tmp_path / name, sky, template)
+        assert warnings == []
+        pages.append(_front(pdf))
+        jpegs = [o for o in _images(pdf) if o.get("/Filter") == "/DCTDecode"]
+        assert [str(o.ColorSpace) for o in jpegs] == (["/DeviceCMYK"] if sky else [])
+    difference = ImageChops.difference(*pages)
+    levels = list(difference.tobytes())
+    assert sum(levels) / len(levels) < 4.0
+    assert sum(1 for v in levels[1::3] if v > 24) < 0.03 * pages[0].width * pages[0].height
+    white = pages[0].getpixel((round((10 - 2 + 3.175) * 4), round((15 + 3.175) * 4)))  # left of the turned box
+    assert white == (255, 255, 255)
 
 
 @pytest.mark.skipif(not (GS and MUTOOL), reason="needs ghostscript (gs) and mupdf-tools (mutool)")
