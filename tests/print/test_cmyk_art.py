@@ -102,6 +102,14 @@ def test_the_page_looks_as_the_deck_with_the_srgb_picture_does(decks):
     assert sum(1 for v in levels[1::3] if v > 24) < 0.03 * pages[0].width * pages[0].height
 
 
+def test_the_deck_is_the_same_bytes_on_one_core_or_two(decks):
+    root, game, faces, pdf, _ = decks["cmyk"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        (again,) = export(game, faces, "drivethru", warn=lambda _: None, jobs=2).values()
+    assert again == pdf
+
+
 def _front(pdf: bytes, index: int = 5) -> Image.Image:
     page = pypdfium2.PdfDocument(pdf)[index]
     return page.render(scale=4 * 25.4 / 72).to_pil().convert("RGB")
