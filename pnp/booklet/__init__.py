@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from pnp.booklet import ascent, content, options, tranquility
+from pnp.booklet import ascent, backmatter, content, options, tranquility
 from pnp.booklet.common import Book
 from pnp.booklet.impose import impose_saddle, refit
-from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
+from pnp.booklet.styles import A4, A5, FOLDED_SIZES, HALF_LETTER, LETTER, Paper, styles
 from pnp.core.i18n import language_suffix, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
@@ -54,7 +55,7 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
     parts = ("" if game.ink == "normal" else f"-ink-{game.ink}", f"-{game.modules_name}" if game.modules_name else "")
     suffix = "".join(parts) + language_suffix(lang)
     whole = render_booklet(game, faces, A4, lang)
-    folded = render_booklet(game, faces, A5, lang)
+    folded = render_folded(game, faces, A5, lang)
     letter, half_letter = LETTER.size_pt, HALF_LETTER.size_pt
     designer = render_designer(game, faces, A4, lang)
     return {
@@ -72,10 +73,63 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
 def render_booklet(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
     """The players' booklet on pages of `paper`, as PDF bytes (same inputs, same bytes)."""
     book = _book(game, faces, paper, lang)
+    return _set(book, story(book), book.t.gettext("Rules of play"))[0]
+
+
+def render_folded(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
+    """The players' booklet on the pages of a folded booklet (A5), as PDF bytes: a multiple of four
+    pages, none blank and none but the last more than half empty (at least 60 % full as set).
+
+    Set as a publisher fits a signature: the text in the largest size of `FOLDED_SIZES` whose pages
+    leave at most half a page over; what is left over is filled, not left blank, by a record of games
+    (the rest of the rules' last page, and whole pages where no size leaves less) before the quick
+    reference on the back cover (pnp/booklet/backmatter.py). Failing all, the fewest pages left over."""
+    tries = []
+    for size in FOLDED_SIZES:
+        book = _book(game, faces, replace(paper, text=size), lang)
+        setting = _fold(book)
+        if setting is not None:
+            if setting.filler <= 0.5:
+                return setting.pdf
+            tries.append(setting)
+    if tries:
+        return min(tries, key=lambda s: s.filler).pdf
+    return render_booklet(game, faces, paper, lang)  # no size fills a signature: the test says so
+
+
+FULL_ENOUGH = 0.6  # a page but the last is at least this full (the rule is half; a margin over it)
+
+
+@dataclass(frozen=True)
+class _Setting:
+    pdf: bytes
+    filler: float  # pages of the record of games
+
+
+def _fold(book: Book) -> _Setting | None:
+    """The book set to a multiple of four pages with every page but the last `FULL_ENOUGH`: as it
+    is, or with the record of games and the quick reference after it; None if neither fits."""
+    title = book.t.gettext("Rules of play")
+    pdf, fills = _set(book, story(book), title)
+    if len(fills) % 4 == 0 and min(fills[:-1], default=1.0) >= FULL_ENOUGH:
+        return _Setting(pdf, 0.0)
+    whole = (4 - (len(fills) + 1) % 4) % 4  # whole pages of the record after the rules' last one
+    for more in (whole, whole - 1) if whole else (whole, 3):
+        back = backmatter.back(book, more)
+        pdf, fills = _set(book, story(book) + back, title)  # platypus empties the list it sets
+        if len(fills) % 4 == 0 and min(fills[:-1]) >= FULL_ENOUGH:
+            rows = sum(f.height for f in back if isinstance(f, backmatter.RecordOfGames))
+            return _Setting(pdf, rows / book.frame_height)
+    return None
+
+
+def _set(book: Book, flow: list, what: str) -> tuple[bytes, list[float]]:
+    """`flow` set on the book's pages: the PDF bytes and how full each page's text frame is (0 to 1)."""
     buffer = io.BytesIO()
-    doc = _document(buffer, book, book.t.gettext("Rules of play"))
-    doc.build(story(book), canvasmaker=_canvas_maker(paper))
-    return buffer.getvalue()
+    fills: list[float] = []
+    doc = _document(buffer, book, what, fills)
+    doc.build(flow, canvasmaker=_canvas_maker(book.paper))
+    return buffer.getvalue(), fills
 
 
 def render_designer(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
@@ -121,14 +175,14 @@ def designer_story(book: Book) -> list:
     return [*options.designer_cover(book), *options.variants(book), *options.options(book)]
 
 
-def _document(buffer: io.BytesIO, book: Book, what: str) -> BaseDocTemplate:
+def _document(buffer: io.BytesIO, book: Book, what: str, fills: list[float] | None = None) -> BaseDocTemplate:
     paper, margin = book.paper, mm_to_pt(book.paper.margin)
     width, height = paper.size_pt
     frame = Frame(
         margin,
         margin * 1.3,
         width - 2 * margin,
-        height - 2.3 * margin,
+        book.frame_height,
         id="text",
         leftPadding=0,
         rightPadding=0,
@@ -154,7 +208,12 @@ def _document(buffer: io.BytesIO, book: Book, what: str) -> BaseDocTemplate:
         canvas.drawCentredString(width / 2, margin * 0.6, f"{title} · {document.page}")
         canvas.restoreState()
 
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
+    def filled(canvas, document):
+        if fills is not None:
+            low = vars(frame)["_y"]  # how far down platypus has set the frame (no public name for it)
+            fills.append((margin * 1.3 + book.frame_height - low) / book.frame_height)
+
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer, onPageEnd=filled)])
     return doc
 
 
@@ -168,4 +227,4 @@ def _canvas_maker(paper: Paper):
     return BookCanvas
 
 
-__all__ = ["PAPERS", "booklet_outputs", "render_booklet", "render_designer"]
+__all__ = ["PAPERS", "booklet_outputs", "render_booklet", "render_designer", "render_folded"]
