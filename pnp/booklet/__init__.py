@@ -111,7 +111,9 @@ def _fold(book: Book) -> _Setting | None:
     is, or with the record of games and the quick reference after it; None if neither fits."""
     title = book.t.gettext("Rules of play")
     pdf, fills = _set(book, story(book), title)
-    if len(fills) % 4 == 0 and min(fills[:-1], default=1.0) >= FULL_ENOUGH:
+    if min(fills[:-1], default=1.0) < FULL_ENOUGH:
+        return None  # what follows the rules' last page cannot fill a page before it
+    if len(fills) % 4 == 0:
         return _Setting(pdf, 0.0)
     whole = (4 - (len(fills) + 1) % 4) % 4  # whole pages of the record after the rules' last one
     for more in (whole, whole - 1) if whole else (whole, 3):
