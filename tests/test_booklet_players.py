@@ -201,3 +201,26 @@ def test_the_build_says_how_hard_the_ascent_is_with_every_module(tmp_path, monke
     assert line in result.stderr.splitlines()
     plain = CliRunner().invoke(app, [*args, "--modules", "none"])
     assert plain.exit_code == 0 and "very hard" not in plain.stderr
+
+
+@pytest.mark.parametrize(
+    "lang, quick, record", [(None, "Quick reference", "Record of games"), ("it", "Riepilogo delle regole", "Registro")]
+)
+def test_the_folded_ascent_ends_in_a_record_of_games_and_the_quick_reference_not_blank_pages(
+    books, lang, quick, record
+):
+    """Its rules take six or seven A5 pages: the rest of the eight hold what players use at the table."""
+    suffix = "-it" if lang else ""
+    files = books[("ascent", lang)]
+    folded = pdfium.PdfDocument(files[f"ascent/rules-booklet-a4{suffix}.pdf"])
+    outer = folded[0].get_textpage()  # the outer sheet's front: the back cover (left) and the cover (right)
+    half = folded[0].get_width() / 2
+    back_cover = outer.get_text_bounded(0, 0, half, folded[0].get_height())
+    footer, first = (line.strip() for line in back_cover.split("\n")[:2])
+    assert footer.endswith("· 8") and first == quick  # page 8 begins with the quick reference
+    for line in ("Play one card, or discard two. Then draw back up to 5.", "The goat must reach row 8"):
+        if lang is None:
+            assert line in " ".join(back_cover.split())
+    assert record in _text(files[f"ascent/rules-booklet-a4{suffix}.pdf"])
+    assert record not in _text(files[f"ascent/rules-a4{suffix}.pdf"])  # whole pages need no filling
+    assert quick not in _text(files[f"ascent/rules-a4{suffix}.pdf"])

@@ -80,49 +80,81 @@ def render_folded(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str
     """The players' booklet on the pages of a folded booklet (A5), as PDF bytes: a multiple of four
     pages, none blank and none but the last more than half empty (at least 60 % full as set).
 
-    Set as a publisher fits a signature: the text in the largest size of `FOLDED_SIZES` whose pages
-    leave at most half a page over; what is left over is filled, not left blank, by a record of games
-    (the rest of the rules' last page, and whole pages where no size leaves less) before the quick
-    reference on the back cover (pnp/booklet/backmatter.py). Failing all, the fewest pages left over."""
-    tries = []
+    Set as a publisher fits a signature: the text in the largest size of `FOLDED_SIZES`, the setup
+    picture where the setup ends or a section later, that leaves at most half a page over (white at
+    the foot of the pages, and the record of games); failing that, the setting that leaves the least.
+    What is left over at the end is filled, not left blank, by a record of games (the rest of the
+    rules' last page, and whole pages as needed) before the quick reference on the back cover
+    (pnp/booklet/backmatter.py)."""
+    plans: list[_Plan] = []
     for size in FOLDED_SIZES:
         book = _book(game, faces, replace(paper, text=size), lang)
-        setting = _fold(book)
-        if setting is not None:
-            if setting.filler <= 0.5:
-                return setting.pdf
-            tries.append(setting)
-    if tries:
-        return min(tries, key=lambda s: s.filler).pdf
-    return render_booklet(game, faces, paper, lang)  # no size fills a signature: the test says so
+        title = book.t.gettext("Rules of play")
+        for later in (False, True):
+            pdf, fills = _set(book, story(book, later), title)
+            if min(fills[:-1], default=1.0) >= FULL_ENOUGH:  # the record after the last page cannot help one before it
+                plans.append(_Plan(book, later, pdf, fills, size))
+        if any(plan.over <= 0.5 for plan in plans):
+            break  # no smaller text can do better
+    for plan in sorted(plans, key=_Plan.rank):
+        booklet = plan.finished()
+        if booklet is not None:
+            return booklet
+    return render_booklet(game, faces, paper, lang)  # nothing fills a signature: the test says so
 
 
 FULL_ENOUGH = 0.6  # a page but the last is at least this full (the rule is half; a margin over it)
 
 
 @dataclass(frozen=True)
-class _Setting:
+class _Plan:
+    """The rules set in one size and arrangement, before anything fills the pages left over."""
+
+    book: Book
+    picture_later: bool
     pdf: bytes
-    filler: float  # pages of the record of games
+    fills: list[float]  # how full each page's text frame is
+    size: float
+
+    @property
+    def over(self) -> float:
+        """Pages not holding rules once the booklet has a multiple of four: the white at the foot of its
+        pages and the record of games (the rest of the last page and whole pages)."""
+        pages = len(self.fills)
+        if pages % 4 == 0:
+            return _white(self.fills)
+        whole = (4 - (pages + 1) % 4) % 4
+        return _white(self.fills) + 1.0 - min(self.fills[-1], 1.0) + whole
+
+    def rank(self) -> tuple:
+        """The largest text leaving at most half a page over; else the least over, then the larger text;
+        of those, the one whose fullest-white page is fullest (the same white in fewer places)."""
+        if self.over <= 0.5:
+            return (0, -self.size, _gap(self.fills))
+        return (1, round(self.over, 1), _gap(self.fills), -self.size)
+
+    def finished(self) -> bytes | None:
+        """The booklet: as set when it has a multiple of four pages; else with the record of games and
+        the quick reference after the rules; None if that does not come to a multiple of four."""
+        pages = len(self.fills)
+        if pages % 4 == 0:
+            return self.pdf
+        whole = (4 - (pages + 1) % 4) % 4  # whole pages of the record after the rules' last one
+        title = self.book.t.gettext("Rules of play")
+        for more in (whole, whole - 1) if whole else (whole, 3):  # the record goes over when too little is left
+            pdf, fills = _set(self.book, story(self.book, self.picture_later) + backmatter.back(self.book, more), title)
+            if len(fills) % 4 == 0 and min(fills[:-1]) >= FULL_ENOUGH:
+                return pdf
+        return None
 
 
-def _fold(book: Book) -> _Setting | None:
-    """The book set to a multiple of four pages with every page but the last `FULL_ENOUGH`: as it
-    is, or with the record of games and the quick reference after it; None if neither fits."""
-    title = book.t.gettext("Rules of play")
-    pdf, fills = _set(book, story(book), title)
-    if min(fills[:-1], default=1.0) < FULL_ENOUGH:
-        return None  # what follows the rules' last page cannot fill a page before it
-    if len(fills) % 4 == 0:
-        return _Setting(pdf, 0.0)
-    whole = (4 - (len(fills) + 1) % 4) % 4  # whole pages of the record after the rules' last one
-    for more in (whole, whole - 1) if whole else (whole, 3):
-        back = backmatter.back(book, more)
-        pdf, fills = _set(book, story(book) + back, title)  # platypus empties the list it sets
-        if len(fills) % 4 == 0 and min(fills[:-1]) >= FULL_ENOUGH:
-            rows = sum(f.height for f in back if isinstance(f, backmatter.RecordOfGames))
-            return _Setting(pdf, rows / book.frame_height)
-    return None
+def _white(fills: list[float]) -> float:
+    """Pages' worth of white at the foot of every page but the last."""
+    return sum(1.0 - min(fill, 1.0) for fill in fills[:-1])
+
+
+def _gap(fills: list[float]) -> float:
+    return max((1.0 - min(fill, 1.0) for fill in fills[:-1]), default=0.0)
 
 
 def _set(book: Book, flow: list, what: str) -> tuple[bytes, list[float]]:
@@ -158,15 +190,18 @@ def _book(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None,
     )
 
 
-def story(book: Book) -> list:
+def story(book: Book, picture_later: bool = False) -> list:
     """What players need, in order: cover, components, the game's own sections (the setup with its
     picture), printing and cutting, credits. Sections follow one another on the page; a heading is
-    kept with what follows it."""
+    kept with what follows it. `picture_later`: the setup picture after the section that follows the
+    setup (the folded booklet's fitting tries it, as a publisher floats a figure to fill a page)."""
     game_sections = CHAPTERS[book.game.engine].sections(book)
     flow = [*content.cover(book), *content.components(book)]
-    for name, items in game_sections:
+    names = [name for name, _items in game_sections]
+    after = names.index("setup") + (1 if picture_later else 0) if "setup" in names else -1
+    for index, (_name, items) in enumerate(game_sections):
         flow += items
-        if name == "setup":
+        if index == min(after, len(names) - 1):
             flow += content.setup_picture(book)
     return flow + [*content.printing(book), *content.credits(book)]
 
