@@ -6,6 +6,7 @@ no text under 7 pt; and The Ascent's honest difficulty (item 6)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
@@ -19,6 +20,7 @@ from pnp.pipeline.load import load_game
 from pnp.svg.faces import render_faces
 
 MM = 72 / 25.4
+ROOT = Path(__file__).parent.parent
 HALF_LETTER_SCALE = min(HALF_LETTER.width / A5.width, HALF_LETTER.height / A5.height)  # the refit folded booklet
 
 
@@ -163,6 +165,21 @@ def test_no_page_but_the_last_is_more_than_half_empty_in_any_file_as_printed(boo
         half_empty = {p.number: p.empty for p in pages[:-1] if p.empty > 0.5}
         assert not half_empty, (file, half_empty)
         assert pages[-1].empty < 1.0, (file, "the last page is blank")
+
+
+BUNDLED_VARIANTS = sorted(path.stem for path in (ROOT / "card_specs" / "variants").glob("*.json"))
+
+
+@pytest.mark.slow  # every bundled variant's booklets in two languages: ~30 s of CPU
+@pytest.mark.parametrize("name", BUNDLED_VARIANTS)
+def test_every_bundled_variants_booklets_keep_the_same_rule(name):
+    game = load_game(name)
+    faces = {f.id: f for f in render_faces(game)}
+    for lang in (None, "it"):
+        for file, pdf in booklet_outputs(game, faces, lang).items():
+            pages = leaves(pdf, file)
+            assert [p.footer for p in pages] == list(range(1, len(pages) + 1)), (file, "blank or out of order")
+            assert not {p.number: p.empty for p in pages[:-1] if p.empty > 0.5}, file
 
 
 @pytest.mark.parametrize("name", ["tranquility", "ascent"])
