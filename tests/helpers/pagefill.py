@@ -107,7 +107,7 @@ def _emptiness(page, area: tuple[float, float, float, float]) -> float:
     pixels, stride = bytes(bitmap.buffer), bitmap.stride
     per_mm = DPI / 25.4
     rows = bitmap.height
-    left, right = round(x * per_mm), round((x + w) * per_mm)
+    left, right = max(0, round(x * per_mm)), min(bitmap.width, round((x + w) * per_mm))
     first, last = round((page.get_height() / MM - y - h) * per_mm), round((page.get_height() / MM - y) * per_mm)
     inked = [r for r in range(first, min(last, rows)) if min(pixels[r * stride + left : r * stride + right]) < INK]
     if not inked:
