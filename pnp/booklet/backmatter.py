@@ -4,7 +4,8 @@ fills the rest of the rules' last page and as many whole pages as needed, and th
 quick reference, the reference cards' words on one page.
 
 `back(book, pages)` gives these blocks with `pages` whole pages of the record after the rules' last
-page; `pnp.booklet.render_folded` tries 0, 1, 2 … until the booklet's page count is a multiple of four.
+page; `pnp.booklet.render_folded` chooses the text size and `pages` so that the booklet's page count
+is a multiple of four.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def quick_reference(book: Book) -> list:
     for topic in topics(book.game.engine):
         if topic not in shown:
             continue
-        text = reference_text(book.game, topic, book.game.language)
+        text = reference_text(book.game, topic, book.t.lang)  # in the booklet's language
         out += [sub(book, text.title), *bullets(book, text.lines)]
     return out
 
