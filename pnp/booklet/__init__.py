@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from pnp.booklet import content, options
+from pnp.booklet import backmatter, content, options
 from pnp.booklet.chapter import chapter
 from pnp.booklet.common import Book
 from pnp.booklet.impose import impose_saddle, refit
-from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
+from pnp.booklet.styles import A4, A5, FOLDED_SIZES, HALF_LETTER, LETTER, Paper, styles
 from pnp.core.i18n import language_suffix, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
@@ -53,7 +54,7 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
     parts = ("" if game.ink == "normal" else f"-ink-{game.ink}", f"-{game.modules_name}" if game.modules_name else "")
     suffix = "".join(parts) + language_suffix(lang)
     whole = render_booklet(game, faces, A4, lang)
-    folded = render_booklet(game, faces, A5, lang)
+    folded = render_folded(game, faces, A5, lang)
     letter, half_letter = LETTER.size_pt, HALF_LETTER.size_pt
     designer = render_designer(game, faces, A4, lang)
     return {
@@ -71,10 +72,97 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
 def render_booklet(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
     """The players' booklet on pages of `paper`, as PDF bytes (same inputs, same bytes)."""
     book = _book(game, faces, paper, lang)
+    return _set(book, story(book), book.t.gettext("Rules of play"))[0]
+
+
+def render_folded(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
+    """The players' booklet on the pages of a folded booklet (A5), as PDF bytes: a multiple of four
+    pages, none blank and none but the last more than half empty (at least 60 % full as set).
+
+    Set as a publisher fits a signature: the text in the largest size of `FOLDED_SIZES`, the setup
+    picture where the setup ends or a section later, that leaves at most half a page over (white at
+    the foot of the pages, and the record of games); failing that, the setting that leaves the least.
+    What is left over at the end is filled, not left blank, by a record of games (the rest of the
+    rules' last page, and whole pages as needed) before the quick reference on the back cover
+    (pnp/booklet/backmatter.py)."""
+    plans: list[_Plan] = []
+    for size in FOLDED_SIZES:
+        book = _book(game, faces, replace(paper, text=size), lang)
+        title = book.t.gettext("Rules of play")
+        for later in (False, True):
+            pdf, fills = _set(book, story(book, later), title)
+            if min(fills[:-1], default=1.0) >= FULL_ENOUGH:  # the record after the last page cannot help one before it
+                plans.append(_Plan(book, later, pdf, fills, size))
+        if any(plan.over <= 0.5 for plan in plans):
+            break  # no smaller text can do better
+    for plan in sorted(plans, key=_Plan.rank):
+        booklet = plan.finished()
+        if booklet is not None:
+            return booklet
+    return render_booklet(game, faces, paper, lang)  # nothing fills a signature: the test says so
+
+
+FULL_ENOUGH = 0.6  # a page but the last is at least this full (the rule is half; a margin over it)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The rules set in one size and arrangement, before anything fills the pages left over."""
+
+    book: Book
+    picture_later: bool
+    pdf: bytes
+    fills: list[float]  # how full each page's text frame is
+    size: float
+
+    @property
+    def over(self) -> float:
+        """Pages not holding rules once the booklet has a multiple of four: the white at the foot of its
+        pages and the record of games (the rest of the last page and whole pages)."""
+        pages = len(self.fills)
+        if pages % 4 == 0:
+            return _white(self.fills)
+        whole = (4 - (pages + 1) % 4) % 4
+        return _white(self.fills) + 1.0 - min(self.fills[-1], 1.0) + whole
+
+    def rank(self) -> tuple:
+        """The largest text leaving at most half a page over; else the least over, then the larger text;
+        of those, the one whose fullest-white page is fullest (the same white in fewer places)."""
+        if self.over <= 0.5:
+            return (0, -self.size, _gap(self.fills))
+        return (1, round(self.over, 1), _gap(self.fills), -self.size)
+
+    def finished(self) -> bytes | None:
+        """The booklet: as set when it has a multiple of four pages; else with the record of games and
+        the quick reference after the rules; None if that does not come to a multiple of four."""
+        pages = len(self.fills)
+        if pages % 4 == 0:
+            return self.pdf
+        whole = (4 - (pages + 1) % 4) % 4  # whole pages of the record after the rules' last one
+        title = self.book.t.gettext("Rules of play")
+        for more in (whole, whole - 1) if whole else (whole, 3):  # the record goes over when too little is left
+            pdf, fills = _set(self.book, story(self.book, self.picture_later) + backmatter.back(self.book, more), title)
+            if len(fills) % 4 == 0 and min(fills[:-1]) >= FULL_ENOUGH:
+                return pdf
+        return None
+
+
+def _white(fills: list[float]) -> float:
+    """Pages' worth of white at the foot of every page but the last."""
+    return sum(1.0 - min(fill, 1.0) for fill in fills[:-1])
+
+
+def _gap(fills: list[float]) -> float:
+    return max((1.0 - min(fill, 1.0) for fill in fills[:-1]), default=0.0)
+
+
+def _set(book: Book, flow: list, what: str) -> tuple[bytes, list[float]]:
+    """`flow` set on the book's pages: the PDF bytes and how full each page's text frame is (0 to 1)."""
     buffer = io.BytesIO()
-    doc = _document(buffer, book, book.t.gettext("Rules of play"))
-    doc.build(story(book), canvasmaker=_canvas_maker(paper))
-    return buffer.getvalue()
+    fills: list[float] = []
+    doc = _document(buffer, book, what, fills)
+    doc.build(flow, canvasmaker=_canvas_maker(book.paper))
+    return buffer.getvalue(), fills
 
 
 def render_designer(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
@@ -101,15 +189,18 @@ def _book(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None,
     )
 
 
-def story(book: Book) -> list:
+def story(book: Book, picture_later: bool = False) -> list:
     """What players need, in order: cover, components, the game's own sections (the setup with its
     picture), printing and cutting, credits. Sections follow one another on the page; a heading is
-    kept with what follows it."""
+    kept with what follows it. `picture_later`: the setup picture after the section that follows the
+    setup (the folded booklet's fitting tries it, as a publisher floats a figure to fill a page)."""
     game_sections = chapter(book)
     flow = [*content.cover(book), *content.components(book)]
-    for name, items in game_sections:
+    names = [name for name, _items in game_sections]
+    after = names.index("setup") + (1 if picture_later else 0) if "setup" in names else -1
+    for index, (_name, items) in enumerate(game_sections):
         flow += items
-        if name == "setup":
+        if index == min(after, len(names) - 1):
             flow += content.setup_picture(book)
     return flow + [*content.printing(book), *content.credits(book)]
 
@@ -120,14 +211,14 @@ def designer_story(book: Book) -> list:
     return [*options.designer_cover(book), *options.variants(book), *options.options(book)]
 
 
-def _document(buffer: io.BytesIO, book: Book, what: str) -> BaseDocTemplate:
+def _document(buffer: io.BytesIO, book: Book, what: str, fills: list[float] | None = None) -> BaseDocTemplate:
     paper, margin = book.paper, mm_to_pt(book.paper.margin)
     width, height = paper.size_pt
     frame = Frame(
         margin,
         margin * 1.3,
         width - 2 * margin,
-        height - 2.3 * margin,
+        book.frame_height,
         id="text",
         leftPadding=0,
         rightPadding=0,
@@ -153,7 +244,12 @@ def _document(buffer: io.BytesIO, book: Book, what: str) -> BaseDocTemplate:
         canvas.drawCentredString(width / 2, margin * 0.6, f"{title} · {document.page}")
         canvas.restoreState()
 
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
+    def filled(canvas, document):
+        if fills is not None:
+            low = vars(frame)["_y"]  # how far down platypus has set the frame (no public name for it)
+            fills.append((margin * 1.3 + book.frame_height - low) / book.frame_height)
+
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer, onPageEnd=filled)])
     return doc
 
 
@@ -167,4 +263,4 @@ def _canvas_maker(paper: Paper):
     return BookCanvas
 
 
-__all__ = ["PAPERS", "booklet_outputs", "render_booklet", "render_designer"]
+__all__ = ["PAPERS", "booklet_outputs", "render_booklet", "render_designer", "render_folded"]

@@ -139,6 +139,9 @@ def components(book: Book) -> list:
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
                 ("FONTNAME", (0, 0), (-1, -1), LABEL_FONT),
+                # where the list breaks across pages, no row is left alone at either end
+                ("NOSPLIT", (0, 0), (-1, min(1, len(rows) - 1))),
+                ("NOSPLIT", (0, max(0, len(rows) - 2)), (-1, -1)),
             ]
         )
     )
