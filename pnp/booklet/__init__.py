@@ -79,26 +79,30 @@ def render_folded(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str
     """The players' booklet on the pages of a folded booklet (A5), as PDF bytes: a multiple of four
     pages, none blank and none but the last more than half empty (at least 60 % full as set).
 
-    Set as a publisher fits a signature: the text in the largest size of `FOLDED_SIZES`, the setup
-    picture where the setup ends or a section later, that leaves at most half a page over (white at
-    the foot of the pages, and the record of games); failing that, the setting that leaves the least.
-    What is left over at the end is filled, not left blank, by a record of games (the rest of the
-    rules' last page, and whole pages as needed) before the quick reference on the back cover
-    (pnp/booklet/backmatter.py)."""
-    plans: list[_Plan] = []
+    Set as a publisher fits a signature: the smallest text of `FOLDED_SIZES` says how many sheets of
+    four pages the rules need at least; the booklet is then the largest text that needs no more, with
+    the setup picture where the setup ends, or a section later when that is what fills the pages. What
+    is left over at the end is filled, not left blank, by a record of games (the rest of the rules'
+    last page, and whole pages as needed) before the quick reference on the back cover
+    (pnp/booklet/backmatter.py). Each setting is a full layout (about 0.1 s), so the sizes are tried
+    from the largest down and the first that holds is taken: three settings for The Ascent."""
+    settings: dict[tuple[float, bool], _Plan] = {}
+
+    def setting(size: float, later: bool) -> _Plan:
+        if (size, later) not in settings:
+            book = _book(game, faces, replace(paper, text=size), lang)
+            pdf, fills = _set(book, story(book, later), book.t.gettext("Rules of play"))
+            settings[size, later] = _Plan(book, later, pdf, fills, size)
+        return settings[size, later]
+
+    least = -(-len(setting(FOLDED_SIZES[-1], False).fills) // 4) * 4  # pages the smallest text needs
     for size in FOLDED_SIZES:
-        book = _book(game, faces, replace(paper, text=size), lang)
-        title = book.t.gettext("Rules of play")
         for later in (False, True):
-            pdf, fills = _set(book, story(book, later), title)
-            if min(fills[:-1], default=1.0) >= FULL_ENOUGH:  # the record after the last page cannot help one before it
-                plans.append(_Plan(book, later, pdf, fills, size))
-        if any(plan.over <= 0.5 for plan in plans):
-            break  # no smaller text can do better
-    for plan in sorted(plans, key=_Plan.rank):
-        booklet = plan.finished()
-        if booklet is not None:
-            return booklet
+            plan = setting(size, later)
+            if len(plan.fills) <= least and min(plan.fills[:-1], default=1.0) >= FULL_ENOUGH:
+                booklet = plan.finished()
+                if booklet is not None:
+                    return booklet
     return render_booklet(game, faces, paper, lang)  # nothing fills a signature: the test says so
 
 
@@ -115,23 +119,6 @@ class _Plan:
     fills: list[float]  # how full each page's text frame is
     size: float
 
-    @property
-    def over(self) -> float:
-        """Pages not holding rules once the booklet has a multiple of four: the white at the foot of its
-        pages and the record of games (the rest of the last page and whole pages)."""
-        pages = len(self.fills)
-        if pages % 4 == 0:
-            return _white(self.fills)
-        whole = (4 - (pages + 1) % 4) % 4
-        return _white(self.fills) + 1.0 - min(self.fills[-1], 1.0) + whole
-
-    def rank(self) -> tuple:
-        """The largest text leaving at most half a page over; else the least over, then the larger text;
-        of those, the one whose fullest-white page is fullest (the same white in fewer places)."""
-        if self.over <= 0.5:
-            return (0, -self.size, _gap(self.fills))
-        return (1, round(self.over, 1), _gap(self.fills), -self.size)
-
     def finished(self) -> bytes | None:
         """The booklet: as set when it has a multiple of four pages; else with the record of games and
         the quick reference after the rules; None if that does not come to a multiple of four."""
@@ -145,15 +132,6 @@ class _Plan:
             if len(fills) % 4 == 0 and min(fills[:-1]) >= FULL_ENOUGH:
                 return pdf
         return None
-
-
-def _white(fills: list[float]) -> float:
-    """Pages' worth of white at the foot of every page but the last."""
-    return sum(1.0 - min(fill, 1.0) for fill in fills[:-1])
-
-
-def _gap(fills: list[float]) -> float:
-    return max((1.0 - min(fill, 1.0) for fill in fills[:-1]), default=0.0)
 
 
 def _set(book: Book, flow: list, what: str) -> tuple[bytes, list[float]]:
