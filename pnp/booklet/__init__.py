@@ -99,7 +99,9 @@ def render_folded(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str
     for size in FOLDED_SIZES:
         for later in (False, True):
             plan = setting(size, later)
-            if len(plan.fills) <= least and min(plan.fills[:-1], default=1.0) >= FULL_ENOUGH:
+            if len(plan.fills) > least:
+                break  # too long: the picture a section later is tried to fill a page, not to save one
+            if min(plan.fills[:-1], default=1.0) >= FULL_ENOUGH:
                 booklet = plan.finished()
                 if booklet is not None:
                     return booklet
