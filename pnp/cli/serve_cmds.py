@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 import typer
 
-from pnp.cli.build_cmds import default_games
+from pnp.api import default_games
 from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import sheet_options
