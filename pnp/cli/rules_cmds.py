@@ -333,6 +333,7 @@ def side_by_side(first, second, labels=None) -> str:
 def _with_progress(work, total: int, quiet: bool):
     if quiet or total < 2000:
         return work(None)
+    # lazy: -90 ms on pnp setup and pnp check (docs/decisions.md "Plumbing only where it pays")
     from rich.console import Console
     from rich.progress import Progress
 
