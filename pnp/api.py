@@ -17,53 +17,35 @@ whose text is the sentence the command prints.
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import UsageError, cut
 from pnp.core.i18n import check_language
 from pnp.core.locate import spec_files, spec_roots
 from pnp.core.output import write_all_if_changed
-from pnp.export import export as export_files
 from pnp.game.build import ALL_MODULES
 from pnp.game.difficulty import build_note
 from pnp.game.model import Face
 from pnp.game.model import Game as GameModel
-from pnp.game.rulestext import with_language
-from pnp.pipeline.build import BuildReport, build_games
 from pnp.pipeline.load import load_game
-from pnp.pipeline.replay import Replay, game_for, named_game, record_game
-from pnp.pipeline.replay import replay as replay_record
-from pnp.rules.check import Violation, check_state
-from pnp.rules.deal import deal_setup
-from pnp.rules.outputs import check_report, dumps_check, setup_outputs
-from pnp.rules.problems import rule_problems
-from pnp.rules.record import Record, read_record
-from pnp.rules.session import PlaySession
-from pnp.rules.simlog import write_logs
-from pnp.rules.simulation import Report
-from pnp.rules.simulation import simulate as simulate_games
-from pnp.rules.state.model import State, read_state_source
-from pnp.rules.state.reader import parse_state
-from pnp.rules.sweep import (
-    Setting,
-    SweepResult,
-    apply_setting,
-    check_grid,
-    check_settings,
-    parse_players,
-    parse_setting,
-)
-from pnp.rules.sweep import sweep as sweep_games
-from pnp.rules.sweep_chart import chart_available, render_chart
-from pnp.rules.workers import parse_scheduler
-from pnp.sheets.impose import sheet_outputs
 from pnp.sheets.spec import SheetSpec
-from pnp.svg.faces import render_faces
+
+if TYPE_CHECKING:
+    from pnp.pipeline.build import BuildReport
+    from pnp.pipeline.replay import Replay
+    from pnp.rules.check import Violation
+    from pnp.rules.record import Record
+    from pnp.rules.session import PlaySession
+    from pnp.rules.simulation import Report
+    from pnp.rules.state.model import State
+    from pnp.rules.sweep import Setting, SweepResult
 
 Files = dict[str, bytes]  # path relative to the output folder → contents
 Warn = Callable[[str], None]
@@ -85,6 +67,7 @@ __all__ = [
     "check_file",
     "default_games",
     "load",
+    "read",
     "replay",
     "sweep_chart",
     "sweep_grid",
@@ -124,10 +107,16 @@ class Check:
 
     def text(self) -> str:
         """The report `pnp setup` writes beside a state: the rules checked and every violation."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.outputs import check_report
+
         return check_report(self.game, self.state, list(self.violations))
 
     def json(self) -> str:
         """The result as `pnp check --json` prints it (docs/state-format.md)."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.outputs import dumps_check
+
         return dumps_check(self.game, self.state, list(self.violations))
 
 
@@ -157,6 +146,9 @@ class Game:
 
     @cached_property
     def _drawn(self) -> tuple[Face, ...]:
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.svg.faces import render_faces
+
         return render_faces(self.model, jobs=self.jobs)
 
     def face(self, face_id: str) -> Face:
@@ -171,6 +163,9 @@ class Game:
         """PDF sheets for each paper ('a4' when none is named) and, when duplex, the printer's calibration
         sheet. `options` are `pnp sheets`' options by their Python names (bleed="3mm", duplex="none",
         cut_lines=True, …: pnp.sheets.spec.SheetSpec.from_options)."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.sheets.impose import sheet_outputs
+
         specs = [SheetSpec.from_options(paper=paper, **options) for paper in papers or ("a4",)]  # type: ignore[arg-type]
         return sheet_outputs(self.model, self.faces(), specs, warn=warn, jobs=self.jobs)
 
@@ -191,6 +186,9 @@ class Game:
         <game>/export/<target>/; each target takes only its own options (product: tgc, mpc, drivethru;
         dpi and bleed: png; base_url: tts; sheet: cut), another is a UsageError. `folder`: the folder
         under export/ (default: the target's name)."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.export import export as export_files
+
         return export_files(
             self.model,
             self.faces(),
@@ -208,15 +206,32 @@ class Game:
 
     def setup(self, players: int = 3, seed: int = 1) -> State:
         """A setup dealt by the rules and checked: the same seed deals the same table."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.deal import deal_setup
+
         return deal_setup(self.model, players, seed)
 
     def setup_files(self, players: int = 3, seed: int = 1) -> Files:
         """The files `pnp setup` writes: <game>/setup/<stem>.json (the state), .check.txt, .svg and
         .pdf (the setup sheet)."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.outputs import setup_outputs
+
         return setup_outputs(self.model, players, seed)
+
+    def setup_stem(self, players: int = 3, seed: int = 1) -> str:
+        """The stem of the setup's files: setup-3p-seed1, with the modules and language when not the
+        defaults."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.outputs import setup_name
+
+        return setup_name(self.model, players, seed)
 
     def check(self, state: State) -> Check:
         """`state` checked against this game's rules."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.check import check_state
+
         return Check(self.model, state, tuple(check_state(self.model, state)))
 
     def simulate(
@@ -235,6 +250,11 @@ class Game:
         95 % Wilson interval, how far games got and why they were lost (`.text()` as `pnp simulate`
         prints it). `log`: a folder that also gets a game record of every game (`pnp.replay`
         re-checks one)."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.simlog import write_logs
+        from pnp.rules.simulation import simulate as simulate_games
+        from pnp.rules.workers import parse_scheduler
+
         scheduler = None if scheduler is None else parse_scheduler(scheduler)
         report = simulate_games(
             self.model, players, games, seed, progress=progress, bot=bot, jobs=jobs, scheduler=scheduler
@@ -257,11 +277,18 @@ class Game:
     ) -> list[Path]:
         """Write a game record of each game `simulate` plays with the same arguments into `folder`
         (as the folder's output set: a file pnp did not write stops it unless `force`); the paths."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.simlog import write_logs
+
         return write_logs(self.model, players, games, seed, Path(folder), bot, force=force, say=say)
 
     def versus(self, other: str, modules: Sequence[str] | str | None = ALL_MODULES, option: str = "--vs") -> Game:
         """The game to compare this one with: a game or variant by name, or this game with one spec
         value changed ('rules.KEY=VALUE'); a UsageError starting with `option` when that cannot be."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.problems import rule_problems
+        from pnp.rules.sweep import apply_setting, parse_setting
+
         if not SETTING.match(other):
             return replace(self, model=load_game(other, modules=modules))
         setting = parse_setting(other, option)
@@ -276,6 +303,9 @@ class Game:
     def check_sweep(self, grid: SweepGrid) -> None:
         """Every value of `grid` through this game's spec schema and every player count against its
         range, before any variant is built; a UsageError for the first that cannot be."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.sweep import check_settings
+
         check_settings(self.model, list(grid.settings), grid.players)
 
     def sweep(
@@ -290,6 +320,10 @@ class Game:
     ) -> SweepResult:
         """Simulate every combination of `grid`'s settings at each of its player counts (`.table()`
         as `pnp sweep` prints it, `.to_data()` its JSON); the same numbers on any workers."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.sweep import sweep as sweep_games
+        from pnp.rules.workers import parse_scheduler
+
         scheduler = None if scheduler is None else parse_scheduler(scheduler)
         counts = grid.players
         return sweep_games(self.model, list(grid.settings), counts, games, seed, bot, jobs, scheduler, progress)
@@ -297,6 +331,9 @@ class Game:
     def play(self, players: int, seed: int = 1, seats: list[str] | None = None) -> PlaySession:
         """A table to play move by move, every move judged (`.places(card)`, `.move(move)`, `.undo()`);
         `seats`: 'person' or 'bot' for each player (default: all people, hot seat)."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.session import PlaySession
+
         return PlaySession(self.model, players, seed, seats)
 
 
@@ -318,6 +355,9 @@ def load(
             raise UsageError(f"ink {ink!r} is not one of normal, saver")
         model = replace(model, ink=ink)
     if language is not None:
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.game.rulestext import with_language
+
         model = with_language(model, check_language(language))
     return Game(model, jobs)
 
@@ -325,6 +365,11 @@ def load(
 def check(state: State | str | Path, game: Game | str | Path | None = None) -> Check:
     """A state (a `State`, or the path of a state file) checked against the rules of the game it names
     (or of `game`: a loaded game, a name or a spec file)."""
+    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    from pnp.rules.check import check_state
+    from pnp.rules.state.model import State, read_state_source
+    from pnp.rules.state.reader import parse_state
+
     if not isinstance(state, State):
         state = parse_state(read_state_source(Path(state)))
     if game is None:
@@ -339,6 +384,12 @@ def check(state: State | str | Path, game: Game | str | Path | None = None) -> C
 def check_file(path: str | Path, game: str | None = None) -> Check:
     """A state file checked as `pnp check` checks it: against the game it names (a problem of the
     file, at its line and path, when that is no game), or against `game` (a name or spec file)."""
+    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    from pnp.pipeline.replay import game_for, named_game
+    from pnp.rules.check import check_state
+    from pnp.rules.state.model import read_state_source
+    from pnp.rules.state.reader import parse_state
+
     source = read_state_source(Path(path))
     state = parse_state(source)
     if game is not None:
@@ -351,12 +402,27 @@ def check_file(path: str | Path, game: str | None = None) -> Check:
 def replay(record: Record | str | Path, game: Game | str | None = None) -> Replay:
     """A game record (a `Record`, or the path of a record file from `pnp play` or `pnp simulate
     --log`) re-checked move by move: `.broken` is the first broken rule (None when every move was legal),
-    `.final` the state after the last good move, `.moves` how many were made."""
+    `.final` the state after the last good move, `.moves` how many were made. Against `game` named
+    by a name or spec file, the record's rule options are not compared with that game's."""
+    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    from pnp.pipeline.replay import record_game
+    from pnp.pipeline.replay import replay as replay_record
+    from pnp.rules.record import Record, read_record
+
     if not isinstance(record, Record):
         record = read_record(Path(record))
     if isinstance(game, Game):
         return replay_record(record, game.model)
-    return replay_record(record, record_game(record, game))
+    return replay_record(record, record_game(record, game), options=game is None)
+
+
+def read(record: str | Path) -> Record:
+    """A game record file read and checked against docs/record-format.md (a SpecError at its line
+    and path when it is not one)."""
+    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    from pnp.rules.record import read_record
+
+    return read_record(Path(record))
 
 
 def build(
@@ -380,6 +446,9 @@ def build(
     whose inputs and outputs are unchanged is skipped. `modules`, `ink` and `language` as `load`
     takes them; `progress` hears a line per step; a file in the way that pnp did not write stops it
     unless `force`. Returns the files written, unchanged, removed and kept."""
+    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    from pnp.pipeline.build import build_games
+
     chosen = tuple(sheets) if sheets is not None else tuple(SheetSpec.from_options(paper=p) for p in papers)
     names = list(games) if games is not None else default_games()
     language = check_language(language)  # before anything is loaded
@@ -415,13 +484,36 @@ def sweep_grid(settings: Sequence[str], players: str = "1-5") -> SweepGrid:
     """What a sweep varies, read from `pnp sweep`'s words: settings such as 'rules.hand_size=4..7'
     and player counts such as '1-5' or '1,3,5'; refused (a UsageError) above the most cells a sweep
     plays, before any game is loaded."""
+    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    from pnp.rules.sweep import check_grid, parse_players, parse_setting
+
     grid = SweepGrid(tuple(parse_setting(text) for text in settings), parse_players(players))
     check_grid(list(grid.settings), grid.players)
     return grid
 
 
+_RESULTS = {
+    "BuildReport": "pnp.pipeline.build",
+    "Replay": "pnp.pipeline.replay",
+    "Report": "pnp.rules.simulation",
+    "State": "pnp.rules.state.model",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The stages' result types (`pnp.Report`, `pnp.Replay`, `pnp.State`, `pnp.api.BuildReport`), imported
+    with their stage."""
+    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    if name not in _RESULTS:
+        raise AttributeError(f"module 'pnp.api' has no attribute {name!r}")
+    return getattr(importlib.import_module(_RESULTS[name]), name)
+
+
 def sweep_chart(result: SweepResult) -> dict[str, bytes] | None:
     """A sweep's chart, {"png": …, "svg": …}; None without the optional extra '.[chart]' (matplotlib)."""
+    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    from pnp.rules.sweep_chart import chart_available, render_chart
+
     return render_chart(result) if chart_available() else None
 
 

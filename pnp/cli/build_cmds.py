@@ -14,7 +14,7 @@ from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options
 from pnp.core.locate import available_games
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import write_owned
-from pnp.pipeline.build import face_outputs, render_owner, svg_folder
+from pnp.pipeline.build import BuildReport, face_outputs, render_owner, svg_folder
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -67,7 +67,7 @@ def build(
     _summary(out, report, api.build_notes(names, modules), time.perf_counter() - started, say)
 
 
-def _summary(out: Path, report: api.BuildReport, notes: list[str], seconds: float, say: Callable[[str], None]) -> None:
+def _summary(out: Path, report: BuildReport, notes: list[str], seconds: float, say: Callable[[str], None]) -> None:
     """How hard each game is with every module (honest defaults, measured), then what the build did."""
     for hard in notes:
         say(hard)

@@ -5,20 +5,21 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pnp import api
-from pnp.api import Report
 from pnp.cli.common import Force, Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading
 from pnp.cli.completion import game_argument
 from pnp.core.errors import UsageError
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.rules.bots import JUDGE_BOT, OPEN_HANDS, check_bot
-from pnp.rules.outputs import setup_name
 from pnp.rules.workers import parse_scheduler, resolve_jobs
+
+if TYPE_CHECKING:
+    from pnp.rules.simulation import Report
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -131,7 +132,7 @@ def setup(
     loaded = api.load(game, modules, language=lang)
     files = loaded.setup_files(players, seed)
     say = lambda message: note(message, quiet)
-    write_owned(out, {owner("setup", loaded.id, setup_name(loaded.model, players, seed)): files}, force=force, say=say)
+    write_owned(out, {owner("setup", loaded.id, loaded.setup_stem(players, seed)): files}, force=force, say=say)
     if as_json:
         typer.echo(next(data for rel, data in files.items() if rel.endswith(".json")).decode("utf-8"), nl=False)
     elif not quiet:
