@@ -25,33 +25,37 @@ PORT_HELP = "The port to listen on (0: any free port, announced when it starts).
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
+Games = Annotated[
+    list[str] | None,
+    typer.Argument(help="Games or variants (default: every game, not the variants).", autocompletion=complete_games),
+]
+Port = Annotated[int, typer.Option("--port", help=PORT_HELP)]
+Host = Annotated[
+    str,
+    typer.Option(
+        "--host",
+        help="The address to listen on: 127.0.0.1 (this machine only) unless you mean to share it, e.g. 0.0.0.0.",
+    ),
+]
+OpenPage = Annotated[bool, typer.Option("--open", help="Open the page in the default browser.")]
+Out = Annotated[Path, typer.Option("--out", "-o", help="The output folder (built as by pnp build).")]
+Modules = Annotated[str, typer.Option("--modules", help=MODULES_HELP)]
+NoSetup = Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")]
+NoBooklet = Annotated[bool, typer.Option("--no-booklet", help="Skip the rules booklets: each save rebuilds faster.")]
+
+
 @app.command()
 @reports_errors
 @sheet_options
 def serve(
-    games: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Games or variants (default: every game, not the variants).", autocompletion=complete_games
-        ),
-    ] = None,
-    port: Annotated[int, typer.Option("--port", help=PORT_HELP)] = 8000,
-    host: Annotated[
-        str,
-        typer.Option(
-            "--host",
-            help="The address to listen on: 127.0.0.1 (this machine only) unless you mean to share it, e.g. 0.0.0.0.",
-        ),
-    ] = "127.0.0.1",
-    open_page: Annotated[bool, typer.Option("--open", help="Open the page in the default browser.")] = False,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The output folder (built as by pnp build).")] = Path(
-        "output"
-    ),
-    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
-    no_booklet: Annotated[
-        bool, typer.Option("--no-booklet", help="Skip the rules booklets: each save rebuilds faster.")
-    ] = False,
+    games: Games = None,
+    port: Port = 8000,
+    host: Host = "127.0.0.1",
+    open_page: OpenPage = False,
+    out: Out = Path("output"),
+    modules: Modules = "all",
+    no_setup: NoSetup = False,
+    no_booklet: NoBooklet = False,
     sheets: tuple = (),
 ) -> None:
     """Serve the gallery of the chosen games on a local web server; on every save in card_specs/ or
@@ -92,24 +96,34 @@ def _play_routes(names: list[str], modules: str) -> list:
     return play_routes(names, modules)
 
 
+Game = Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME", autocompletion=complete_games)]
+Players = Annotated[int, typer.Option("--players", "-p", help="Number of players (hot seat).")]
+Seed = Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")]
+BotSeats = Annotated[
+    list[int] | None, typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat for more seats.")
+]
+PlayHost = Annotated[str, typer.Option("--host", help="The address to listen on.")]
+Records = Annotated[Path, typer.Option("--records", help="Where each game's record is saved.")]
+NoOpen = Annotated[bool, typer.Option("--no-open", help="Do not open the page in the browser.")]
+TableLang = Annotated[
+    str | None,
+    typer.Option("--lang", metavar="LANG", help="Language of the table's words and faces: en or it (default: en)."),
+]
+
+
 @app.command()
 @reports_errors
 def play(
-    game: Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME", autocompletion=complete_games)],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players (hot seat).")] = 2,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
-    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    bot: Annotated[
-        list[int] | None, typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat for more seats.")
-    ] = None,
-    port: Annotated[int, typer.Option("--port", help=PORT_HELP)] = 8001,
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    records: Annotated[Path, typer.Option("--records", help="Where each game's record is saved.")] = Path("records"),
-    no_open: Annotated[bool, typer.Option("--no-open", help="Do not open the page in the browser.")] = False,
-    lang: Annotated[
-        str | None,
-        typer.Option("--lang", metavar="LANG", help="Language of the table's words and faces: en or it (default: en)."),
-    ] = None,
+    game: Game,
+    players: Players = 2,
+    seed: Seed = 1,
+    modules: Modules = "all",
+    bot: BotSeats = None,
+    port: Port = 8001,
+    host: PlayHost = "127.0.0.1",
+    records: Records = Path("records"),
+    no_open: NoOpen = False,
+    lang: TableLang = None,
 ) -> None:
     """Open a virtual table in the browser: the dealt setup with the game's own faces, hot seat for
     every player, any seat to the bot; the rules engine judges every move. Each game is saved as a
@@ -117,7 +131,6 @@ def play(
 
     Example: pnp play galateia --players 3 --seed 7 --bot 3 --lang it
     """
-
     # start-up: +213 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
     from pnp.core.i18n import check_language
     from pnp.rules.deal import check_players
@@ -131,17 +144,22 @@ def play(
     check_out_folder(records, [game], "--records")
     resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
     check_players(resolved, players)
-    seats = ["person"] * players
-    for seat in bot or []:
-        if not 1 <= seat <= players:
-            raise UsageError(f"--bot names a seat from 1 to {players}, not {seat}")
-        seats[seat - 1] = "bot"
-    fields = {"game": game, "players": players, "seed": seed, "modules": modules, "seats": ",".join(seats)}
+    fields = {"game": game, "players": players, "seed": seed, "modules": modules, "seats": _seats(bot, players)}
     query = urlencode({**fields, **({"lang": lang} if lang else {})})
     try:
         serve_play([game], modules, records, host, port, query, open_page=not no_open, say=note, lang=lang)
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
+
+
+def _seats(bots: list[int] | None, players: int) -> str:
+    """--bot: each seat named is the bot's, the others people's ('person,person,bot')."""
+    seats = ["person"] * players
+    for seat in bots or []:
+        if not 1 <= seat <= players:
+            raise UsageError(f"--bot names a seat from 1 to {players}, not {seat}")
+        seats[seat - 1] = "bot"
+    return ",".join(seats)
 
 
 __all__ = ["play", "serve"]
