@@ -159,15 +159,22 @@ class Game:
             raise UsageError(f"{self.id} has no face {face_id!r}; its faces are named like {some}, …")
         return found
 
-    def sheets(self, *papers: str, warn: Warn | None = None, **options: str | bool | None) -> Files:
+    def sheets(
+        self,
+        *papers: str,
+        warn: Warn | None = None,
+        specs: Sequence[SheetSpec] = (),
+        **options: str | bool | None,
+    ) -> Files:
         """PDF sheets for each paper ('a4' when none is named) and, when duplex, the printer's calibration
         sheet. `options` are `pnp sheets`' options by their Python names (bleed="3mm", duplex="none",
-        cut_lines=True, …: pnp.sheets.spec.SheetSpec.from_options)."""
+        cut_lines=True, …: pnp.sheets.spec.SheetSpec.from_options); or `specs`, one SheetSpec a paper."""
         # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
         from pnp.sheets.impose import sheet_outputs
 
-        specs = [SheetSpec.from_options(paper=paper, **options) for paper in papers or ("a4",)]  # type: ignore[arg-type]
-        return sheet_outputs(self.model, self.faces(), specs, warn=warn, jobs=self.jobs)
+        if not specs:
+            specs = [SheetSpec.from_options(paper=paper, **options) for paper in papers or ("a4",)]  # type: ignore[arg-type]
+        return sheet_outputs(self.model, self.faces(), tuple(specs), warn=warn, jobs=self.jobs)
 
     def export(
         self,
@@ -203,6 +210,15 @@ class Game:
             folder=folder,
             jobs=self.jobs,
         )
+
+    def booklet(self) -> Files:
+        """The rules booklet and the designer's sheet, as `pnp booklet` writes them: <game>/rules-a4.pdf,
+        rules-letter.pdf, the imposed rules-booklet-a4.pdf and rules-booklet-letter.pdf, and
+        designer-a4.pdf / designer-letter.pdf, in the game's language."""
+        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        from pnp.booklet import booklet_outputs
+
+        return booklet_outputs(self.model, self.faces())
 
     def setup(self, players: int = 3, seed: int = 1) -> State:
         """A setup dealt by the rules and checked: the same seed deals the same table."""

@@ -61,16 +61,6 @@ LANG_HELP = (
 Lang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)]  # `lang: Lang = None`
 
 
-def with_lang(game, lang: str | None):
-    """The game printed in `lang` (None: the spec's "language", else English); an unshipped
-    language is a usage error naming the shipped ones."""
-    # start-up: +51 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.core.i18n import check_language
-    from pnp.game.rulestext import with_language
-
-    return with_language(game, check_language(lang))
-
-
 def note(message: str, quiet: bool = False) -> None:
     """Progress and summaries go to stderr, so stdout stays the result."""
     if not quiet:

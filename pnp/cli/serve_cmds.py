@@ -1,8 +1,4 @@
-"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date.
-
-The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
-module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
-"""
+"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date."""
 
 from pathlib import Path
 from typing import Annotated
