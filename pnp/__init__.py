@@ -35,6 +35,7 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     if name not in __all__:
         raise AttributeError(f"module 'pnp' has no attribute {name!r}")
-    from pnp import api  # the facade: first use of one of its names
+    # lazy: -0.5 s on import pnp and pnp --help (docs/decisions.md "Plumbing only where it pays")
+    from pnp import api
 
     return getattr(api, name)

@@ -11,9 +11,17 @@ from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import sheet_options
 from pnp.core.errors import UsageError
+from pnp.core.i18n import check_language
 from pnp.core.locate import find_spec
 from pnp.core.outfolder import check_out_folder
 from pnp.pipeline.load import load_game
+from pnp.rules.deal import check_players
+from pnp.rules.state.model import SEEDS
+from pnp.server.live import Live
+from pnp.server.play import play_routes
+from pnp.server.run import serve as run
+from pnp.server.run import serve_play
+from pnp.server.watch import Rebuilder
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -61,11 +69,6 @@ def serve(
 
     Example: pnp serve galateia --open
     """
-    # start-up: +100 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.server.live import Live
-    from pnp.server.run import serve as run
-    from pnp.server.watch import Rebuilder
-
     _check_port(port)
     names = games or default_games()
     for name in names:
@@ -86,9 +89,6 @@ def _check_port(port: int) -> None:
 
 
 def _play_routes(names: list[str], modules: str) -> list:
-    # start-up: +93 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.server.play import play_routes
-
     return play_routes(names, modules)
 
 
@@ -127,12 +127,6 @@ def play(
 
     Example: pnp play galateia --players 3 --seed 7 --bot 3 --lang it
     """
-    # start-up: +213 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.core.i18n import check_language
-    from pnp.rules.deal import check_players
-    from pnp.rules.state.model import SEEDS
-    from pnp.server.run import serve_play
-
     lang = check_language(lang)
     _check_port(port)
     if not SEEDS[0] <= seed <= SEEDS[1]:  # pnp replay reads the record's seed back (docs/record-format.md)

@@ -17,6 +17,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+import pikepdf
+from isal import isal_zlib
+from pikepdf import Array, Dictionary, Name
 from PIL import Image, ImageCms
 
 from pnp.core.units import PT_PER_MM
@@ -95,9 +98,6 @@ class CmykImage:
 
 def _cmyk(image: Image.Image, picture: Picture) -> CmykImage:
     """In the image worker: the face in CMYK, deflated (ISA-L level 1)."""
-    # start-up: +2 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from isal import isal_zlib
-
     cmyk = to_cmyk(image)
     return CmykImage(cmyk.width, cmyk.height, isal_zlib.compress(cmyk.tobytes(), 1))
 
@@ -105,10 +105,6 @@ def _cmyk(image: Image.Image, picture: Picture) -> CmykImage:
 def _deck_pdf(
     game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None, jobs: int | None = None
 ) -> bytes:
-    # start-up: +77 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import pikepdf
-    from pikepdf import Array, Dictionary, Name
-
     product = fit.product
     page = ((product.width + 2 * product.bleed_x) * PT_PER_MM, (product.height + 2 * product.bleed_y) * PT_PER_MM)
     bleed_x, bleed_y = product.bleed_x * PT_PER_MM, product.bleed_y * PT_PER_MM
