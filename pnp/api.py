@@ -107,14 +107,14 @@ class Check:
 
     def text(self) -> str:
         """The report `pnp setup` writes beside a state: the rules checked and every violation."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.outputs import check_report
 
         return check_report(self.game, self.state, list(self.violations))
 
     def json(self) -> str:
         """The result as `pnp check --json` prints it (docs/state-format.md)."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.outputs import dumps_check
 
         return dumps_check(self.game, self.state, list(self.violations))
@@ -146,7 +146,7 @@ class Game:
 
     @cached_property
     def _drawn(self) -> tuple[Face, ...]:
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.svg.faces import render_faces
 
         return render_faces(self.model, jobs=self.jobs)
@@ -169,7 +169,7 @@ class Game:
         """PDF sheets for each paper ('a4' when none is named) and, when duplex, the printer's calibration
         sheet. `options` are `pnp sheets`' options by their Python names (bleed="3mm", duplex="none",
         cut_lines=True, …: pnp.sheets.spec.SheetSpec.from_options); or `specs`, one SheetSpec a paper."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.sheets.impose import sheet_outputs
 
         if not specs:
@@ -193,7 +193,7 @@ class Game:
         <game>/export/<target>/; each target takes only its own options (product: tgc, mpc, drivethru;
         dpi and bleed: png; base_url: tts; sheet: cut), another is a UsageError. `folder`: the folder
         under export/ (default: the target's name)."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.export import export as export_files
 
         return export_files(
@@ -215,14 +215,14 @@ class Game:
         """The rules booklet and the designer's sheet, as `pnp booklet` writes them: <game>/rules-a4.pdf,
         rules-letter.pdf, the imposed rules-booklet-a4.pdf and rules-booklet-letter.pdf, and
         designer-a4.pdf / designer-letter.pdf, in the game's language."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.booklet import booklet_outputs
 
         return booklet_outputs(self.model, self.faces())
 
     def setup(self, players: int = 3, seed: int = 1) -> State:
         """A setup dealt by the rules and checked: the same seed deals the same table."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.deal import deal_setup
 
         return deal_setup(self.model, players, seed)
@@ -230,7 +230,7 @@ class Game:
     def setup_files(self, players: int = 3, seed: int = 1) -> Files:
         """The files `pnp setup` writes: <game>/setup/<stem>.json (the state), .check.txt, .svg and
         .pdf (the setup sheet)."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.outputs import setup_outputs
 
         return setup_outputs(self.model, players, seed)
@@ -238,14 +238,14 @@ class Game:
     def setup_stem(self, players: int = 3, seed: int = 1) -> str:
         """The stem of the setup's files: setup-3p-seed1, with the modules and language when not the
         defaults."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.outputs import setup_name
 
         return setup_name(self.model, players, seed)
 
     def check(self, state: State) -> Check:
         """`state` checked against this game's rules."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.check import check_state
 
         return Check(self.model, state, tuple(check_state(self.model, state)))
@@ -266,7 +266,7 @@ class Game:
         95 % Wilson interval, how far games got and why they were lost (`.text()` as `pnp simulate`
         prints it). `log`: a folder that also gets a game record of every game (`pnp.replay`
         re-checks one)."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.simlog import write_logs
         from pnp.rules.simulation import simulate as simulate_games
         from pnp.rules.workers import parse_scheduler
@@ -293,7 +293,7 @@ class Game:
     ) -> list[Path]:
         """Write a game record of each game `simulate` plays with the same arguments into `folder`
         (as the folder's output set: a file pnp did not write stops it unless `force`); the paths."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.simlog import write_logs
 
         return write_logs(self.model, players, games, seed, Path(folder), bot, force=force, say=say)
@@ -301,7 +301,7 @@ class Game:
     def versus(self, other: str, modules: Sequence[str] | str | None = ALL_MODULES, option: str = "--vs") -> Game:
         """The game to compare this one with: a game or variant by name, or this game with one spec
         value changed ('rules.KEY=VALUE'); a UsageError starting with `option` when that cannot be."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.problems import rule_problems
         from pnp.rules.sweep import apply_setting, parse_setting
 
@@ -319,7 +319,7 @@ class Game:
     def check_sweep(self, grid: SweepGrid) -> None:
         """Every value of `grid` through this game's spec schema and every player count against its
         range, before any variant is built; a UsageError for the first that cannot be."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.sweep import check_settings
 
         check_settings(self.model, list(grid.settings), grid.players)
@@ -336,7 +336,7 @@ class Game:
     ) -> SweepResult:
         """Simulate every combination of `grid`'s settings at each of its player counts (`.table()`
         as `pnp sweep` prints it, `.to_data()` its JSON); the same numbers on any workers."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.sweep import sweep as sweep_games
         from pnp.rules.workers import parse_scheduler
 
@@ -347,7 +347,7 @@ class Game:
     def play(self, players: int, seed: int = 1, seats: list[str] | None = None) -> PlaySession:
         """A table to play move by move, every move judged (`.places(card)`, `.move(move)`, `.undo()`);
         `seats`: 'person' or 'bot' for each player (default: all people, hot seat)."""
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.session import PlaySession
 
         return PlaySession(self.model, players, seed, seats)
@@ -371,7 +371,7 @@ def load(
             raise UsageError(f"ink {ink!r} is not one of normal, saver")
         model = replace(model, ink=ink)
     if language is not None:
-        # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.game.rulestext import with_language
 
         model = with_language(model, check_language(language))
@@ -381,7 +381,7 @@ def load(
 def check(state: State | str | Path, game: Game | str | Path | None = None) -> Check:
     """A state (a `State`, or the path of a state file) checked against the rules of the game it names
     (or of `game`: a loaded game, a name or a spec file)."""
-    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from pnp.rules.check import check_state
     from pnp.rules.state.model import State, read_state_source
     from pnp.rules.state.reader import parse_state
@@ -400,7 +400,7 @@ def check(state: State | str | Path, game: Game | str | Path | None = None) -> C
 def check_file(path: str | Path, game: str | None = None) -> Check:
     """A state file checked as `pnp check` checks it: against the game it names (a problem of the
     file, at its line and path, when that is no game), or against `game` (a name or spec file)."""
-    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from pnp.pipeline.replay import game_for, named_game
     from pnp.rules.check import check_state
     from pnp.rules.state.model import read_state_source
@@ -420,7 +420,7 @@ def replay(record: Record | str | Path, game: Game | str | None = None) -> Repla
     --log`) re-checked move by move: `.broken` is the first broken rule (None when every move was legal),
     `.final` the state after the last good move, `.moves` how many were made. Against `game` named
     by a name or spec file, the record's rule options are not compared with that game's."""
-    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from pnp.pipeline.replay import record_game
     from pnp.pipeline.replay import replay as replay_record
     from pnp.rules.record import Record, read_record
@@ -435,7 +435,7 @@ def replay(record: Record | str | Path, game: Game | str | None = None) -> Repla
 def read(record: str | Path) -> Record:
     """A game record file read and checked against docs/record-format.md (a SpecError at its line
     and path when it is not one)."""
-    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from pnp.rules.record import read_record
 
     return read_record(Path(record))
@@ -462,7 +462,7 @@ def build(
     whose inputs and outputs are unchanged is skipped. `modules`, `ink` and `language` as `load`
     takes them; `progress` hears a line per step; a file in the way that pnp did not write stops it
     unless `force`. Returns the files written, unchanged, removed and kept."""
-    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from pnp.pipeline.build import build_games
 
     chosen = tuple(sheets) if sheets is not None else tuple(SheetSpec.from_options(paper=p) for p in papers)
@@ -500,7 +500,7 @@ def sweep_grid(settings: Sequence[str], players: str = "1-5") -> SweepGrid:
     """What a sweep varies, read from `pnp sweep`'s words: settings such as 'rules.hand_size=4..7'
     and player counts such as '1-5' or '1,3,5'; refused (a UsageError) above the most cells a sweep
     plays, before any game is loaded."""
-    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from pnp.rules.sweep import check_grid, parse_players, parse_setting
 
     grid = SweepGrid(tuple(parse_setting(text) for text in settings), parse_players(players))
@@ -519,7 +519,7 @@ _RESULTS = {
 def __getattr__(name: str) -> Any:
     """The stages' result types (`pnp.Report`, `pnp.Replay`, `pnp.State`, `pnp.api.BuildReport`), imported
     with their stage."""
-    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     if name not in _RESULTS:
         raise AttributeError(f"module 'pnp.api' has no attribute {name!r}")
     return getattr(importlib.import_module(_RESULTS[name]), name)
@@ -527,7 +527,7 @@ def __getattr__(name: str) -> Any:
 
 def sweep_chart(result: SweepResult) -> dict[str, bytes] | None:
     """A sweep's chart, {"png": …, "svg": …}; None without the optional extra '.[chart]' (matplotlib)."""
-    # lazy: the stages load on first use, not with the facade (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from pnp.rules.sweep_chart import chart_available, render_chart
 
     return render_chart(result) if chart_available() else None

@@ -14,7 +14,6 @@ from pnp.core.locate import find_template_dir
 from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.units import parse_length
 from pnp.game.model import Back, Card, CardKind, CardSize, Game, Module, Theme, frozen_map
-from pnp.game.rulestext import with_reference_text
 from pnp.spec.load import Spec
 
 ALL_MODULES = "all"
@@ -48,6 +47,9 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
         language=_language(data.get("language")),
     )
     if any("topic" in card.fields for card in game.cards):  # reference cards: sentences from the rules
+        # lazy: -20 ms on pnp build --help and a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.game.rulestext import with_reference_text
+
         game = with_reference_text(game)
     return game
 

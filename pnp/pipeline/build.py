@@ -33,7 +33,6 @@ from pnp.core.owned import (
 )
 from pnp.game.listing import deck_listing
 from pnp.game.model import Face, Game
-from pnp.game.rulestext import with_language
 from pnp.pipeline.cache import cached_faces, face_keys, input_key, is_fresh, read_record, record_path, write_record
 from pnp.pipeline.load import load_game
 from pnp.sheets.names import output_set as sheet_set
@@ -101,6 +100,9 @@ def build_games(
             skipped.append(known[0])
             _say(progress, f"{known[0]}: unchanged")
             continue
+        # lazy: -20 ms on pnp build --help and a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.game.rulestext import with_language
+
         game = with_language(load_game(name, modules=modules), language)  # --lang over the spec's language
         pending.append(
             _Pending(replace(game, ink=ink) if ink else game, known[1] if known else None, out, sheets, setup, booklet)
