@@ -19,6 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
+import pikepdf
+from isal import isal_zlib
+from pikepdf import Array, Dictionary, Name
 from PIL import Image, ImageCms
 
 from pnp.core.units import PT_PER_MM
@@ -113,9 +116,6 @@ class CmykImage:
 def _cmyk(image: Image.Image, picture: Picture) -> CmykImage | Image.Image:
     """In the image worker: the face in CMYK, deflated (ISA-L level 1); of a measuring copy of a
     face with CMYK art (cmykart.py), one channel of its pixels."""
-    # start-up: +2 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from isal import isal_zlib
-
     if picture.tiles[0].face_id.endswith((WHITE, BLACK)):
         return image.getchannel("G")
     cmyk = to_cmyk(image)
@@ -125,10 +125,6 @@ def _cmyk(image: Image.Image, picture: Picture) -> CmykImage | Image.Image:
 def _deck_pdf(
     game: Game, cards: list[Card], by_id: dict[str, Face], fit, warn: Warn | None, jobs: int | None = None
 ) -> bytes:
-    # start-up: +77 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import pikepdf
-    from pikepdf import Array, Dictionary, Name
-
     product = fit.product
     page = ((product.width + 2 * product.bleed_x) * PT_PER_MM, (product.height + 2 * product.bleed_y) * PT_PER_MM)
     bleed_x, bleed_y = product.bleed_x * PT_PER_MM, product.bleed_y * PT_PER_MM
@@ -185,9 +181,6 @@ def _deck_pdf(
 
 def _picture_xobject(document, picture: CmykPicture):
     """A CMYK JPEG as a DeviceCMYK image XObject, its bytes as they are (DCTDecode)."""
-    import pikepdf
-    from pikepdf import Array, Name
-
     xobject = pikepdf.Stream(document, b"")
     xobject.write(picture.jpeg, filter=Name.DCTDecode)
     xobject.Type, xobject.Subtype = Name.XObject, Name.Image
@@ -201,9 +194,6 @@ def _picture_xobject(document, picture: CmykPicture):
 def _face_images(faces: list[Face], fit, warn: Warn | None, jobs: int | None = None) -> dict[str, CmykImage]:
     """Each face (once) as a CMYK image of the product's size with bleed, rendered by PDFium; a
     face with CMYK art with its art and its mask, from two measuring copies (cmykart.py)."""
-    # start-up: +2 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from isal import isal_zlib
-
     faces = list({f.id: f for f in faces}.values())
     drawn, pictures = list(faces), []
     art: dict[str, tuple[CmykPicture, ...]] = {}

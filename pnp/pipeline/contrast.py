@@ -15,6 +15,7 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+import resvg_py
 from PIL import Image, ImageChops
 
 from pnp.core.errors import PnpError, Problem
@@ -160,8 +161,6 @@ def _luminance(rgb: tuple[int, ...]) -> float:
 def _pixels(game: Game | None, svg: str, layout: Layout) -> Image.Image:
     """The face drawn on white (the paper) as an RGBA image, in `game`'s ink (None: as given); the
     alpha is that of the drawing alone."""
-    import resvg_py  # resvg comes with rasterising: only validate draws pixels
-
     if game is not None and game.ink == "saver":
         svg = saver_svg(svg)
     png = bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=PIXELS_PER_MM * 25.4, skip_system_fonts=True))

@@ -396,7 +396,7 @@ def _pages(pdf: bytes | str) -> int:
     data = pdf.encode("latin-1") if isinstance(pdf, str) else pdf
     if b"/ObjStm" not in data:
         return len(_PAGES.findall(data))
-    # start-up: pikepdf (~77 ms) only for a PDF with object streams
+    # lazy: -77 ms on a build whose PDFs have no object streams (docs/decisions.md "Plumbing only where it pays")
     import pikepdf
 
     with pikepdf.open(io.BytesIO(data)) as document:

@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any, Generic, TypeVar
 
 from pnp.core import pool
+from pnp.face.inksaver import saver_svg
 from pnp.face.layout import layout_card
 from pnp.face.raster import is_raster_name
 from pnp.face.template import ArtElement, GroupElement, Template, TemplateError, load_template
@@ -137,16 +138,12 @@ def _draw(
 
 
 def _face(card: Card, template: Template, game: Game, side: str, arts: dict | None = None) -> Face:
-    # Imported here, not at the top: pnp.svg.face imports svgwrite, which costs 40–110 ms to import
-    # (measured; urllib.request and a pyparsing grammar), and a build with every face cached draws none.
+    # lazy: -40 to -110 ms on a build with every face cached (docs/decisions.md "Plumbing only where it pays")
     from pnp.svg.face import render_svg
 
     layout = layout_card(card, template, game, side, arts)
     svg = render_svg(layout)
     if game.ink == "saver":
-        # start-up: +3 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.face.inksaver import saver_svg
-
         svg = saver_svg(svg)
     return Face(
         id=layout.face_id,
