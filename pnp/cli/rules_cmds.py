@@ -59,7 +59,8 @@ def setup(
     Example: pnp setup tranquility --players 3 --seed 7
     """
     # start-up: +370 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.outputs import setup_name, setup_outputs
+    from pnp.rules.outputs import setup_name
+    from pnp.setupsheet.outputs import setup_outputs
 
     check_out_folder(out, [game])
     resolved = with_lang(load_game(game, modules=modules), lang)

@@ -243,7 +243,7 @@ def _load_drawing_code(setup: bool, booklet: bool = False) -> None:
 
     register_label_fonts()
     if setup:
-        from pnp.rules import outputs  # noqa: F401
+        from pnp.setupsheet import outputs  # noqa: F401
     if booklet:
         # start-up: +215 ms CPU (measured; reportlab.platypus, pikepdf) only when a game is drawn
         import pnp.booklet  # noqa: F401
@@ -330,7 +330,7 @@ def _booklet(game: Game, faces: tuple[Face, ...]) -> Part:
 
 def _setup(game: Game) -> Part:
     # start-up: +385 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.outputs import setup_outputs
+    from pnp.setupsheet.outputs import setup_outputs
 
     return setup_outputs(game), []
 

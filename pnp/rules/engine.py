@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pnp.game.model import Game
 from pnp.rules.facts import Facts, Rule
+from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import State
 
 
@@ -101,8 +102,9 @@ class Engine(Protocol):
         """Cards `player` (1-based) may hold fewer than the hand size without breaking hand-drawn."""
         ...
 
-    def draw_setup(self, sheet: Any, state: State) -> None:
-        """Draw the state's table on the setup sheet (pnp/rules/setup_sheet.py)."""
+    def draw_setup(self, sheet: SetupCanvas, state: State) -> None:
+        """Draw the state's table on the setup sheet (pnp/setupsheet/sheet.py) through the drawing
+        protocol of pnp/rules/picture.py."""
         ...
 
     def setup_region(self, rules: Any, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:

@@ -15,6 +15,7 @@ from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
 from pnp.rules.ascent.sheet import draw_mountain, mountain_region
 from pnp.rules.facts import Facts, Rule
+from pnp.rules.picture import SetupCanvas
 from pnp.rules.search import AscentRollout, AscentSearch
 from pnp.rules.state.model import State
 
@@ -59,7 +60,7 @@ class AscentEngine:
     def hand_shortfall(self, facts: Facts, player: int) -> int:
         return 0  # every hand is drawn back up at the end of its turn
 
-    def draw_setup(self, sheet: Any, state: State) -> None:
+    def draw_setup(self, sheet: SetupCanvas, state: State) -> None:
         if state.mountain is not None:
             draw_mountain(sheet, state.mountain)
 

@@ -10,6 +10,7 @@ from typing import Any
 from pnp.game.model import Game
 from pnp.rules import check_counts
 from pnp.rules.facts import Facts, Rule
+from pnp.rules.picture import SetupCanvas
 from pnp.rules.search import TranquilitySearch
 from pnp.rules.state.model import State
 from pnp.rules.tranquility import check
@@ -62,7 +63,7 @@ class TranquilityEngine:
     def hand_shortfall(self, facts: Facts, player: int) -> int:
         return check.start_shortfall(facts, player)
 
-    def draw_setup(self, sheet: Any, state: State) -> None:
+    def draw_setup(self, sheet: SetupCanvas, state: State) -> None:
         if state.sea is not None:
             draw_sea(sheet, state.sea)
 
