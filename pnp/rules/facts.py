@@ -2,7 +2,7 @@
 a summary and a pure function of the Facts).
 
 A rule module (pnp/rules/check.py for the rules every engine shares, pnp/rules/<engine>/check.py,
-pnp/rules/check_counts.py) makes its rules with the `rule` decorator and lists them in a tuple; the
+pnp/rules/<game>/counts.py) makes its rules with the `rule` decorator and lists them in a tuple; the
 engine registry (pnp/rules/engines.py) says which tuples each engine checks. Nothing registers itself
 on import.
 """

@@ -9,14 +9,13 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.game.model import Game
-from pnp.rules import check_counts
-from pnp.rules.ascent import check, goats
+from pnp.rules.ascent import check, counts, goats
 from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
+from pnp.rules.ascent.search import AscentRollout, AscentSearch
 from pnp.rules.ascent.sheet import draw_mountain, mountain_region
 from pnp.rules.facts import Facts, Rule
 from pnp.rules.picture import SetupCanvas
-from pnp.rules.search import AscentRollout, AscentSearch
 from pnp.rules.state.model import State
 
 
@@ -24,7 +23,7 @@ class AscentEngine:
     name = "ascent"
     title = "The Ascent"
     progress_of = "slots"
-    rules: tuple[Rule, ...] = (*check_counts.ASCENT_RULES, *check.RULES, *goats.RULES)
+    rules: tuple[Rule, ...] = (*counts.RULES, *check.RULES, *goats.RULES)
     where: Mapping[str, frozenset[str]] = MappingProxyType(
         {
             "terrain": frozenset({"hand", "pile", "discard", "slot"}),

@@ -8,12 +8,10 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.game.model import Game
-from pnp.rules import check_counts
 from pnp.rules.facts import Facts, Rule
 from pnp.rules.picture import SetupCanvas
-from pnp.rules.search import TranquilitySearch
 from pnp.rules.state.model import State
-from pnp.rules.tranquility import check
+from pnp.rules.tranquility import check, counts
 from pnp.rules.tranquility.bot import TranquilityBot
 from pnp.rules.tranquility.engine import (
     TranquilityDeck,
@@ -22,6 +20,7 @@ from pnp.rules.tranquility.engine import (
     table_from_state,
     tranquility_deck,
 )
+from pnp.rules.tranquility.search import TranquilitySearch
 from pnp.rules.tranquility.sheet import draw_sea, sea_region
 
 
@@ -29,7 +28,7 @@ class TranquilityEngine:
     name = "tranquility"
     title = "Tranquility"
     progress_of = "cells"
-    rules: tuple[Rule, ...] = (*check_counts.TRANQUILITY_RULES, *check.RULES)
+    rules: tuple[Rule, ...] = (*counts.RULES, *check.RULES)
     where: Mapping[str, frozenset[str]] = MappingProxyType(
         {
             "island": frozenset({"hand", "pile", "discard", "cell", "box"}),
