@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 
 from pnp.game.model import Game
-from pnp.game.params import FEWEST_CARDS, AscentRules, physical_pieces, rule_params
+from pnp.game.params import FEWEST_CARDS, physical_pieces, rule_params
 from pnp.rules.engines import ENGINES, engine_of
 from pnp.rules.facts import Facts, Rule, Violation, card_counter, locate, rule, slot_label
 from pnp.rules.state.model import State
@@ -216,7 +216,7 @@ def _dealt_counts(f: Facts, dealt: list[int], given: tuple[int, ...]) -> str:
 def _bridges_given(f: Facts) -> tuple[int, ...]:
     """Bridges handed to each player at setup (The Ascent's `bridges_at_setup`), 0 for every player else."""
     n = len(f.state.hands)
-    given = f.rules.bridges_given(n) if isinstance(f.rules, AscentRules) else ()
+    given = engine_of(f.game).given_at_setup(f.rules, n)
     return tuple(given[:n]) + (0,) * (n - len(given))
 
 

@@ -7,13 +7,16 @@ game: docs/architecture.md, "Adding a third game".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from pnp.core.i18n import Translator
 from pnp.game.model import Game
-from pnp.rules.facts import Facts, Rule
+from pnp.rules.facts import Facts, Rule, Violation
 from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import State
+from pnp.rules.table_words import Names
 
 
 @runtime_checkable
@@ -25,6 +28,8 @@ class Table(Protocol):
     status: str  # "playing" | "won" | "lost"
 
     def legal_plays(self, p: int) -> list: ...
+
+    engine: str  # the name of the engine that plays it (pnp/rules/engines.py)
 
     def has_action(self, p: int) -> bool: ...
 
@@ -114,3 +119,59 @@ class Engine(Protocol):
 
     wide_setup: bool
     """The dealt table is wider than high (the booklet gives its picture the whole text column)."""
+
+    # ---- what the shared code asks of an engine instead of looking behind it (issue 27) -------
+    state_field: str
+    """The State field (pnp/rules/state/model.py) that holds its table; the state file's section is
+    named as the engine."""
+
+    move_names: tuple[str, ...]
+    """The `action` names of its moves in a record (docs/record-format.md), "discard" among them."""
+
+    won_words: str
+    """The play page's sentence for a won game (a catalogue msgid)."""
+
+    won_log: str
+    """The session log's sentence for a won game (English)."""
+
+    def judge(self, table: Any, p: int, action: Any, ids: list[str]) -> Violation | None:
+        """The first of its own move rules (pnp/rules/judge.py's MOVE_RULES) that player p's action
+        breaks, after the shared ones held; `ids` are the piece ids by card index."""
+        ...
+
+    def places(self, table: Any, p: int, card: int) -> list[dict]:
+        """Where player p may put `card` of their hand, with each place's cost (the play page's
+        choices, in the record's move format)."""
+        ...
+
+    def must_start(self, table: Any, p: int) -> int:
+        """The card player p must play before any other (a start card), or -1."""
+        ...
+
+    def table_view(self, table: Any, ids: list[str], face: Callable[[str | None], str | None]) -> dict:
+        """The play page's table: `spots` (pnp/rules/play_kit.py's `spot`), `size` in card units,
+        `must_start`, and whatever else its page part reads."""
+        ...
+
+    def refusals(
+        self, table: Any, p: int, card: int, allowed: set[str], has_place: bool, names: Names, w: Translator
+    ) -> tuple[str, dict[str, str]]:
+        """Why `card` has no place ("" when it has one), and why each place not in `allowed` (spot keys)
+        refuses it, in the player's words."""
+        ...
+
+    def goals(self, table: Any, names: Names, w: Translator) -> list[dict]:
+        """Its goals besides filling the table and how far the table is ([] when it has none)."""
+        ...
+
+    def given_at_setup(self, rules: Any, players: int) -> tuple[int, ...]:
+        """Cards handed to each player at setup besides the deal, by player (() when none)."""
+        ...
+
+    def problems(self, game: Game, rules: Any, kinds: Counter) -> list[str]:
+        """Why its rules cannot be played with the game's pieces and parameters (pnp/rules/problems.py)."""
+        ...
+
+    def warnings(self, game: Game, rules: Any) -> list[str]:
+        """Player counts or goals that can never win (worth telling, not fatal)."""
+        ...

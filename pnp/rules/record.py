@@ -19,6 +19,7 @@ from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
 from pnp.core.version import __version__
 from pnp.game.model import Game
+from pnp.rules.engines import engine_named
 from pnp.rules.state.model import State, _dump, dump_state, state_to_data
 from pnp.rules.state.reader import parse_state
 
@@ -99,11 +100,7 @@ def move_from_data(table, move: Any) -> tuple[int, tuple]:
     if not isinstance(player, int) or isinstance(player, bool) or not 1 <= player <= table.n:
         raise MoveError(["player"], f"expected a player number from 1 to {table.n}")
     what = move.get("action")
-    engine_actions = (
-        ("play", "start", "finish", "discard")
-        if hasattr(table, "cells")
-        else ("place", "swap", "campfire", "summit", "discard")
-    )
+    engine_actions = engine_named(table.engine).move_names
     if what not in engine_actions:
         raise MoveError(["action"], "expected one of " + ", ".join(engine_actions))
     card = lambda key: _card(table, move, key)

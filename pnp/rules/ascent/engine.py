@@ -82,6 +82,8 @@ def _copies(kind: tuple[int, ...], pieces: tuple[Piece, ...]) -> tuple[int, ...]
 class AscentTable:
     """An Ascent game in progress; `legal_plays` lists what a player may do, `apply` does it."""
 
+    engine = "ascent"  # the registry's name of the engine (pnp/rules/engines.py)
+
     def __init__(
         self,
         deck: AscentDeck,

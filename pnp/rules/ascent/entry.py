@@ -4,19 +4,22 @@ Goats', in goats.py) come after its own."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pnp.core.i18n import N_, Translator
 from pnp.game.model import Game
-from pnp.rules.ascent import check, counts, goats
+from pnp.rules.ascent import check, counts, goats, play, problems
 from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
 from pnp.rules.ascent.search import AscentRollout, AscentSearch
 from pnp.rules.ascent.sheet import draw_mountain, mountain_region
-from pnp.rules.facts import Facts, Rule
+from pnp.rules.facts import Facts, Rule, Violation
 from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import State
+from pnp.rules.table_words import Names
 
 
 class AscentEngine:
@@ -67,6 +70,41 @@ class AscentEngine:
 
     def setup_region(self, rules: Any, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
         return mountain_region(rules, table)
+
+    # ---- what the shared code asks of an engine instead of looking behind it (issue 27) -------
+    state_field = "mountain"
+    move_names: tuple[str, ...] = ("place", "swap", "campfire", "summit", "discard")
+    won_words = N_("Won: the summit is reached.")
+    won_log = "Won: the summit is reached."
+
+    def judge(self, table: AscentTable, p: int, action: Any, ids: list[str]) -> Violation | None:
+        return play.judge(table, p, action, ids)
+
+    def places(self, table: AscentTable, p: int, card: int) -> list[dict]:
+        return play.places(table, p, card)
+
+    def must_start(self, table: AscentTable, p: int) -> int:
+        return -1  # The Ascent has no start card
+
+    def table_view(self, table: AscentTable, ids: list[str], face: Callable[[str | None], str | None]) -> dict:
+        return play.view(table, ids, face)
+
+    def refusals(
+        self, table: AscentTable, p: int, card: int, allowed: set[str], has_place: bool, names: Names, w: Translator
+    ) -> tuple[str, dict[str, str]]:
+        return play.refusals(table, p, card, allowed, has_place, names, w)
+
+    def goals(self, table: AscentTable, names: Names, w: Translator) -> list[dict]:
+        return play.ascent_goals(table, names, w)
+
+    def given_at_setup(self, rules: Any, players: int) -> tuple[int, ...]:
+        return rules.bridges_given(players)
+
+    def problems(self, game: Game, rules: Any, kinds: Counter) -> list[str]:
+        return problems.problems(game, rules, kinds)
+
+    def warnings(self, game: Game, rules: Any) -> list[str]:
+        return problems.warnings(game, rules)
 
 
 ASCENT = AscentEngine()

@@ -21,8 +21,6 @@ FORMAT = "pnp-state"
 VERSION = 2  # 2: a start-discard share says how many cards came from the hand and how many from the pile
 READS = (1, 2)  # version 1 files are still read: their shares were numbers of cards from the hand
 STATUSES = ("playing", "won", "lost")
-TABLES = {"tranquility": "sea", "ascent": "mountain"}  # an engine's section of the file → the State field it fills
-ENGINES = tuple(TABLES)
 
 # Limits of the format (docs/state-format.md, "Limits"): far above any game a spec can describe, low
 # enough that reading and checking a state takes well under a second.

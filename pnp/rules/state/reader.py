@@ -13,8 +13,8 @@ from typing import Any
 from pnp.core.errors import Problem, SpecError
 from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
+from pnp.rules.engines import ENGINES
 from pnp.rules.state.model import (
-    ENGINES,
     FORMAT,
     MAX_CELLS,
     MAX_COUNT,
@@ -28,7 +28,6 @@ from pnp.rules.state.model import (
     READS,
     SEEDS,
     STATUSES,
-    TABLES,
     TOO_LARGE,
     VERSION,
     Mountain,
@@ -94,7 +93,7 @@ class _Reader:
         "discard",
         "box",
         "aside",
-        *TABLES,
+        *ENGINES,  # each engine's section: its table
     )
 
     def __init__(self, source: Source):
@@ -120,7 +119,7 @@ class _Reader:
         self.version = version if isinstance(version, int) and not isinstance(version, bool) else None
         if self.version not in READS:
             self.fail(["version"], f"expected version {VERSION} (or {', '.join(map(str, READS[:-1]))}, still read)")
-        engine = self.choice(data, ["engine"], ENGINES)
+        engine = self.choice(data, ["engine"], tuple(ENGINES))
         state = State(
             game=self.text(data, ["game"], "a game or variant name"),
             engine=engine,
@@ -137,15 +136,16 @@ class _Reader:
             aside=self.ids(data, ["aside"]),
             **self.tables(data, engine),
         )
-        for other in TABLES:
+        for other in ENGINES:
             if engine and other != engine and other in data:
                 self.fail([other], f"a {engine} state has no {other!r} section")
         return state
 
     def tables(self, data: dict, engine: str) -> dict[str, Any]:
-        """The State field of the engine's table (`sea`, `mountain`: TABLES), read from its section."""
-        fields: dict[str, Any] = dict.fromkeys(TABLES.values())
-        field = TABLES.get(engine)
+        """The State field of the engine's table (`Engine.state_field`: `sea`, `mountain`), read from its
+        section (named as the engine)."""
+        fields: dict[str, Any] = {e.state_field: None for e in ENGINES.values()}
+        field = ENGINES[engine].state_field if engine in ENGINES else None
         if field is not None:
             fields[field] = getattr(self, field)(data)
         return fields

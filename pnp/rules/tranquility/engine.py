@@ -92,6 +92,8 @@ def tranquility_deck(game: Game) -> TranquilityDeck:
 class TranquilityTable:
     """A Tranquility game in progress. Methods change it in place; `to_state` takes a snapshot."""
 
+    engine = "tranquility"  # the registry's name of the engine (pnp/rules/engines.py)
+
     def __init__(
         self,
         deck: TranquilityDeck,

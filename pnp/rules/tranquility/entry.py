@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pnp.core.i18n import N_, Translator
 from pnp.game.model import Game
-from pnp.rules.facts import Facts, Rule
+from pnp.rules.facts import Facts, Rule, Violation
 from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import State
-from pnp.rules.tranquility import check, counts
+from pnp.rules.table_words import Names
+from pnp.rules.tranquility import check, counts, play, problems
 from pnp.rules.tranquility.bot import TranquilityBot
 from pnp.rules.tranquility.engine import (
     TranquilityDeck,
@@ -70,6 +73,48 @@ class TranquilityEngine:
 
     def setup_region(self, rules: Any, table: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
         return sea_region(rules, table)
+
+    # ---- what the shared code asks of an engine instead of looking behind it (issue 27) -------
+    state_field = "sea"
+    move_names: tuple[str, ...] = ("play", "start", "finish", "discard")
+    won_words = N_("Won: the Finish card is down.")
+    won_log = "Won: the finish card is down."
+
+    def judge(self, table: TranquilityTable, p: int, action: Any, ids: list[str]) -> Violation | None:
+        return play.judge(table, p, action, ids)
+
+    def places(self, table: TranquilityTable, p: int, card: int) -> list[dict]:
+        return play.places(table, p, card)
+
+    def must_start(self, table: TranquilityTable, p: int) -> int:
+        return table.can_start(p)
+
+    def table_view(self, table: TranquilityTable, ids: list[str], face: Callable[[str | None], str | None]) -> dict:
+        return play.view(table, ids, face)
+
+    def refusals(
+        self,
+        table: TranquilityTable,
+        p: int,
+        card: int,
+        allowed: set[str],
+        has_place: bool,
+        names: Names,
+        w: Translator,
+    ) -> tuple[str, dict[str, str]]:
+        return play.refusals(table, p, card, allowed, has_place, names, w)
+
+    def goals(self, table: TranquilityTable, names: Names, w: Translator) -> list[dict]:
+        return []
+
+    def given_at_setup(self, rules: Any, players: int) -> tuple[int, ...]:
+        return ()
+
+    def problems(self, game: Game, rules: Any, kinds: Counter) -> list[str]:
+        return problems.problems(game, rules, kinds)
+
+    def warnings(self, game: Game, rules: Any) -> list[str]:
+        return problems.warnings(game, rules)
 
 
 TRANQUILITY = TranquilityEngine()
