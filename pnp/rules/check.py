@@ -33,7 +33,9 @@ def check_state(game: Game, state: State) -> list[Violation]:
                 f"the state is for {_rules_of(state.engine)} but {game.id} is played by {_rules_of(game.engine)}",
             )
         ]
-    facts = Facts(game, rule_params(game), state, {p.id: p for p in physical_pieces(game)}, locate(state))
+    facts = Facts(
+        game, rule_params(game), state, {p.id: p for p in physical_pieces(game)}, locate(state, engine_of(game).lay_out)
+    )
     out: list[Violation] = []
     for r in rules_for(game, [m.id for m in game.modules]):
         out.extend(r.check(facts))

@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pnp.core.i18n import Translator
 from pnp.game.model import Game
-from pnp.rules.facts import Facts, Rule, Violation
+from pnp.rules.facts import Facts, Put, Rule, Violation
 from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import State
 from pnp.rules.table_words import Names
@@ -166,6 +166,11 @@ class Engine(Protocol):
 
     def given_at_setup(self, rules: Any, players: int) -> tuple[int, ...]:
         """Cards handed to each player at setup besides the deal, by player (() when none)."""
+        ...
+
+    def lay_out(self, state: State, put: Put) -> None:
+        """`put` every piece on its table in `state` with its area and label ("cell", "cell 7"):
+        where the shared rules (cards-once, cards-where) find it."""
         ...
 
     def problems(self, game: Game, rules: Any, kinds: Counter) -> list[str]:

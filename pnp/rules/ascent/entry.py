@@ -16,7 +16,7 @@ from pnp.rules.ascent.bot import AscentBot
 from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
 from pnp.rules.ascent.search import AscentRollout, AscentSearch
 from pnp.rules.ascent.sheet import draw_mountain, mountain_region
-from pnp.rules.facts import Facts, Rule, Violation
+from pnp.rules.facts import Facts, Put, Rule, Violation
 from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import State
 from pnp.rules.table_words import Names
@@ -99,6 +99,9 @@ class AscentEngine:
 
     def given_at_setup(self, rules: Any, players: int) -> tuple[int, ...]:
         return rules.bridges_given(players)
+
+    def lay_out(self, state: State, put: Put) -> None:
+        check.lay_out(state, put)
 
     def problems(self, game: Game, rules: Any, kinds: Counter) -> list[str]:
         return problems.problems(game, rules, kinds)

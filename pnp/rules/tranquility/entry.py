@@ -10,7 +10,7 @@ from typing import Any
 
 from pnp.core.i18n import N_, Translator
 from pnp.game.model import Game
-from pnp.rules.facts import Facts, Rule, Violation
+from pnp.rules.facts import Facts, Put, Rule, Violation
 from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import State
 from pnp.rules.table_words import Names
@@ -109,6 +109,9 @@ class TranquilityEngine:
 
     def given_at_setup(self, rules: Any, players: int) -> tuple[int, ...]:
         return ()
+
+    def lay_out(self, state: State, put: Put) -> None:
+        check.lay_out(state, put)
 
     def problems(self, game: Game, rules: Any, kinds: Counter) -> list[str]:
         return problems.problems(game, rules, kinds)
