@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from pnp.game.model import Game
 from pnp.game.params import FEWEST_CARDS, physical_pieces, rule_params
+from pnp.rules import engines
 from pnp.rules.engines import ENGINES, engine_of
 from pnp.rules.facts import Facts, Rule, Violation, card_counter, locate, rule, slot_label
 from pnp.rules.state.model import State
@@ -20,7 +21,7 @@ from pnp.rules.state.model import State
 
 def _rules_of(engine: str) -> str:
     """The rules an engine plays, in words for messages: "The Ascent's rules" (its id if it has no title)."""
-    found = ENGINES.get(engine)
+    found = engines.ENGINES.get(engine)
     return f"{found.title}'s rules" if found else f"the {engine} rules"
 
 

@@ -10,7 +10,7 @@ import json
 
 from pnp.core.i18n import N_, language_suffix, translator
 from pnp.game.model import Game
-from pnp.rules.check import RULES, Violation, rules_for
+from pnp.rules.check import Violation, rules_for
 from pnp.rules.state.model import State
 
 
@@ -45,7 +45,7 @@ def check_report(game: Game, state: State, violations: list[Violation]) -> str:
         lines += [f"  {v}" for v in violations]
     else:
         lines.append(t.gettext("all {n} rules hold:", n=len(rules)))
-        lines += [f"  {rule_id}: {t.gettext(RULES[rule_id].summary)}" for rule_id in rules]
+        lines += [f"  {r.id}: {t.gettext(r.summary)}" for r in rules_for(game, state.modules)]
     return "\n".join(lines) + "\n"
 
 

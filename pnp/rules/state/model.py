@@ -101,6 +101,9 @@ class State:
     aside: Ids  # on the table but outside play: reference cards
     sea: Sea | None = None
     mountain: Mountain | None = None
+    # The table of an engine whose section of the file is its own JSON object, read and checked by the
+    # engine (`Engine.state_field` "table": a third game, docs/architecture.md "Adding a third game").
+    table: dict[str, Any] | None = None
 
 
 def dump_state(state: State) -> str:
@@ -148,6 +151,8 @@ def state_to_data(state: State) -> dict[str, Any]:
             "summit": m.summit,
             "goats": {goat: (list(at) if at else None) for goat, at in m.goats},
         }
+    if state.table is not None:
+        data[state.engine] = state.table
     return data
 
 
