@@ -1,9 +1,22 @@
-"""What an engine's play part (pnp/rules/<game>/play.py) builds with: a broken move rule, the
-discard's check, a spot of the play page. Shared by every engine; it asks none of them."""
+"""What an engine's play part (pnp/rules/<game>/play.py) builds with: the discard every engine has,
+a broken move rule, the discard's check, a spot of the play page. Shared by every engine; it asks none of them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from pnp.rules.facts import Violation
+
+
+class Discard(NamedTuple):
+    """Discard two cards of the hand instead of playing: every engine's action ("discard", cards)."""
+
+    what: str  # "discard"
+    cards: Sequence[int]
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)  # written as the plain tuple it equals
 
 
 def move_violation(rule: str, message: str, cards=(), places=()) -> Violation:

@@ -4,7 +4,8 @@ search of pnp/rules/search.py with The Ascent's candidates and its goals read of
 from __future__ import annotations
 
 from pnp.rules.ascent.bot import AscentBot, _Goals
-from pnp.rules.ascent.engine import CAMPFIRE, TERRAIN
+from pnp.rules.ascent.engine import CAMPFIRE, TERRAIN, Place, Summit
+from pnp.rules.play_kit import Discard
 from pnp.rules.search import Search
 
 _COLOURED: dict[tuple[int, str], tuple[object, frozenset[int]]] = {}
@@ -126,7 +127,7 @@ class AscentRollout(AscentBot):
         plays = t.legal_plays(p)
         for play in plays:
             if play[0] == "summit":
-                return ("summit", play[1]), [], {}
+                return Summit("summit", play[1]), [], {}
         goal = _QuickGoals(t, hand)
         scored = sorted((self.rate(t, goal, play), play) for play in plays)
         ratings = self.card_ratings(t, hand, scored)
@@ -134,7 +135,7 @@ class AscentRollout(AscentBot):
             return self.paying(hand, scored[0][1], ratings), scored, ratings
         if len(hand) >= 2:
             worst = sorted(hand, key=lambda q: (-ratings[q], q))
-            return ("discard", (worst[0], worst[1])), scored, ratings
+            return Discard("discard", (worst[0], worst[1])), scored, ratings
         return None, scored, ratings
 
     @staticmethod
@@ -142,7 +143,7 @@ class AscentRollout(AscentBot):
         what, c, r, i, r2, i2, cost = play
         others = sorted((ratings[q], q) for q in hand if q != c)
         paid = tuple(q for _, q in reversed(others[-cost:])) if cost else ()
-        return (what, c, r, i, r2, i2, paid)
+        return Place(what, c, r, i, r2, i2, paid)
 
 
 class AscentSearch(Search):
@@ -181,5 +182,5 @@ class AscentSearch(Search):
                     out.append(action)
         if first[0] != "discard" and near_limit:
             worst = sorted(hand, key=lambda q: (-ratings[q], q))
-            out.append(("discard", (worst[0], worst[1])))
+            out.append(Discard("discard", (worst[0], worst[1])))
         return out

@@ -3,6 +3,7 @@ Tranquility's candidates, its start cards kept by their owners, and its finish c
 
 from __future__ import annotations
 
+from pnp.rules.play_kit import Discard
 from pnp.rules.search import Search
 from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
 from pnp.rules.tranquility.engine import FINISH, START
@@ -54,5 +55,5 @@ class TranquilitySearch(Search):
                         out.append(action)
             if first[0] == "play" and near_limit:
                 worst = sorted(rated, key=_badness_key)
-                out.append(("discard", (worst[0][1], worst[1][1])))
+                out.append(Discard("discard", (worst[0][1], worst[1][1])))
         return out
