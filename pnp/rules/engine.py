@@ -137,6 +137,20 @@ class Engine(Protocol):
     won_log: str
     """The session log's sentence for a won game (English)."""
 
+    def move_data(self, action: Any, ids: list[str]) -> dict:
+        """One of its actions other than a discard as a record's move fields (ids, 1-based places),
+        besides "player" and "action" (docs/record-format.md)."""
+        ...
+
+    def read_move(self, table: Any, what: str, move: dict) -> Any:
+        """A record's move named `what` (one of `move_names`, not "discard") as its action; a
+        `MoveError` (pnp/rules/moves.py) when the move is not shaped as one."""
+        ...
+
+    def cards_used(self, action: Any) -> list[int]:
+        """The cards of the hand an action other than a discard uses (the judge's move-hand rule)."""
+        ...
+
     def judge(self, table: Any, p: int, action: Any, ids: list[str]) -> Violation | None:
         """The first of its own move rules (pnp/rules/judge.py's MOVE_RULES) that player p's action
         breaks, after the shared ones held; `ids` are the piece ids by card index."""

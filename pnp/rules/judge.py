@@ -36,7 +36,7 @@ def judge(table, p: int, action) -> Violation | None:
     if p != table.turn % table.n:
         return move_violation("move-turn", f"it is player {table.turn % table.n + 1}'s turn, not player {p + 1}'s")
     hand, ids = table.hands[p], [piece.id for piece in table.deck.pieces]
-    used = _cards_used(action)
+    used = _cards_used(table, action)
     missing = Counter(used) - Counter(hand)
     if missing:
         return move_violation(
@@ -47,12 +47,6 @@ def judge(table, p: int, action) -> Violation | None:
     return engine_named(table.engine).judge(table, p, action, ids)
 
 
-def _cards_used(action) -> list[int]:
-    what = action[0]
-    if what == "discard":
-        return list(action[1])
-    if what in ("finish", "summit", "start"):
-        return [action[1]]
-    if what == "play":
-        return [action[1], *action[3]]
-    return [action[1], *action[6]]
+def _cards_used(table, action) -> list[int]:
+    """The cards of the hand an action uses: a discard's two, else what its engine says."""
+    return list(action[1]) if action[0] == "discard" else engine_named(table.engine).cards_used(action)

@@ -13,7 +13,7 @@ from pnp.core.i18n import N_, Translator
 from pnp.game.model import Game
 from pnp.rules.ascent import check, counts, goats, play, problems
 from pnp.rules.ascent.bot import AscentBot
-from pnp.rules.ascent.engine import AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
+from pnp.rules.ascent.engine import Action, AscentDeck, AscentTable, ascent_deck, deal_ascent, table_from_state
 from pnp.rules.ascent.search import AscentRollout, AscentSearch
 from pnp.rules.ascent.sheet import draw_mountain, mountain_region
 from pnp.rules.facts import Facts, Put, Rule, Violation
@@ -76,6 +76,15 @@ class AscentEngine:
     move_names: tuple[str, ...] = ("place", "swap", "campfire", "summit", "discard")
     won_words = N_("Won: the summit is reached.")
     won_log = "Won: the summit is reached."
+
+    def move_data(self, action: Any, ids: list[str]) -> dict:
+        return play.move_data(action, ids)
+
+    def read_move(self, table: AscentTable, what: str, move: dict) -> Action:
+        return play.read_move(table, what, move)
+
+    def cards_used(self, action: Any) -> list[int]:
+        return play.cards_used(action)
 
     def judge(self, table: AscentTable, p: int, action: Any, ids: list[str]) -> Violation | None:
         return play.judge(table, p, action, ids)

@@ -9,12 +9,40 @@ import math
 
 from pnp.core.i18n import Translator
 from pnp.game.params import effective_cap
+from pnp.rules import moves
+from pnp.rules.ascent.engine import Action, Place, Summit
 from pnp.rules.ascent.kinds import BRIDGE, CAMPFIRE, SUMMIT, TERRAIN
 from pnp.rules.ascent.modules import goats_below_target, path_rows, sequence_found, table_grid
 from pnp.rules.facts import Violation
 from pnp.rules.play_kit import discard_violation, move_violation
 from pnp.rules.play_kit import spot as new_spot
 from pnp.rules.table_words import Names
+
+
+def move_data(action, ids: list[str]) -> dict:
+    """A place, swap, campfire or summit (not a discard) as a record's move fields."""
+    if action[0] == "summit":
+        return {"card": ids[action[1]]}
+    what, c, r, i, r2, i2, paid = action
+    move = {"card": ids[c], "row": r + 1, "slot": i + 1}
+    if what == "campfire":
+        move.update(to_row=r2 + 1, to_slot=i2 + 1)
+    move["paid"] = [ids[q] for q in paid]
+    return move
+
+
+def read_move(table, what: str, move: dict) -> Action:
+    """A record's place, swap, campfire or summit (not a discard) as an action; MoveError when misshaped."""
+    if what == "summit":
+        return Summit("summit", moves.card(table, move, "card"))
+    r, i = moves.number(move, "row") - 1, moves.number(move, "slot") - 1
+    r2, i2 = (moves.number(move, "to_row") - 1, moves.number(move, "to_slot") - 1) if what == "campfire" else (-1, -1)
+    return Place(what, moves.card(table, move, "card"), r, i, r2, i2, moves.cards(table, move, "paid"))
+
+
+def cards_used(action) -> list[int]:
+    """The cards of the hand a play uses: the card, and what it pays."""
+    return [action[1]] if action[0] == "summit" else [action[1], *action[6]]
 
 
 def places(t, p: int, c: int) -> list[dict]:

@@ -17,6 +17,7 @@ from pnp.rules.table_words import Names
 from pnp.rules.tranquility import check, counts, play, problems
 from pnp.rules.tranquility.bot import TranquilityBot
 from pnp.rules.tranquility.engine import (
+    Action,
     TranquilityDeck,
     TranquilityTable,
     deal_table,
@@ -79,6 +80,15 @@ class TranquilityEngine:
     move_names: tuple[str, ...] = ("play", "start", "finish", "discard")
     won_words = N_("Won: the Finish card is down.")
     won_log = "Won: the finish card is down."
+
+    def move_data(self, action: Any, ids: list[str]) -> dict:
+        return play.move_data(action, ids)
+
+    def read_move(self, table: TranquilityTable, what: str, move: dict) -> Action:
+        return play.read_move(table, what, move)
+
+    def cards_used(self, action: Any) -> list[int]:
+        return play.cards_used(action)
 
     def judge(self, table: TranquilityTable, p: int, action: Any, ids: list[str]) -> Violation | None:
         return play.judge(table, p, action, ids)

@@ -8,11 +8,65 @@ from collections import Counter
 
 from pnp.core.i18n import Translator
 from pnp.game.params import HANDS
+from pnp.rules import moves
 from pnp.rules.facts import Violation
+from pnp.rules.moves import MoveError
 from pnp.rules.play_kit import discard_violation, move_violation, spot
 from pnp.rules.table_words import Names
-from pnp.rules.tranquility.engine import FINISH, ISLAND, START
+from pnp.rules.tranquility.engine import FINISH, ISLAND, START, Action, Finish, Play, Start
 from pnp.rules.tranquility.sheet import frame_positions
+
+
+def move_data(action, ids: list[str]) -> dict:
+    """A play, start or finish (not a discard) as a record's move fields."""
+    what = action[0]
+    if what == "finish":
+        return {"card": ids[action[1]]}
+    if what == "start":
+        shares = action[2]
+        return {
+            "card": ids[action[1]],
+            "shares": None if shares is None else [{"hand": [ids[c] for c in hand], "pile": n} for hand, n in shares],
+        }
+    return {"card": ids[action[1]], "cell": action[2], "paid": [ids[c] for c in action[3]]}
+
+
+def read_move(table, what: str, move: dict) -> Action:
+    """A record's play, start or finish (not a discard) as an action; MoveError when misshaped."""
+    if what == "finish":
+        return Finish("finish", moves.card(table, move, "card"))
+    if what == "start":
+        return Start("start", moves.card(table, move, "card"), _shares(table, move))
+    return Play("play", moves.card(table, move, "card"), moves.number(move, "cell"), moves.cards(table, move, "paid"))
+
+
+def cards_used(action) -> list[int]:
+    """The cards of the hand a play, start or finish uses: the card, and what it pays."""
+    return [action[1], *action[3]] if action[0] == "play" else [action[1]]
+
+
+def _shares(table, move: dict):
+    shares = move.get("shares")
+    if shares is None:
+        return None
+    if not isinstance(shares, list) or len(shares) != table.n:
+        raise MoveError(
+            ["shares"], f"expected one share per player ({table.n}), or null when the start discard cannot be paid"
+        )
+    out = []
+    for q, share in enumerate(shares):
+        if not isinstance(share, dict) or not isinstance(share.get("hand"), list):
+            raise MoveError(["shares", q], 'expected {"hand": [card ids], "pile": cards off the pile}')
+        pile = share.get("pile", 0)
+        if not isinstance(pile, int) or isinstance(pile, bool) or pile < 0:
+            raise MoveError(["shares", q, "pile"], "expected a whole number of cards, 0 or more")
+        hand = []
+        for k, value in enumerate(share["hand"]):
+            if not isinstance(value, str) or value not in table.deck.index:
+                raise MoveError(["shares", q, "hand", k], f"expected a card id of {table.deck.game}")
+            hand.append(table.deck.index[value])
+        out.append((tuple(hand), pile))
+    return out
 
 
 def places(t, p: int, c: int) -> list[dict]:

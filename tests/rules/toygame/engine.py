@@ -32,7 +32,7 @@ class Play(NamedTuple):
     what: str  # "play"
     card: int
     cell: int  # 1-based
-    paid: tuple[int, ...] = ()
+    paid: tuple[int, ...] = ()  # nothing: a card of the line costs nothing
 
 
 class Discard(NamedTuple):

@@ -9,6 +9,7 @@ from typing import Any
 
 from pnp.core.i18n import N_, Translator
 from pnp.game.model import Game
+from pnp.rules import moves
 from pnp.rules.facts import Facts, Put, Rule, Violation
 from pnp.rules.picture import SetupCanvas
 from pnp.rules.play_kit import move_violation, spot
@@ -16,7 +17,7 @@ from pnp.rules.state.model import State
 from pnp.rules.table_words import Names
 
 from . import check
-from .engine import LineBot, LineDeck, LineTable, deal, line_deck, table_from_state
+from .engine import LineBot, LineDeck, LineTable, Play, deal, line_deck, table_from_state
 
 
 class LineEngine:
@@ -69,6 +70,15 @@ class LineEngine:
     move_names: tuple[str, ...] = ("play", "discard")
     won_words = N_("Won: the Finish card is down.")
     won_log = "Won: the line is full."
+
+    def move_data(self, action: Any, ids: list[str]) -> dict:
+        return {"card": ids[action[1]], "cell": action[2], "paid": []}
+
+    def read_move(self, table: LineTable, what: str, move: dict) -> Play:
+        return Play("play", moves.card(table, move, "card"), moves.number(move, "cell"))
+
+    def cards_used(self, action: Any) -> list[int]:
+        return [action[1]]
 
     def judge(self, table: LineTable, p: int, action: Any, ids: list[str]) -> Violation | None:
         if action[0] == "discard":
