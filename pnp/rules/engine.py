@@ -167,7 +167,8 @@ class Engine(Protocol):
 
     def table_view(self, table: Any, ids: list[str], face: Callable[[str | None], str | None]) -> dict:
         """The play page's table: `spots` (pnp/rules/play_kit.py's `spot`), `size` in card units,
-        `must_start`, and whatever else its page part reads."""
+        `label` (its name for a screen reader, one of the page's words), `min_unit` (the smallest card
+        side in px the page draws it at), `must_start`, and whatever else its page part reads."""
         ...
 
     def refusals(

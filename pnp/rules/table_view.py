@@ -114,6 +114,7 @@ def view(session: PlaySession) -> dict:
         "title": w.gettext(game.title),
         "engine": game.engine,
         "modules": [m.id for m in game.modules],
+        "has_modules": bool(game.available_modules),
         "module_titles": [w.gettext(m.title) for m in game.modules],
         "lang": game.language or "en",
         "words": words_for(game.language),

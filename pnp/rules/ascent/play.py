@@ -126,7 +126,14 @@ def view(t, ids, face) -> dict:
             goats.append({"piece": ids[g], "face": face(ids[g]), "at": None})
         else:
             goats.append({"piece": ids[g], "face": face(ids[g]), "at": f"slot:{at[0] + 1}.{at[1] + 1}"})
-    return {"spots": spots, "size": [r.base_pieces, top + 0.2], "goats": goats, "must_start": False}
+    return {
+        "spots": spots,
+        "size": [r.base_pieces, top + 0.2],
+        "label": "The mountain",  # the table's name for a screen reader (a page word: table_view.PAGE_WORDS)
+        "min_unit": 63,  # the smallest card side in px the page draws the mountain at (its labels stay readable)
+        "goats": goats,
+        "must_start": False,
+    }
 
 
 # ---- the player's words -----------------------------------------------------------------------

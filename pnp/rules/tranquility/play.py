@@ -187,6 +187,8 @@ def view(t, ids, face) -> dict:
     return {
         "spots": spots,
         "size": [r.cols + 2, r.rows + 2],
+        "label": "The sea",  # the table's name for a screen reader (a page word: table_view.PAGE_WORDS)
+        "min_unit": 46,  # the smallest card side in px the page draws the sea at
         "must_start": t.can_start(p) >= 0 and t.status == "playing",
         "start_discard": {"need": need, "from": r.start_discard_from, "can_pay": can_pay},
     }

@@ -96,7 +96,7 @@ class LineEngine:
     def table_view(self, table: LineTable, ids: list[str], face: Callable[[str | None], str | None]) -> dict:
         line = [ids[c] for c in table.line] + [None] * (table.rules.length - len(table.line))
         spots = [spot(f"cell:{k}", k - 1, 0, piece, face, str(k)) for k, piece in enumerate(line, 1)]
-        return {"spots": spots, "size": [table.rules.length, 1], "must_start": False}
+        return {"spots": spots, "size": [table.rules.length, 1], "label": "Line", "min_unit": 46, "must_start": False}
 
     def refusals(
         self, table: LineTable, p: int, card: int, allowed: set[str], has_place: bool, names: Names, w: Translator
