@@ -231,7 +231,7 @@ class Game:
         """The files `pnp setup` writes: <game>/setup/<stem>.json (the state), .check.txt, .svg and
         .pdf (the setup sheet)."""
         # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
-        from pnp.rules.outputs import setup_outputs
+        from pnp.setupsheet.outputs import setup_outputs
 
         return setup_outputs(self.model, players, seed)
 

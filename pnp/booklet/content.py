@@ -15,7 +15,7 @@ from pnp.rules import deal_setup
 from pnp.rules.difficulty import measured
 from pnp.rules.engines import engine_of
 from pnp.rules.params import rule_params
-from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE, _Sheet
+from pnp.setupsheet.sheet import PAGE_H, PAGE_W, TABLE, SetupSheet
 
 GAME_TITLES = (N_("Tranquility"), N_("Tranquility: The Ascent"))
 KIND_NAMES = (
@@ -186,7 +186,7 @@ def setup_svg(game, width: float = TABLE[2]) -> str:
         state = deal_setup(game, max(rules.min_players, min(2, rules.max_players)), 1)
     except PnpError:
         return ""
-    sheet = _Sheet(game, state)
+    sheet = SetupSheet(game, state)
     sheet.table = (TABLE[0], TABLE[1], width, TABLE[3])
     sheet.draw()
     return sheet.page.svg(sheet.title)

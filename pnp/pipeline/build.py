@@ -239,7 +239,7 @@ def _load_drawing_code(setup: bool, booklet: bool = False) -> None:
 
     register_label_fonts()
     if setup:
-        from pnp.rules import outputs  # noqa: F401
+        from pnp.setupsheet import outputs  # noqa: F401
     if booklet:
         # lazy: -215 ms on a build without the booklet (docs/decisions.md "Plumbing only where it pays")
         import pnp.booklet  # noqa: F401
@@ -326,7 +326,7 @@ def _booklet(game: Game, faces: tuple[Face, ...]) -> Part:
 
 def _setup(game: Game) -> Part:
     # lazy: -385 ms on a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
-    from pnp.rules.outputs import setup_outputs
+    from pnp.setupsheet.outputs import setup_outputs
 
     return setup_outputs(game), []
 

@@ -23,8 +23,7 @@ from pnp.pipeline.validate import (
 from pnp.pipeline.verdicts import Verdicts, cache_root, home_folder
 from pnp.rules import check_state, dump_state, simulate
 from pnp.rules.ascent.bot import AscentBot
-from pnp.rules.ascent.engine import BRIDGE, ascent_deck
-from pnp.rules.deal import deal_ascent
+from pnp.rules.ascent.engine import BRIDGE, ascent_deck, deal_ascent
 from pnp.rules.params import rule_params
 from pnp.rules.problems import rule_problems
 from pnp.rules.rulestext import printed_game

@@ -15,6 +15,7 @@ from pnp.rules.params import rule_params
 from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
 from pnp.rules.tranquility.check import fits, has_action, place_cost
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
+from pnp.rules.tranquility.entry import TRANQUILITY
 
 TQ = game_named("tranquility")
 
@@ -196,7 +197,9 @@ def test_the_checker_finds_a_stuck_player_on_its_own():
         for s in [_until(deal_table(deck, 3, seed), TranquilityBot(), lambda t: False).to_state()]
         if s.status == "lost"
     )
-    facts = Facts(TQ, rule_params(TQ), state, {p.id: p for p in physical_pieces(TQ)}, locate(state))
+    facts = Facts(
+        TQ, rule_params(TQ), state, {p.id: p for p in physical_pieces(TQ)}, locate(state, TRANQUILITY.lay_out)
+    )
     assert not has_action(facts, state.current_player)
 
 
