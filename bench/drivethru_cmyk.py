@@ -2,7 +2,7 @@
 every card, a PNG island per decade) with the sky in sRGB and as a CMYK JPEG with its FOGRA39
 profile, side by side: the PDF's size, the face's SVG size and the export's median time.
 
-    PYTHONPATH=$PWD:$PWD/tests python bench/drivethru_cmyk.py [--runs N] [--jobs N]
+    python bench/drivethru_cmyk.py [--runs N] [--jobs N]
 """
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the deck the tests make (tests/helpers/)
 from helpers.photokit import FOGRA, cmyk_sky_jpeg, photo_project
 
 from pnp.export import export
