@@ -21,7 +21,6 @@ from pnp.rules.sentences import Topic
 from pnp.rules.state.model import State
 from pnp.rules.table_words import Names
 
-
 ActionT = TypeVar("ActionT")  # an engine's typed action (pnp/rules/<game>/engine.py: `Action`)
 
 
