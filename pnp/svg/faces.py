@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any, Generic, TypeVar
 
 from pnp.core import pool
+from pnp.face.inksaver import saver_layout
 from pnp.face.layout import layout_card
 from pnp.face.raster import is_raster_name
 from pnp.face.template import ArtElement, GroupElement, Template, TemplateError, load_template
@@ -142,12 +143,9 @@ def _face(card: Card, template: Template, game: Game, side: str, arts: dict | No
     from pnp.svg.face import render_svg
 
     layout = layout_card(card, template, game, side, arts)
-    svg = render_svg(layout)
     if game.ink == "saver":
-        # start-up: +3 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.face.inksaver import saver_svg
-
-        svg = saver_svg(svg)
+        layout = saver_layout(layout)
+    svg = render_svg(layout)
     return Face(
         id=layout.face_id,
         svg=svg,
@@ -155,4 +153,5 @@ def _face(card: Card, template: Template, game: Game, side: str, arts: dict | No
         height=layout.height,
         bleed=layout.bleed,
         shape=layout.shape,
+        layout=layout,
     )
