@@ -10,10 +10,15 @@ a form of its own, named by a hash of its content, so art repeated across faces 
 the PDF once. Anything outside the subset raises `PaintError` naming the face and the element:
 nothing is dropped silently. docs/performance.md says why this replaces svglib.
 
-The walk over one SVG tree is pnp/pdf/walk.py; this module keeps what makes a big deck fast: a face
-written by render.py (one top-level element a line) is drawn line by line, each line's operators
-looked up by its text with the face id taken out, so faces of one template share everything but
-what differs between them.
+A face that carries its model (Face.layout, the Layout pnp/svg wrote it from) is drawn from the
+model, item by item: each top-level item's operators are kept by `item_key` (the item less the
+face's id), and a new item is walked from the element tree svgwrite writes for it
+(pnp.svg.face.item_element; no text in between), its art as parsed once by pnp/face/art.py and its
+picture from its Raster. Faces of one template share everything but what differs between them.
+A face without a model (the setup sheet, a face read back from its file) is read as SVG text: in
+the layout pnp/svg writes (one top-level element a line) line by line, each line's operators looked
+up by its text with the face id taken out; in any other layout, whole. The walk over one SVG tree
+is pnp/pdf/walk.py; both ways give the same operators.
 """
 
 from __future__ import annotations
