@@ -18,9 +18,9 @@ import math
 import time
 
 from pnp.core.locate import find_spec
-from pnp.game.build import build_game
-from pnp.game.params import rule_params
 from pnp.pipeline.validate import HARD, OPINIONS, VALIDATE_SEED, _wins
+from pnp.rules.params import rule_params
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import load_spec
 
 BUNDLED = [
@@ -50,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     totals = dict.fromkeys((o.bot for o in OPINIONS), 0.0)
     for name in args.specs:
-        game = build_game(load_spec(find_spec(name)))
+        game = printed_game(load_spec(find_spec(name)))
         r = rule_params(game)
         for n in range(r.min_players, r.max_players + 1):
             line = f"{name:<20} {n}p"

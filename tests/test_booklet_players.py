@@ -6,18 +6,21 @@ no text under 7 pt; and The Ascent's honest difficulty (item 6)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
+from helpers.pagefill import leaves
 
 from pnp.booklet import booklet_outputs, render_booklet
 from pnp.booklet.styles import A4, A5, HALF_LETTER
-from pnp.game.difficulty import MEASURED
 from pnp.pipeline.load import load_game
+from pnp.rules.ascent.difficulty import MEASURED
 from pnp.svg.faces import render_faces
 
 MM = 72 / 25.4
+ROOT = Path(__file__).parent.parent
 HALF_LETTER_SCALE = min(HALF_LETTER.width / A5.width, HALF_LETTER.height / A5.height)  # the refit folded booklet
 
 
@@ -119,7 +122,7 @@ def test_the_designers_sheet_never_gives_two_options_the_same_sentence(books):
 
 
 def test_the_ascent_with_every_module_says_how_hard_it_is_from_the_measured_table(books):
-    measured = MEASURED["ascent"]
+    measured = MEASURED
     won = sum(measured.all_modules.values())
     plain = (
         f" Without the modules it won {sum(measured.no_modules.values())} of {measured.total}."
@@ -150,14 +153,33 @@ def _lowest(page, footer: float) -> float:
 
 @pytest.mark.parametrize("name", ["tranquility", "ascent"])
 @pytest.mark.parametrize("lang", [None, "it"])
-@pytest.mark.parametrize("paper", [A4, A5], ids=["a4", "a5"])
-def test_no_page_but_the_last_is_more_than_half_empty(name, lang, paper):
+def test_no_page_but_the_last_is_more_than_half_empty_in_any_file_as_printed(books, name, lang):
+    """Measured on the rendered pages of every booklet file (tests/helpers/pagefill.py), in reading
+    order, a folded booklet's pages as they read once folded. The rule: every page but the last has
+    at most half of its text area empty; no page is blank, the last one included (a folded booklet
+    is filled to a multiple of four pages, its back cover being the quick reference, not padded with
+    blank pages); and each page's footer prints its place in reading order (the fold order)."""
+    for file, pdf in books[(name, lang)].items():
+        pages = leaves(pdf, file)
+        assert [p.footer for p in pages] == list(range(1, len(pages) + 1)), (file, "blank or out of order")
+        half_empty = {p.number: p.empty for p in pages[:-1] if p.empty > 0.5}
+        assert not half_empty, (file, half_empty)
+        assert pages[-1].empty < 1.0, (file, "the last page is blank")
+
+
+BUNDLED_VARIANTS = sorted(path.stem for path in (ROOT / "card_specs" / "variants").glob("*.json"))
+
+
+@pytest.mark.slow  # every bundled variant's booklets in two languages: ~30 s of CPU
+@pytest.mark.parametrize("name", BUNDLED_VARIANTS)
+def test_every_bundled_variants_booklets_keep_the_same_rule(name):
     game = load_game(name)
-    pdf = render_booklet(game, {f.id: f for f in render_faces(game)}, paper, lang)
-    pages = _pages(pdf)
-    footer = paper.margin * 1.3 * MM - 1  # the page number sits below the text frame
-    for number, page in enumerate(pages[:-1], 1):
-        assert _lowest(page, footer) < page.get_height() / 2, (name, lang, paper.name, number)
+    faces = {f.id: f for f in render_faces(game)}
+    for lang in (None, "it"):
+        for file, pdf in booklet_outputs(game, faces, lang).items():
+            pages = leaves(pdf, file)
+            assert [p.footer for p in pages] == list(range(1, len(pages) + 1)), (file, "blank or out of order")
+            assert not {p.number: p.empty for p in pages[:-1] if p.empty > 0.5}, file
 
 
 @pytest.mark.parametrize("name", ["tranquility", "ascent"])
@@ -177,17 +199,17 @@ def test_the_build_says_how_hard_the_ascent_is_with_every_module(tmp_path, monke
     from typer.testing import CliRunner
 
     from pnp.cli import app
-    from pnp.game.difficulty import build_note
+    from pnp.rules.difficulty import build_note
 
     monkeypatch.chdir(tmp_path)
-    measured = MEASURED["ascent"]
+    measured = MEASURED
     line = build_note("ascent", "all")
     assert line is not None and line.startswith(
         f"note: ascent with every module is very hard: the {measured.bot} bot, the strongest this kit has, won "
         f"{sum(measured.all_modules.values())} of {measured.total} games at 1-5 players"
     )
     assert line.endswith(
-        f"({measured.date}, pnp/game/difficulty.py). Start without them: pnp build ascent --modules none"
+        f"({measured.date}, pnp/rules/ascent/difficulty.py). Start without them: pnp build ascent --modules none"
     )
     assert build_note("ascent", "none") is None and build_note("tranquility", "all") is None
     args = ["build", "ascent", "--no-setup", "--no-booklet", "--paper", "a4", "-o", "out"]
@@ -196,3 +218,26 @@ def test_the_build_says_how_hard_the_ascent_is_with_every_module(tmp_path, monke
     assert line in result.stderr.splitlines()
     plain = CliRunner().invoke(app, [*args, "--modules", "none"])
     assert plain.exit_code == 0 and "very hard" not in plain.stderr
+
+
+@pytest.mark.parametrize(
+    "lang, quick, record", [(None, "Quick reference", "Record of games"), ("it", "Riepilogo delle regole", "Registro")]
+)
+def test_the_folded_ascent_ends_in_a_record_of_games_and_the_quick_reference_not_blank_pages(
+    books, lang, quick, record
+):
+    """Its rules take six or seven A5 pages: the rest of the eight hold what players use at the table."""
+    suffix = "-it" if lang else ""
+    files = books[("ascent", lang)]
+    folded = pdfium.PdfDocument(files[f"ascent/rules-booklet-a4{suffix}.pdf"])
+    outer = folded[0].get_textpage()  # the outer sheet's front: the back cover (left) and the cover (right)
+    half = folded[0].get_width() / 2
+    back_cover = outer.get_text_bounded(0, 0, half, folded[0].get_height())
+    footer, first = (line.strip() for line in back_cover.split("\n")[:2])
+    assert footer.endswith("· 8") and first == quick  # page 8 begins with the quick reference
+    for line in ("Play one card, or discard two. Then draw back up to 5.", "The goat must reach row 8"):
+        if lang is None:
+            assert line in " ".join(back_cover.split())
+    assert record in _text(files[f"ascent/rules-booklet-a4{suffix}.pdf"])
+    assert record not in _text(files[f"ascent/rules-a4{suffix}.pdf"])  # whole pages need no filling
+    assert quick not in _text(files[f"ascent/rules-a4{suffix}.pdf"])

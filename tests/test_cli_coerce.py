@@ -89,7 +89,9 @@ def test_the_options_we_use_take_the_quick_path():
 def test_typer_internals_are_the_ones_coerce_was_written_for():
     """Fails loudly when a typer upgrade moves what pnp/cli/coerce.py replaces."""
     assert typer.__version__.startswith(coerce.TYPER_VERSIONS), typer.__version__
-    assert typer.core.build_runtime_param is coerce.quick_param  # installed by pnp.cli
+    with coerce.installed():  # as pnp.cli.main runs a command
+        assert typer.core.build_runtime_param is coerce.quick_param
+    assert typer.core.build_runtime_param is coerce.TYPER_BUILD  # typer's own again after the command
     assert coerce.TYPER_BUILD.__module__ == "typer._coercion"
     assert {"parameter_info", "annotation"} <= set(RuntimeParam.__dataclass_fields__)
     assert "_coerce_value" in RuntimeParam.__abstractmethods__

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from pnp.core.errors import PnpError, SpecError
 from pnp.core.jsonsrc import parse_json, read_json
-from pnp.game.build import build_game
 from pnp.pipeline.semantics import semantic_problems
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import load_spec
 
 ROOT = Path(__file__).parent.parent
@@ -69,7 +69,7 @@ def _load_any(tmp_path: Path, text: str) -> None:
     try:
         spec = load_spec(path)
         if not semantic_problems(spec):
-            build_game(spec)
+            printed_game(spec)
     except PnpError as exc:
         assert str(exc), "an error must say something"
 

@@ -17,8 +17,8 @@ from pnp.cli import app
 from pnp.core import i18n
 from pnp.face.layout import GroupItem, TextItem, layout_card
 from pnp.face.template import load_template
-from pnp.game.rulestext import reference_text, with_language
 from pnp.pipeline.load import load_game
+from pnp.rules.rulestext import reference_text, with_language
 
 runner = CliRunner()
 
@@ -257,12 +257,12 @@ def test_a_terrain_name_too_long_for_its_card_is_a_validate_error_naming_the_lan
 def test_the_booklets_setup_picture_is_labelled_in_the_booklets_language(name):
     from pnp.booklet.content import setup_svg
     from pnp.rules import deal_setup
-    from pnp.rules.setup_sheet import _Sheet
+    from pnp.setupsheet.sheet import SetupSheet
 
     game = load_game(name)
     italian = with_language(game, "it")
     assert setup_svg(italian) != setup_svg(game)  # the labels on the picture differ, the table does not
-    sheet = _Sheet(italian, deal_setup(italian, 2, 1))
+    sheet = SetupSheet(italian, deal_setup(italian, 2, 1))
     sheet.draw()
     corner = "partenza" if name == "tranquility" else "cima"
     assert sheet.t.gettext("start" if name == "tranquility" else "summit") == corner
@@ -282,8 +282,8 @@ def test_a_language_is_named_in_any_case(tmp_path):
 def _sheet_lines(game, players: int, monkeypatch) -> list[str]:
     """Every line the setup sheet of `game` sets (as outlines: its PDF has no text layer to search)."""
     from pnp.rules import deal_setup
-    from pnp.rules.setup_sheet import _Sheet
-    from pnp.rules.sheet_svg import SvgPage
+    from pnp.setupsheet.page import SvgPage
+    from pnp.setupsheet.sheet import SetupSheet
 
     lines: list[str] = []
     text = SvgPage.text
@@ -293,7 +293,7 @@ def _sheet_lines(game, players: int, monkeypatch) -> list[str]:
         return text(self, x, y, words, *args, **kwargs)
 
     monkeypatch.setattr(SvgPage, "text", record)
-    _Sheet(game, deal_setup(game, players, 1)).draw()
+    SetupSheet(game, deal_setup(game, players, 1)).draw()
     return lines
 
 

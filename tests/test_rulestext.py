@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.core.locate import bundled_root
-from pnp.game.rulestext import reference_text
 from pnp.pipeline.load import load_game
+from pnp.rules.rulestext import reference_text
 
 ROOT = Path(__file__).parent.parent
 runner = CliRunner()
@@ -139,7 +139,7 @@ def test_italian_reference_text(name, topic, title, first):
 
 
 def test_italian_reference_cards_fit_their_boxes():
-    from pnp.game.rulestext import with_reference_text
+    from pnp.rules.rulestext import with_reference_text
     from pnp.svg.faces import render_faces
 
     for name in ("tranquility", "ascent", "big-sea"):

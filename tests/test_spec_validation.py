@@ -176,15 +176,16 @@ def test_a_game_is_built_once_by_load_game_with_every_module(monkeypatch):
     not a second one. With fewer modules, load_game builds its own."""
     from pnp.game import build
     from pnp.pipeline import load, semantics
+    from pnp.rules import rulestext
 
     built = []
 
     def counting(spec, modules=build.ALL_MODULES):
         built.append(modules)
-        return build.build_game(spec, modules)
+        return rulestext.printed_game(spec, modules)
 
-    monkeypatch.setattr(semantics, "build_game", counting)
-    monkeypatch.setattr(load, "build_game", counting)
+    monkeypatch.setattr(semantics, "printed_game", counting)
+    monkeypatch.setattr(load, "printed_game", counting)
     game = load.load_game("ascent")
     assert built == [build.ALL_MODULES]
     assert [m.id for m in game.modules] == [m.id for m in game.available_modules]

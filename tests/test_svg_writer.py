@@ -15,10 +15,11 @@ import pytest
 from helpers.rulekit import game_named
 
 import pnp.export.cut
-import pnp.rules.sheet_svg
+import pnp.setupsheet.page
 import pnp.svg.face
 from pnp.export import export
-from pnp.rules import deal_setup, render_setup_sheet
+from pnp.rules import deal_setup
+from pnp.setupsheet.sheet import render_setup_sheet
 from pnp.svg import writer
 from pnp.svg.faces import render_faces
 from pnp.svg.writer import element, fill_slots, num, open_tag, slot, title, tostring, tostrings
@@ -26,7 +27,7 @@ from pnp.svg.writer import element, fill_slots, num, open_tag, slot, title, tost
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = "Tide <&\"'> & </svg> ]]> <!-- x -->"
-EMITTERS = [pnp.svg.face, pnp.rules.sheet_svg, pnp.export.cut]
+EMITTERS = [pnp.svg.face, pnp.setupsheet.page, pnp.export.cut]
 
 
 @pytest.fixture(scope="module")

@@ -23,24 +23,24 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from pnp.booklet import ascent, content, options, tranquility
+from pnp.booklet import backmatter, content, options
+from pnp.booklet.chapter import chapter
 from pnp.booklet.common import Book
 from pnp.booklet.impose import impose_saddle, refit
-from pnp.booklet.styles import A4, A5, HALF_LETTER, LETTER, Paper, styles
+from pnp.booklet.styles import A4, A5, FOLDED_SIZES, HALF_LETTER, LETTER, Paper, styles
 from pnp.core.i18n import language_suffix, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
-from pnp.game.params import ASCENT, TRANQUILITY, rule_params
-from pnp.game.rulestext import game_language, with_language
-from pnp.game.rulestext.facts import game_facts
+from pnp.game.textfacts import game_facts
 from pnp.pdf.form import LABEL_FONT, SheetCanvas
+from pnp.rules.params import rule_params
+from pnp.rules.rulestext import game_language, with_language
 
 PAPERS = {"a4": A4, "letter": LETTER}
-
-CHAPTERS = {TRANQUILITY: tranquility, ASCENT: ascent}  # each engine's own sections of the booklet
 
 
 def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | None = None) -> dict[str, bytes]:
@@ -54,7 +54,7 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
     parts = ("" if game.ink == "normal" else f"-ink-{game.ink}", f"-{game.modules_name}" if game.modules_name else "")
     suffix = "".join(parts) + language_suffix(lang)
     whole = render_booklet(game, faces, A4, lang)
-    folded = render_booklet(game, faces, A5, lang)
+    folded = render_folded(game, faces, A5, lang)
     letter, half_letter = LETTER.size_pt, HALF_LETTER.size_pt
     designer = render_designer(game, faces, A4, lang)
     return {
@@ -72,10 +72,77 @@ def booklet_outputs(game: Game, faces: Mapping[str, Face] | tuple, lang: str | N
 def render_booklet(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
     """The players' booklet on pages of `paper`, as PDF bytes (same inputs, same bytes)."""
     book = _book(game, faces, paper, lang)
+    return _set(book, story(book), book.t.gettext("Rules of play"))[0]
+
+
+def render_folded(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
+    """The players' booklet on the pages of a folded booklet (A5), as PDF bytes: a multiple of four
+    pages, none blank and none but the last more than half empty (at least 60 % full as set).
+
+    Set as a publisher fits a signature: the smallest text of `FOLDED_SIZES` says how many sheets of
+    four pages the rules need at least; the booklet is then the largest text that needs no more, with
+    the setup picture where the setup ends, or a section later when that is what fills the pages. What
+    is left over at the end is filled, not left blank, by a record of games (the rest of the rules'
+    last page, and whole pages as needed) before the quick reference on the back cover
+    (pnp/booklet/backmatter.py). Each setting is a full layout (about 0.1 s), so the sizes are tried
+    from the largest down and the first that holds is taken: three settings for The Ascent."""
+    settings: dict[tuple[float, bool], _Plan] = {}
+
+    def setting(size: float, later: bool) -> _Plan:
+        if (size, later) not in settings:
+            book = _book(game, faces, replace(paper, text=size), lang)
+            pdf, fills = _set(book, story(book, later), book.t.gettext("Rules of play"))
+            settings[size, later] = _Plan(book, later, pdf, fills, size)
+        return settings[size, later]
+
+    least = -(-len(setting(FOLDED_SIZES[-1], False).fills) // 4) * 4  # pages the smallest text needs
+    for size in FOLDED_SIZES:
+        for later in (False, True):
+            plan = setting(size, later)
+            if len(plan.fills) > least:
+                break  # too long: the picture a section later is tried to fill a page, not to save one
+            if min(plan.fills[:-1], default=1.0) >= FULL_ENOUGH:
+                booklet = plan.finished()
+                if booklet is not None:
+                    return booklet
+    return render_booklet(game, faces, paper, lang)  # nothing fills a signature: the test says so
+
+
+FULL_ENOUGH = 0.6  # a page but the last is at least this full (the rule is half; a margin over it)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The rules set in one size and arrangement, before anything fills the pages left over."""
+
+    book: Book
+    picture_later: bool
+    pdf: bytes
+    fills: list[float]  # how full each page's text frame is
+    size: float
+
+    def finished(self) -> bytes | None:
+        """The booklet: as set when it has a multiple of four pages; else with the record of games and
+        the quick reference after the rules; None if that does not come to a multiple of four."""
+        pages = len(self.fills)
+        if pages % 4 == 0:
+            return self.pdf
+        whole = (4 - (pages + 1) % 4) % 4  # whole pages of the record after the rules' last one
+        title = self.book.t.gettext("Rules of play")
+        for more in (whole, whole - 1) if whole else (whole, 3):  # the record goes over when too little is left
+            pdf, fills = _set(self.book, story(self.book, self.picture_later) + backmatter.back(self.book, more), title)
+            if len(fills) % 4 == 0 and min(fills[:-1]) >= FULL_ENOUGH:
+                return pdf
+        return None
+
+
+def _set(book: Book, flow: list, what: str) -> tuple[bytes, list[float]]:
+    """`flow` set on the book's pages: the PDF bytes and how full each page's text frame is (0 to 1)."""
     buffer = io.BytesIO()
-    doc = _document(buffer, book, book.t.gettext("Rules of play"))
-    doc.build(story(book), canvasmaker=_canvas_maker(paper))
-    return buffer.getvalue()
+    fills: list[float] = []
+    doc = _document(buffer, book, what, fills)
+    doc.build(flow, canvasmaker=_canvas_maker(book.paper))
+    return buffer.getvalue(), fills
 
 
 def render_designer(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None = None) -> bytes:
@@ -102,15 +169,18 @@ def _book(game: Game, faces: Mapping[str, Face], paper: Paper, lang: str | None,
     )
 
 
-def story(book: Book) -> list:
+def story(book: Book, picture_later: bool = False) -> list:
     """What players need, in order: cover, components, the game's own sections (the setup with its
     picture), printing and cutting, credits. Sections follow one another on the page; a heading is
-    kept with what follows it."""
-    game_sections = CHAPTERS[book.game.engine].sections(book)
+    kept with what follows it. `picture_later`: the setup picture after the section that follows the
+    setup (the folded booklet's fitting tries it, as a publisher floats a figure to fill a page)."""
+    game_sections = chapter(book)
     flow = [*content.cover(book), *content.components(book)]
-    for name, items in game_sections:
+    names = [name for name, _items in game_sections]
+    after = names.index("setup") + (1 if picture_later else 0) if "setup" in names else -1
+    for index, (_name, items) in enumerate(game_sections):
         flow += items
-        if name == "setup":
+        if index == min(after, len(names) - 1):
             flow += content.setup_picture(book)
     return flow + [*content.printing(book), *content.credits(book)]
 
@@ -121,14 +191,14 @@ def designer_story(book: Book) -> list:
     return [*options.designer_cover(book), *options.variants(book), *options.options(book)]
 
 
-def _document(buffer: io.BytesIO, book: Book, what: str) -> BaseDocTemplate:
+def _document(buffer: io.BytesIO, book: Book, what: str, fills: list[float] | None = None) -> BaseDocTemplate:
     paper, margin = book.paper, mm_to_pt(book.paper.margin)
     width, height = paper.size_pt
     frame = Frame(
         margin,
         margin * 1.3,
         width - 2 * margin,
-        height - 2.3 * margin,
+        book.frame_height,
         id="text",
         leftPadding=0,
         rightPadding=0,
@@ -154,7 +224,12 @@ def _document(buffer: io.BytesIO, book: Book, what: str) -> BaseDocTemplate:
         canvas.drawCentredString(width / 2, margin * 0.6, f"{title} · {document.page}")
         canvas.restoreState()
 
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
+    def filled(canvas, document):
+        if fills is not None:
+            low = vars(frame)["_y"]  # how far down platypus has set the frame (no public name for it)
+            fills.append((margin * 1.3 + book.frame_height - low) / book.frame_height)
+
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer, onPageEnd=filled)])
     return doc
 
 
@@ -168,4 +243,4 @@ def _canvas_maker(paper: Paper):
     return BookCanvas
 
 
-__all__ = ["PAPERS", "booklet_outputs", "render_booklet", "render_designer"]
+__all__ = ["PAPERS", "booklet_outputs", "render_booklet", "render_designer", "render_folded"]

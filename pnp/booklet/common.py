@@ -12,9 +12,10 @@ from reportlab.platypus import Paragraph, Spacer
 
 from pnp.booklet.styles import Paper, Styles
 from pnp.core.i18n import Translator
+from pnp.core.units import mm_to_pt
 from pnp.game.model import Face, Game
 from pnp.game.params import RulesT
-from pnp.game.rulestext.facts import Facts
+from pnp.game.textfacts import Facts
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,11 @@ class Book(Generic[RulesT]):
     def text_width(self) -> float:
         """The text column's width in mm."""
         return self.paper.width - 2 * self.paper.margin
+
+    @property
+    def frame_height(self) -> float:
+        """The text frame's height in pt: the page less its top margin and its footer band."""
+        return mm_to_pt(self.paper.height - 2.3 * self.paper.margin)
 
 
 def para(text: str, style) -> Paragraph:

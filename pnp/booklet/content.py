@@ -10,12 +10,12 @@ from pnp.booklet.figures import FacePicture, SheetCrop
 from pnp.booklet.options import base_game
 from pnp.core.errors import PnpError
 from pnp.core.i18n import N_
-from pnp.game.difficulty import measured
-from pnp.game.params import AscentRules, TranquilityRules, rule_params
 from pnp.pdf.form import LABEL_FONT
 from pnp.rules import deal_setup
+from pnp.rules.difficulty import measured
 from pnp.rules.engines import engine_of
-from pnp.rules.setup_sheet import PAGE_H, PAGE_W, TABLE, _Sheet
+from pnp.rules.params import rule_params
+from pnp.setupsheet.sheet import PAGE_H, PAGE_W, TABLE, SetupSheet
 
 GAME_TITLES = (N_("Tranquility"), N_("Tranquility: The Ascent"))
 KIND_NAMES = (
@@ -73,7 +73,7 @@ def cover(book: Book) -> list:
 
 def difficulty(book: Book) -> list:
     """How hard the game is with every module, in plain words and measured figures, and where to start
-    (pnp/game/difficulty.py); nothing for a game without such figures."""
+    (pnp/rules/difficulty.py); nothing for a game without such figures."""
     found = measured(book.game)
     if found is None:
         return []
@@ -106,27 +106,10 @@ def difficulty(book: Book) -> list:
 
 def kind_note(book: Book, kind) -> str:
     r, f, t = book.rules, book.facts, book.t
-    notes = {
-        "island": lambda: t.gettext("Numbered {low} to {high}.", low=f.low, high=f.high),
-        "start": lambda: t.gettext("One per player is used; the rest stay in the box."),
-        "finish": lambda: t.gettext("Shuffled in with the islands."),
-        "border": lambda: (
-            t.gettext("{frame} frame the sea; any others are spares.", frame=r.frame)
-            if isinstance(r, TranquilityRules)
-            else ""
-        ),
-        "reference": lambda: t.gettext("A summary of the rules."),
-        "terrain": lambda: t.gettext(
-            "Numbered {low} to {high}, one colour and symbol per terrain.", low=f.low, high=f.high
-        ),
-        "summit": lambda: t.gettext("Played last, on top of the mountain."),
-        "bridge": lambda: t.gettext("Holds a slot until swapped for terrain."),
-        "campfire": lambda: t.gettext("Replaces terrain of its colour."),
-        "panorama": lambda: t.gettext("Triangles at the foot of the mountain; numbered on the back."),
-        "goat": lambda: t.gettext("Tokens for The Mountain Goats."),
-    }
-    make = notes.get(kind.id)
-    return make() if make else (t.gettext("A summary of a module's rules.") if kind.module else "")
+    if kind.id == "reference":
+        return t.gettext("A summary of the rules.")
+    note = engine_of(book.game).chapter.kind_notes(r, f, t).get(kind.id)
+    return note if note is not None else (t.gettext("A summary of a module's rules.") if kind.module else "")
 
 
 def components(book: Book) -> list:
@@ -156,6 +139,9 @@ def components(book: Book) -> list:
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
                 ("FONTNAME", (0, 0), (-1, -1), LABEL_FONT),
+                # where the list breaks across pages, no row is left alone at either end
+                ("NOSPLIT", (0, 0), (-1, min(1, len(rows) - 1))),
+                ("NOSPLIT", (0, max(0, len(rows) - 2)), (-1, -1)),
             ]
         )
     )
@@ -200,7 +186,7 @@ def setup_svg(game, width: float = TABLE[2]) -> str:
         state = deal_setup(game, max(rules.min_players, min(2, rules.max_players)), 1)
     except PnpError:
         return ""
-    sheet = _Sheet(game, state)
+    sheet = SetupSheet(game, state)
     sheet.table = (TABLE[0], TABLE[1], width, TABLE[3])
     sheet.draw()
     return sheet.page.svg(sheet.title)
@@ -228,52 +214,9 @@ def setup_picture(book: Book) -> list:
 
 
 def _caption(book: Book) -> str:
-    r, t = book.rules, book.t
-    players = max(r.min_players, min(2, r.max_players))
-    if isinstance(r, TranquilityRules):
-        return t.ngettext(
-            "A table for {n} player, ready for the first turn: the empty sea of {rows} × {cols} cells in its "
-            "frame of {frame} border cards, the start card's corner at the bottom left and the finish card's at "
-            "the top right. The small numbers are the reading order the islands ascend in.",
-            "A table for {n} players, ready for the first turn: the empty sea of {rows} × {cols} cells in its "
-            "frame of {frame} border cards, the start card's corner at the bottom left and the finish card's at "
-            "the top right. The small numbers are the reading order the islands ascend in.",
-            players,
-            rows=r.rows,
-            cols=r.cols,
-            frame=r.frame,
-        )
-    words = [
-        t.ngettext(
-            "A table for {n} player, ready for the first turn: the panorama row at the foot, the empty slots of "
-            "the mountain labelled row.slot (each card rests on the two below it; rows fill from the left), and "
-            "the summit on top.",
-            "A table for {n} players, ready for the first turn: the panorama row at the foot, the empty slots of "
-            "the mountain labelled row.slot (each card rests on the two below it; rows fill from the left), and "
-            "the summit on top.",
-            players,
-        )
-    ]
     r = book.rules
-    if isinstance(r, AscentRules) and r.panorama:
-        words.append(
-            t.ngettext(
-                "The Panorama: the revealed triangle is coloured, its sequence written under it; the sequence "
-                "must stand side by side in one row before the summit.",
-                "The Panorama: the revealed triangles are coloured, their sequences written under them; each "
-                "sequence must stand side by side in one row before the summit.",
-                r.panorama.revealed,
-            )
-        )
-    if isinstance(r, AscentRules) and r.goats:
-        words.append(
-            t.ngettext(
-                "The Mountain Goats: the goat (G) waits at the foot.",
-                "The Mountain Goats: the goats (G) wait at the foot.",
-                r.goats.goats,
-            )
-        )
-    return " ".join(words)
+    players = max(r.min_players, min(2, r.max_players))
+    return engine_of(book.game).chapter.setup_caption(r, players, book.t)
 
 
 def printing(book: Book) -> list:

@@ -10,21 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from pnp.booklet.common import Book, body, bullets, heading, para, sub
-from pnp.booklet.tranquility import first_player
 from pnp.core.i18n import N_
 from pnp.core.locate import bundled_root
-from pnp.game.build import build_game
-from pnp.game.params import (
-    FEWEST_CARDS,
-    HANDS,
-    HANDS_AND_PILES,
-    AscentRules,
-    TranquilityRules,
-    rule_params,
-)
-from pnp.game.rulestext import ascent as ascent_cards
-from pnp.game.rulestext import tranquility as tq_cards
-from pnp.game.rulestext.facts import game_facts
+from pnp.game.params import FEWEST_CARDS, HANDS, HANDS_AND_PILES
+from pnp.game.textfacts import game_facts
+from pnp.rules.engines import engine_of
+from pnp.rules.params import rule_params
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import Spec, merge
 
 
@@ -53,7 +45,7 @@ def _bundled_game(path: Path):
     merged = chain[-1]
     for child in reversed(chain[:-1]):
         merged = merge(merged, child)
-    return build_game(Spec(id=data["id"], path=path, data=merged, sources=()))
+    return printed_game(Spec(id=data["id"], path=path, data=merged, sources=()))
 
 
 def differences(book: Book, rules, totals: dict, base, base_totals: dict) -> list[str]:
@@ -73,78 +65,10 @@ def differences(book: Book, rules, totals: dict, base, base_totals: dict) -> lis
 
 
 def option_sentence(book: Book, rules, name: str) -> str:
-    t = book.t
-    if isinstance(rules, TranquilityRules):
-        sentences = {
-            "hand_size": lambda: t.gettext("Hands of {n} cards.", n=rules.hand_size),
-            "rows": lambda: t.gettext("A sea of {rows} × {cols} cells.", rows=rules.rows, cols=rules.cols),
-            "cols": lambda: t.gettext("A sea of {rows} × {cols} cells.", rows=rules.rows, cols=rules.cols),
-            "adjacency": lambda: (
-                t.gettext("A cell's neighbours are the cells left, right, above and below it.")
-                if rules.adjacency == "orthogonal"
-                else t.gettext(
-                    "A cell's neighbours are the cells just before and after it in reading order, across the "
-                    "jump from a row's end to the next row's start."
-                )
-            ),
-            "first_player": lambda: first_player(rules, t),
-            "cost": lambda: tq_cards.cost(rules, t),
-            "cost_cap": lambda: (
-                tq_cards.cap(rules.cost_cap, t)
-                if rules.cost_cap is not None
-                else t.gettext("A play may cost up to the cards left in hand.")
-            ),
-            "start_discard": lambda: tq_cards.start_discard(rules, t),
-            "start_discard_from": lambda: tq_cards.start_discard(rules, t),
-            "remove_islands": lambda: t.ngettext(
-                "Remove {n} island card at random, unseen, back to the box.",
-                "Remove {n} island cards at random, unseen, back to the box.",
-                rules.remove_islands,
-            ),
-        }
-    else:
-        sentences = {
-            "hand_size": lambda: t.gettext("Hands of {n} cards.", n=rules.hand_size),
-            "base": lambda: ascent_cards.mountain(rules, t),
-            "rows": lambda: ascent_cards.mountain(rules, t),
-            "row_minimum": lambda: (
-                t.gettext("Any number may go in any row.")
-                if not rules.row_minimum
-                else t.gettext("Number at least the row number.")
-            ),
-            "same_colour_in_row": lambda: (
-                t.gettext("Two cards of one colour may stand side by side.")
-                if rules.same_colour_in_row
-                else t.gettext("No two of one colour side by side.")
-            ),
-            "cost_cap": lambda: (
-                tq_cards.cap(rules.cost_cap, t)
-                if rules.cost_cap is not None
-                else t.gettext("A play may cost up to the cards left in hand.")
-            ),
-            "bridge_swap_cost": lambda: ascent_cards.special(rules, book.facts, t)[1][0],
-            "first_player": lambda: first_player(rules, t),
-        }
-    make = sentences.get(name)
-    return make() if make else ""
+    """The rule `rules` (the game's engine's parameters) play for the parameter `name`; "" for none."""
+    return engine_of(book.game).chapter.option_sentence(rules, book.facts, name, book.t)
 
 
-OPTIONS = {
-    "tranquility": (
-        ("first_player", None),
-        ("adjacency", "orthogonal"),
-        ("cost", "gap"),
-        ("cost_cap", 4),
-        ("start_discard_from", None),
-    ),
-    "ascent": (
-        ("first_player", None),
-        ("row_minimum", False),
-        ("same_colour_in_row", True),
-        ("bridge_swap_cost", None),
-        ("cost_cap", 4),
-    ),
-}
 OPTION_NAMES = {  # each option's heading; the spec key it is set with follows it in brackets
     "adjacency": N_("Which cards are neighbours"),
     "cost": N_("What a play costs"),
@@ -166,6 +90,7 @@ def options(book: Book) -> list:
     """Each rule option: the rule this game uses, what the other setting would say instead, the spec
     key that sets it and the command that plays both on the same deals."""
     t, r = book.t, book.rules
+    rules: Any = r  # the engine's own dataclass, which `replace` copies
     out = [
         heading(book, t.gettext("Rule options")),
         para(
@@ -176,14 +101,14 @@ def options(book: Book) -> list:
             book.st.body,
         ),
     ]
-    for name, other in OPTIONS[book.game.engine]:
+    for name, other in engine_of(book.game).chapter.options:
         current = getattr(r, name)
         if other is None:
             other = _OTHER[name][current]
         if current == other:
             other = None if name == "cost_cap" else ("sequence" if name == "adjacency" else "nearest")
         change: dict[str, Any] = {name: other}
-        alternative = replace(r, **change)
+        alternative = replace(rules, **change)
         value = json_value("hand" if other is None else other)
         command = " ".join(("pnp simulate", book.game.id, "--vs", f"rules.{name}={value}"))
         out += [
@@ -248,8 +173,6 @@ def variants(book: Book) -> list:
         ),
     ]
     for variant_id, rules, totals in found:
-        if isinstance(rules, AscentRules) != isinstance(base[0], AscentRules):
-            continue
         changes = differences(book, rules, totals, *base)
         if variant_id == "galateia":
             changes.insert(0, t.gettext("Galateia, from the published rulebook (§7.1)."))

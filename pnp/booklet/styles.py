@@ -31,6 +31,9 @@ A4 = Paper("a4", 210.0, 297.0, 10.5, 18.0)
 LETTER = Paper("letter", 215.9, 279.4, 10.5, 18.0)
 A5 = Paper("a5", 148.0, 210.0, 9.0, 12.0)
 HALF_LETTER = Paper("half-letter", 139.7, 215.9, 9.0, 12.0)
+# The folded booklet's text sizes (pt), largest first: its text is set in the largest that fills a
+# multiple of four pages (pnp.booklet.render_folded). 9 pt is 8.5 pt on the half-letter booklet.
+FOLDED_SIZES = (10.5, 10.0, 9.5, 9.0)
 
 
 @dataclass(frozen=True)

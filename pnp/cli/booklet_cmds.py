@@ -1,8 +1,4 @@
-"""`pnp booklet`: the rules booklet alone, in any shipped language.
-
-The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
-module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
-"""
+"""`pnp booklet`: the rules booklet alone, in any shipped language."""
 
 from __future__ import annotations
 
@@ -11,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.common import Force, Lang, reports_errors, with_lang
+from pnp import api
+from pnp.cli.common import Force, Lang, reports_errors
 from pnp.cli.completion import game_argument
 from pnp.cli.print_cmds import MODULES_HELP, _write
 from pnp.core.i18n import check_language, language_suffix
@@ -40,16 +37,10 @@ def booklet(
 
     Example: pnp booklet ascent --lang it
     """
-    # start-up: +601 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.booklet import booklet_outputs
-
-    # start-up: +266 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.pipeline.load import load_game
-    from pnp.svg.faces import render_faces
-
     lang = check_language(lang)
-    resolved = with_lang(load_game(game, modules=modules), lang)  # the pictured faces in the booklet's language
+    loaded = api.load(game, modules, language=lang, jobs=None)  # the pictured faces in the booklet's language
     check_out_folder(out, [game])
-    files = booklet_outputs(resolved, render_faces(resolved))
+    files = loaded.booklet()
+    resolved = loaded.model
     module_set = [resolved.modules_name] if resolved.modules_name else []  # rules-a4-no-modules.pdf is its own set
     _write(out, files, quiet, owner("booklet", resolved.id + language_suffix(resolved.language), *module_set), force)

@@ -1,22 +1,23 @@
 """Option values coerced without pydantic: the one module that touches typer's internals.
 
 typer 0.29 turns each option's text into its Python value through a pydantic TypeAdapter, built
-when a command first parses that option: importing pydantic and building the adapters cost every
-command ~0.23 s of CPU (0.18 s the import, 0.05 s the adapters of `build`'s options; measured, see
-docs/performance.md "Start-up"), as much as everything else a no-op build does. Our options are
-plain `str`, `int`, `bool`, `Path`, lists of those, enums and parser functions, whose values need
-no pydantic.
+when a command first parses that option: importing pydantic and building the adapters cost a
+command about 0.1 s of CPU (pnp list: 0.60 → 0.50 s, docs/decisions.md "Plumbing only where it
+pays"). Our options are plain `str`, `int`, `bool`, `Path`, lists of those, enums and parser
+functions, whose values need no pydantic.
 
-`install()` puts a quick coercion in front of typer's. It answers only for a value it is sure of,
-and gives exactly what typer's adapter gives (tests/test_cli_coerce.py compares the two over every
-option of every command). Anything else (a bad value, a type or an option setting it does not know)
-goes to typer's own coercion, so every error message is typer's. docs/decisions.md records why.
+`installed()` puts a quick coercion in front of typer's while `pnp.cli.main` runs the command, and
+puts typer's back after it: nothing else in the process sees the change. It answers only for a
+value it is sure of, and gives exactly what typer's adapter gives (tests/test_cli_coerce.py
+compares the two over every option of every command). Anything else (a bad value, a type or an
+option setting it does not know) goes to typer's own coercion, so every error message is typer's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -52,12 +53,18 @@ class QuickParam(RuntimeParam):
             return TYPER_BUILD(self.descriptor)._coerce_value(value, param=param, ctx=ctx)
 
 
-def install() -> None:
-    """Coerce option values through `quick_param` from now on (idempotent). A typer outside
-    TYPER_VERSIONS keeps its own coercion untouched."""
+@contextlib.contextmanager
+def installed() -> Iterator[None]:
+    """Coerce option values through `quick_param` inside the block, typer's own coercion again after
+    it (`pnp.cli.main` runs the command in it). A typer outside TYPER_VERSIONS keeps its own coercion."""
     if typer.core.build_runtime_param is quick_param or not typer.__version__.startswith(TYPER_VERSIONS):
+        yield
         return
     typer.core.build_runtime_param = quick_param
+    try:
+        yield
+    finally:
+        typer.core.build_runtime_param = TYPER_BUILD
 
 
 def quick_param(descriptor: TypeDescriptor) -> RuntimeParam:

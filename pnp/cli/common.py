@@ -11,6 +11,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from pnp.core.errors import PnpError, SpecError, cut
+from pnp.core.pool import cores
 
 F = TypeVar("F", bound=Callable)
 
@@ -61,16 +62,6 @@ LANG_HELP = (
 Lang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)]  # `lang: Lang = None`
 
 
-def with_lang(game, lang: str | None):
-    """The game printed in `lang` (None: the spec's "language", else English); an unshipped
-    language is a usage error naming the shipped ones."""
-    # start-up: +51 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.core.i18n import check_language
-    from pnp.game.rulestext import with_language
-
-    return with_language(game, check_language(lang))
-
-
 def note(message: str, quiet: bool = False) -> None:
     """Progress and summaries go to stderr, so stdout stays the result."""
     if not quiet:
@@ -86,7 +77,8 @@ def note_kept(out, kept, quiet: bool = False) -> None:
 def parse_seed(text: str) -> int:
     """--seed: a whole number in the range of a state's seed; anything else is a usage error that
     quotes at most a few characters of what was given (a 4,000-digit seed is not echoed)."""
-    from pnp.rules.state.model import SEEDS  # here: start-up (every command imports this module; few take --seed)
+    # lazy: -25 ms on pnp list, pnp validate and pnp build --help (docs/decisions.md "Plumbing only where it pays")
+    from pnp.rules.state.model import SEEDS
 
     low, high = SEEDS
     text = str(text)  # the default arrives as an int
@@ -107,8 +99,6 @@ def _check_jobs(value: int | None) -> int | None:
         raise typer.BadParameter(
             f"expected a number of worker processes, 1 or more (leave --jobs out for every core), not {value}"
         )
-    from pnp.core.pool import cores  # here: start-up (every command imports this module; few take --jobs)
-
     usable = cores()
     if value > usable:
         note(

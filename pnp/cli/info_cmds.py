@@ -1,8 +1,4 @@
-"""`pnp games` (what can be built) and `pnp docs` (the documentation shipped with the tool).
-
-The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
-module; docs/performance.md "Start-up").
-"""
+"""`pnp games` (what can be built) and `pnp docs` (the documentation shipped with the tool)."""
 
 from __future__ import annotations
 
@@ -12,6 +8,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli.common import reports_errors
+from pnp.core.docpages import doc_page, topics_table
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -27,7 +24,7 @@ def games(
 
     Example: pnp games
     """
-    # start-up: +30 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -30 ms on pnp docs (docs/decisions.md "Plumbing only where it pays")
     from pnp.game.catalogue import catalogue, catalogue_table
 
     entries = catalogue()
@@ -46,7 +43,4 @@ def docs(
 
     Example: pnp docs spec-format
     """
-    # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.core.docpages import doc_page, topics_table
-
     typer.echo(doc_page(topic) if topic else topics_table(), nl=not topic)

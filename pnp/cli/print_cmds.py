@@ -10,22 +10,26 @@ import inspect
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from pnp import api
 from pnp.cli.choices import choice_metavar, choice_parser
-from pnp.cli.common import Force, Jobs, Lang, note, note_kept, reports_errors, with_lang
+from pnp.cli.common import Force, Jobs, Lang, note, note_kept, reports_errors
 from pnp.cli.completion import game_argument
+from pnp.cli.export_report import progress_bar, report
 from pnp.core.errors import UsageError, display_path
 from pnp.core.i18n import language_suffix
 from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
 from pnp.core.sleeves import CARD_PRESETS
-from pnp.export import TARGETS, export
+from pnp.export import TARGETS
 from pnp.export import takers as export_takers
-from pnp.sheets.backoffset import offset_words
+from pnp.sheets.backoffset import offset_warning, offset_words
+from pnp.sheets.names import output_set, variant_parts
 from pnp.sheets.printer import PrinterProfile, load_profile
 from pnp.sheets.spec import SheetSpec
 
@@ -262,24 +266,12 @@ def _say_profile(profile: PrinterProfile, quiet: bool) -> None:
 
 def _say_back_offset(text: str, offset: tuple[float, float], quiet: bool) -> None:
     """Say in words what --back-offset applies, and warn when it is larger than a misregistration."""
-    # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.sheets.backoffset import offset_warning, offset_words
-
     if offset == (0.0, 0.0):
         return
     note(f"--back-offset {text}: {offset_words(offset)}", quiet)
     warning = offset_warning(text, offset)
     if warning:
         note(f"warning: {warning}", quiet)
-
-
-def _load(game: str, modules: str, ink: "Ink | None" = None, lang: str | None = None, jobs: int | None = None):
-    # start-up: +265 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.pipeline.load import load_game
-    from pnp.svg.faces import render_faces
-
-    resolved = with_lang(with_ink(load_game(game, modules=modules), ink), lang)
-    return resolved, render_faces(resolved, jobs=jobs)
 
 
 def _write(out: Path, files: dict, quiet: bool, owner_name: str, force: bool = False) -> None:
@@ -317,13 +309,10 @@ def sheets(
 
     Example: pnp sheets tranquility --paper a4 --bleed 3mm --back-offset 1.5,-0.5
     """
-    # start-up: +136 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.sheets.impose import sheet_outputs
-    from pnp.sheets.names import output_set, variant_parts
-
     check_out_folder(out, [game])
-    resolved, faces = _load(game, modules, ink, lang, jobs)
-    files = sheet_outputs(resolved, faces, sheets, warn=lambda m: note(f"warning: {m}", quiet), jobs=jobs)
+    loaded = api.load(game, modules, ink=ink and ink.value, language=lang, jobs=jobs)
+    files = loaded.sheets(specs=sheets, warn=lambda m: note(f"warning: {m}", quiet))
+    resolved = loaded.model
     variant = output_set(variant_parts(sheets[0], resolved))  # each variant is its own output set
     language = resolved.id + language_suffix(resolved.language)  # Italian never prunes English
     _write(out, files, quiet, owner("sheets", language, *([variant] if variant else [])), force)
@@ -611,30 +600,18 @@ def export_folder(
 
 def _export(target: str, game: str, run: ExportRun, sheet=None, **options) -> None:
     """Make one target's files and write them as that target's (and variant's) output set."""
-    # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.cli.export_report import progress_bar, report
-    from pnp.sheets.names import output_set, variant_parts
-
     out, quiet = run.out, run.quiet
     check_out_folder(out, [game])
-    resolved, faces = _load(game, run.modules, run.ink, run.lang, run.jobs)
+    loaded = api.load(game, run.modules, ink=run.ink and run.ink.value, language=run.lang, jobs=run.jobs)
+    resolved = loaded.model
     shaping = {k: v for k, v in options.items() if k in ("product", "dpi", "bleed")}
     name = export_folder(target, resolved.ink, **shaping, modules=resolved.modules_name)
     folder = f"{resolved.id}/export/{name}{language_suffix(resolved.language)}/"  # tgc-it
     if "base_url" in options:
         options["base_url"] = _base_url(options["base_url"], out / folder)
+    warn = lambda m: note(f"warning: {m}", quiet)
     with progress_bar(f"{target} images", quiet or run.as_json) as advance:
-        files = export(
-            resolved,
-            faces,
-            target,
-            sheet=sheet,
-            warn=lambda m: note(f"warning: {m}", quiet),
-            progress=advance,
-            folder=name,
-            **options,
-            jobs=run.jobs,
-        )
+        files = loaded.export(target, sheet=sheet, warn=warn, progress=advance, folder=name, **options)
     variant = output_set(variant_parts(sheet, resolved)) if sheet is not None else ""
     # the folder keeps the dpi as given (png-72.5dpi), the owner part spells it safely (png-72_5dpi)
     target_set = output_set((name + language_suffix(resolved.language),))
@@ -650,9 +627,6 @@ def _check_base_url(given: str | None) -> None:
         return
     if not given.strip():
         raise UsageError("--base-url is empty; give the URL of the folder the images are hosted in.")
-    # start-up: only when --base-url is given
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(given)
         host = parts.hostname

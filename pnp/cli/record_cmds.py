@@ -1,8 +1,4 @@
-"""Game records: `pnp replay` re-checks a played or simulated game move by move.
-
-The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
-module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
-"""
+"""Game records: `pnp replay` re-checks a played or simulated game move by move."""
 
 from __future__ import annotations
 
@@ -11,51 +7,46 @@ from typing import Annotated
 
 import typer
 
+from pnp import api
 from pnp.cli.common import note, reports_errors_reading
 from pnp.core.errors import UsageError
 from pnp.core.output import write_atomic
+from pnp.rules.record import dump_state
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
+
+RecordFile = Annotated[
+    Path, typer.Argument(help="A game record (from pnp play or pnp simulate --log).", metavar="RECORD.json")
+]
+ReplayGame = Annotated[
+    str | None,
+    typer.Option("--game", help="Replay against this game, variant or spec file instead of the one the record names."),
+]
+Final = Annotated[
+    Path | None,
+    typer.Option(
+        "--final",
+        help="Write the state after the last good move to this file (pnp check reads it).",
+        metavar="STATE.json",
+    ),
+]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only a broken rule.")]
 
 
 @app.command()
 @reports_errors_reading
-def replay(
-    record_file: Annotated[
-        Path, typer.Argument(help="A game record (from pnp play or pnp simulate --log).", metavar="RECORD.json")
-    ],
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game", help="Replay against this game, variant or spec file instead of the one the record names."
-        ),
-    ] = None,
-    final: Annotated[
-        Path | None,
-        typer.Option(
-            "--final",
-            help="Write the state after the last good move to this file (pnp check reads it).",
-            metavar="STATE.json",
-        ),
-    ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a broken rule.")] = False,
-) -> None:
+def replay(record_file: RecordFile, game: ReplayGame = None, final: Final = None, quiet: Quiet = False) -> None:
     """Re-check a game record: the setup, every move and every state after it; exit 1 naming the first
     move that breaks a rule (move number, player, rule id and sentence).
 
     Example: pnp replay output/records/tranquility-3p-seed1-game0001.json
     """
-    # start-up: +202 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.pipeline.replay import record_game
-    from pnp.pipeline.replay import replay as run
-    from pnp.rules.record import dump_state, read_record
-
     if record_file.is_dir():
         raise UsageError(f"{record_file}: is a folder, not a record file")
     if not record_file.exists():
         raise UsageError(f"{record_file}: record file not found")
-    record = read_record(record_file)
-    result = run(record, record_game(record, game), options=game is None)
+    record = api.read(record_file)
+    result = api.replay(record, game)
     if final is not None:
         write_atomic(final, dump_state(result.final))
         note(f"wrote {final}", quiet)

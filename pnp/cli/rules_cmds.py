@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import json
-import re
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pnp.cli.common import Force, Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading, with_lang
+from pnp import api
+from pnp.cli.common import Force, Jobs, Lang, note, parse_seed, reports_errors, reports_errors_reading
 from pnp.cli.completion import game_argument
-from pnp.core.errors import UsageError, cut
+from pnp.core.errors import UsageError
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import owner, write_owned
-from pnp.pipeline.load import load_game
+from pnp.rules.bots import JUDGE_BOT, OPEN_HANDS, check_bot
+from pnp.rules.workers import parse_scheduler, resolve_jobs
+
+if TYPE_CHECKING:
+    from pnp.rules.simulation import Report
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -31,26 +35,92 @@ Bot = Annotated[
     ),
 ]
 """The one `--bot` option of simulate and sweep."""
+
+
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
+
+
+def _seed(help: str) -> typer.models.OptionInfo:
+    return typer.Option("--seed", "-s", parser=parse_seed, metavar="<int>", help=help)
+
+
+def _scheduler(help: str) -> typer.models.OptionInfo:
+    return typer.Option("--scheduler", help=help, metavar="ADDRESS")
+
+
+Game = Annotated[str, game_argument(metavar="GAME")]
+Players = Annotated[int, typer.Option("--players", "-p", help="Number of players.")]
+Modules = Annotated[str, typer.Option("--modules", help=MODULES_HELP)]
+DealSeed = Annotated[int, _seed("Shuffle seed: the same seed deals the same table.")]
+SetupOut = Annotated[Path, typer.Option("--out", "-o", help="Output folder; files go to OUT/GAME/setup/.")]
+StateJson = Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")]
+SetupQuiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors (and --json output).")]
+StateFile = Annotated[Path, typer.Argument(help="A state JSON file (from pnp setup, or edited).", metavar="STATE.json")]
+CheckGame = Annotated[
+    str | None,
+    typer.Option("--game", help="Check against this game, variant or spec file instead of the one the state names."),
+]
+CheckJson = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+CheckQuiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only violations.")]
+Games = Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")]
+RunSeed = Annotated[int, _seed("Seed of the run: the same seed plays the same games.")]
+Vs = Annotated[
+    str | None,
+    typer.Option(
+        "--vs",
+        help="Also play this game or variant (e.g. the parent), or GAME with one rule option changed "
+        "(rules.KEY=VALUE, e.g. rules.first_player=fewest-cards), with the same seed; show both side by side.",
+        metavar="GAME|rules.KEY=VALUE",
+    ),
+]
+Scheduler = Annotated[
+    str | None,
+    _scheduler("Play on this Dask scheduler (tcp://host:8786) instead of local cores; needs the extra '.[cluster]'."),
+]
+ReportJson = Annotated[bool, typer.Option("--json", help="Print the report as JSON.")]
+NoBar = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Log = Annotated[
+    Path | None,
+    typer.Option(
+        "--log",
+        help="Also write a game record of every game into this folder (pnp replay re-checks one).",
+        metavar="DIR",
+    ),
+]
+Settings = Annotated[
+    list[str],
+    typer.Option(
+        "--set",
+        help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; "
+        "repeat for every combination.",
+        metavar="PATH=VALUES",
+    ),
+]
+Counts = Annotated[str, typer.Option("--players", "-p", help="Player counts: 3, 1-5 or 1,3,5.")]
+CellGames = Annotated[int, typer.Option("--games", "-n", help="Games per cell.")]
+SweepSeed = Annotated[int, _seed("Seed of the run: every cell plays the same deals.")]
+SweepScheduler = Annotated[
+    str | None,
+    _scheduler(
+        "Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. "
+        "The numbers are the same as locally."
+    ),
+]
+SweepOut = Annotated[Path, typer.Option("--out", "-o", help="Output folder; the chart goes to OUT/GAME/sweep/.")]
+SweepJson = Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
+SweepQuiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no notes.")]
 
 
 @app.command()
 @reports_errors
 def setup(
-    game: Annotated[str, game_argument(metavar="GAME")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed", "-s", parser=parse_seed, metavar="<int>", help="Shuffle seed: the same seed deals the same table."
-        ),
-    ] = 1,
-    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder; files go to OUT/GAME/setup/.")] = Path(
-        "output"
-    ),
-    as_json: Annotated[bool, typer.Option("--json", help="Print the state JSON on stdout.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors (and --json output).")] = False,
+    game: Game,
+    players: Players = 3,
+    seed: DealSeed = 1,
+    modules: Modules = "all",
+    out: SetupOut = Path("output"),
+    as_json: StateJson = False,
+    quiet: SetupQuiet = False,
     lang: Lang = None,
     force: Force = False,
 ) -> None:
@@ -58,17 +128,13 @@ def setup(
 
     Example: pnp setup tranquility --players 3 --seed 7
     """
-    # start-up: +370 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.outputs import setup_name, setup_outputs
-
     check_out_folder(out, [game])
-    resolved = with_lang(load_game(game, modules=modules), lang)
-    files = setup_outputs(resolved, players, seed)
+    loaded = api.load(game, modules, language=lang)
+    files = loaded.setup_files(players, seed)
     say = lambda message: note(message, quiet)
-    write_owned(out, {owner("setup", resolved.id, setup_name(resolved, players, seed)): files}, force=force, say=say)
-    state_file = next(rel for rel in files if rel.endswith(".json"))
+    write_owned(out, {owner("setup", loaded.id, loaded.setup_stem(players, seed)): files}, force=force, say=say)
     if as_json:
-        typer.echo(files[state_file].decode("utf-8"), nl=False)
+        typer.echo(next(data for rel, data in files.items() if rel.endswith(".json")).decode("utf-8"), nl=False)
     elif not quiet:
         report = next(data for rel, data in files.items() if rel.endswith(".check.txt")).decode("utf-8")
         typer.echo(report.splitlines()[0])
@@ -80,35 +146,20 @@ def setup(
 @app.command()
 @reports_errors_reading
 def check(
-    state_file: Annotated[
-        Path, typer.Argument(help="A state JSON file (from pnp setup, or edited).", metavar="STATE.json")
-    ],
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game", help="Check against this game, variant or spec file instead of the one the state names."
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only violations.")] = False,
+    state_file: StateFile,
+    game: CheckGame = None,
+    as_json: CheckJson = False,
+    quiet: CheckQuiet = False,
 ) -> None:
     """Check a setup or mid-game state against the rules; exit 1 when any rule is broken.
 
     Example: pnp check output/tranquility/setup/setup-3p-seed1.json
     """
-    # start-up: +386 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules import check_state
-    from pnp.rules.outputs import check_report, dumps_check
-    from pnp.rules.state.model import read_state_source
-    from pnp.rules.state.reader import parse_state
-
-    source = read_state_source(_state_path(state_file))
-    state = parse_state(source)
-    resolved = _state_game(source, state, game)
-    violations = check_state(resolved, state)
+    checked = api.check_file(_state_path(state_file), game)
+    violations = checked.violations
     summary = f"{len(violations)} violation(s) of {len({v.rule for v in violations})} rule(s) in {state_file}"
     if as_json:
-        typer.echo(dumps_check(resolved, state, violations), nl=False)
+        typer.echo(checked.json(), nl=False)
         if violations:
             note(summary)
     elif violations:
@@ -116,7 +167,7 @@ def check(
             typer.echo(str(v))
         typer.echo(summary)
     elif not quiet:
-        typer.echo(check_report(resolved, state, violations).splitlines()[1].rstrip(":") + f" in {state_file}")
+        typer.echo(checked.text().splitlines()[1].rstrip(":") + f" in {state_file}")
     if violations:
         raise typer.Exit(1)
 
@@ -130,62 +181,30 @@ def _state_path(state_file: Path) -> Path:
     return state_file
 
 
-def _state_game(source, state, game: str | None):
-    """The game a state names (`named_game`: a name, never a path; its problems are the state file's,
-    at their line and path), or the one --game names."""
-    from pnp.pipeline.replay import game_for, named_game  # here: start-up (it imports the rules; only check calls this)
-
-    if game is not None:
-        return game_for(source, [], state.engine, game, state.modules, "state")
-    return named_game(source, [], state.game, state.modules, "state")
+def _run_options(games: int, most: int, scheduler: str | None, jobs: int | None) -> tuple[str | None, int]:
+    """--scheduler, --games and --jobs checked before anything is loaded: the scheduler's address and
+    the number of workers."""
+    address = None if scheduler is None else parse_scheduler(scheduler)
+    if not 1 <= games <= most:
+        raise UsageError(f"--games must be between 1 and {most}, not {games}")
+    return address, resolve_jobs(jobs)
 
 
 @app.command()
 @reports_errors
 def simulate(
-    game: Annotated[str, game_argument(metavar="GAME")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed",
-            "-s",
-            parser=parse_seed,
-            metavar="<int>",
-            help="Seed of the run: the same seed plays the same games.",
-        ),
-    ] = 1,
-    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    vs: Annotated[
-        str | None,
-        typer.Option(
-            "--vs",
-            help="Also play this game or variant (e.g. the parent), or GAME with one rule option changed "
-            "(rules.KEY=VALUE, e.g. rules.first_player=fewest-cards), with the same seed; show both side by side.",
-            metavar="GAME|rules.KEY=VALUE",
-        ),
-    ] = None,
+    game: Game,
+    players: Players = 3,
+    games: Games = 1000,
+    seed: RunSeed = 1,
+    modules: Modules = "all",
+    vs: Vs = None,
     bot: Bot = "baseline",
     jobs: Jobs = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            "--scheduler",
-            help="Play on this Dask scheduler (tcp://host:8786) instead of local cores; needs the extra '.[cluster]'.",
-            metavar="ADDRESS",
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    log: Annotated[
-        Path | None,
-        typer.Option(
-            "--log",
-            help="Also write a game record of every game into this folder (pnp replay re-checks one).",
-            metavar="DIR",
-        ),
-    ] = None,
+    scheduler: Scheduler = None,
+    as_json: ReportJson = False,
+    quiet: NoBar = False,
+    log: Log = None,
     force: Force = False,
 ) -> None:
     """Play games with a bot and report the win rate (95 % Wilson interval), how far games got and why
@@ -193,66 +212,53 @@ def simulate(
 
     Example: pnp simulate galateia --players 4 --games 5000 --seed 1 --vs tranquility --jobs 2
     """
-    # start-up: +137 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules import simulate as run
-    from pnp.rules.bots import check_bot
-    from pnp.rules.workers import parse_scheduler, resolve_jobs
+    address, workers = _run_options(games, 10_000_000, scheduler, jobs)
+    _check_log(log, games, game, check_bot(bot))
+    first = api.load(game, modules)
+    loaded = [first] + ([first.versus(vs, modules)] if vs else [])
+    labels = [first.id] + ([f"{first.id}, {vs}" if loaded[1].id == first.id else loaded[1].id] if vs else [])
+    run = lambda g, tick: g.simulate(players, games, seed, bot, workers, progress=tick, scheduler=address)
+    started = time.perf_counter()
+    reports = [_with_progress(lambda tick, g=g: run(g, tick), games, quiet) for g in loaded]
+    _said_speed(games * len(reports), time.perf_counter() - started, address, workers, quiet)
+    _print_reports(reports, labels, as_json)
+    if log is not None:
+        say = lambda message: note(message, quiet)
+        written = first.records(players, games, seed, log, bot, force=force, say=say)
+        note(f"wrote {len(written)} game records to {log}", quiet)
 
-    if scheduler is not None:
-        scheduler = parse_scheduler(scheduler)
-    if not 1 <= games <= 10_000_000:
-        raise UsageError(f"--games must be between 1 and 10000000, not {games}")
-    check_bot(bot)
-    workers = resolve_jobs(jobs)
+
+def _check_log(log: Path | None, games: int, game: str, bot: str) -> None:
+    """--log: at most 10000 games (one file each), into a folder that is not the game's own."""
     if log is not None and games > 10_000:
         raise UsageError(f"--log writes one file per game: at most 10000 games, not {games}")
     if log is not None:
         check_out_folder(log, [game], "--log")
-    resolved = [load_game(game, modules=modules)]
-    labels = [resolved[0].id]
-    if vs:
-        resolved.append(_vs_game(resolved[0], vs, modules))
-        labels.append(f"{resolved[0].id}, {vs}" if resolved[1].id == resolved[0].id else resolved[1].id)
-    started = time.perf_counter()
-    reports = [
-        _with_progress(
-            lambda tick, g=g: run(g, players, games, seed, progress=tick, bot=bot, jobs=workers, scheduler=scheduler),
-            games,
-            quiet,
-        )
-        for g in resolved
-    ]
-    seconds = time.perf_counter() - started
+
+
+def _said_speed(played: int, seconds: float, scheduler: str | None, workers: int, quiet: bool) -> None:
     where = f"on the Dask scheduler {scheduler}" if scheduler else f"on {workers} worker(s)"
-    note(
-        f"played {games * len(reports)} games in {seconds:.2f} s: {games * len(reports) / seconds:,.0f} games/s "
-        f"{where}",
-        quiet,
-    )
+    note(f"played {played} games in {seconds:.2f} s: {played / seconds:,.0f} games/s {where}", quiet)
+
+
+def _print_reports(reports: list[Report], labels: list[str], as_json: bool) -> None:
+    """A warning for each configuration won under 1 %, then the report (or the two side by side)."""
     for r, label in zip(reports, labels):
         if r.win_rate < HARD:
             note(_hard_warning(r, label))
     if as_json:
         data = [r.to_data() for r in reports]
-        typer.echo(json.dumps(data[0] if not vs else {"game": data[0], "vs": data[1]}, indent=2, ensure_ascii=False))
-    elif vs:
+        typer.echo(
+            json.dumps(data[0] if len(data) == 1 else {"game": data[0], "vs": data[1]}, indent=2, ensure_ascii=False)
+        )
+    elif len(reports) == 2:
         typer.echo(side_by_side(reports[0], reports[1], labels))
     else:
         typer.echo(reports[0].text())
-    if log is not None:
-        # start-up: +161 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.rules.simlog import write_logs
-
-        say = lambda message: note(message, quiet)
-        written = write_logs(resolved[0], players, games, seed, log, bot, force=force, say=say)
-        note(f"wrote {len(written)} game records to {log}", quiet)
 
 
-def _hard_warning(r, label: str) -> str:
+def _hard_warning(r: Report, label: str) -> str:
     """Under 1 % won: "nearly unwinnable" when the judging (stronger) bot played; else say which bot did."""
-    # start-up: +125 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.bots import JUDGE_BOT, OPEN_HANDS
-
     won = f"{label} with {r.players} player(s) was won in {r.wins} of {r.games} games"
     won += f" ({100 * r.win_rate:.1f} %, under 1 %)"
     if r.bot == JUDGE_BOT:
@@ -268,45 +274,18 @@ def _hard_warning(r, label: str) -> str:
 @app.command()
 @reports_errors
 def sweep(
-    game: Annotated[str, game_argument(metavar="GAME")],
-    settings: Annotated[
-        list[str],
-        typer.Option(
-            "--set",
-            help="A spec value to vary: rules.KEY=4..7, rules.KEY=a,b or modules.MODULE.KEY=V; "
-            "repeat for every combination.",
-            metavar="PATH=VALUES",
-        ),
-    ] = [],  # noqa: B006
-    players: Annotated[str, typer.Option("--players", "-p", help="Player counts: 3, 1-5 or 1,3,5.")] = "1-5",
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per cell.")] = 1000,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed",
-            "-s",
-            parser=parse_seed,
-            metavar="<int>",
-            help="Seed of the run: every cell plays the same deals.",
-        ),
-    ] = 1,
-    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
+    game: Game,
+    settings: Settings = [],  # noqa: B006
+    players: Counts = "1-5",
+    games: CellGames = 1000,
+    seed: SweepSeed = 1,
+    modules: Modules = "all",
     bot: Bot = "baseline",
     jobs: Jobs = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            "--scheduler",
-            help="Play on this Dask scheduler (tcp://host:8786); needs the extra '.[cluster]'. "
-            "The numbers are the same as locally.",
-            metavar="ADDRESS",
-        ),
-    ] = None,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder; the chart goes to OUT/GAME/sweep/.")] = Path(
-        "output"
-    ),
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no notes.")] = False,
+    scheduler: SweepScheduler = None,
+    out: SweepOut = Path("output"),
+    as_json: SweepJson = False,
+    quiet: SweepQuiet = False,
     force: Force = False,
 ) -> None:
     """Simulate a grid of variants × player counts and print win rates with 95 % Wilson intervals;
@@ -314,61 +293,25 @@ def sweep(
 
     Example: pnp sweep tranquility --set rules.hand_size=4..7 --players 1-5 --games 500 --jobs 2
     """
-    # start-up: +151 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.sweep import check_grid, check_settings, parse_players, parse_setting
-    from pnp.rules.sweep import sweep as run
-    from pnp.rules.sweep_chart import chart_available, render_chart
-    from pnp.rules.workers import parse_scheduler, resolve_jobs
-
-    if scheduler is not None:
-        scheduler = parse_scheduler(scheduler)
-    if not 1 <= games <= 1_000_000:
-        raise UsageError(f"--games must be between 1 and 1000000, not {games}")
-    parsed, counts, workers = [parse_setting(t) for t in settings], parse_players(players), resolve_jobs(jobs)
-    check_grid(parsed, counts)  # before the game is loaded: at most MAX_CELLS cells
+    address, workers = _run_options(games, 1_000_000, scheduler, jobs)
+    grid = api.sweep_grid(settings, players)  # before the game is loaded: at most MAX_CELLS cells
     check_out_folder(out, [game])
-    resolved = load_game(game, modules=modules)
-    check_settings(resolved, parsed, counts)  # every value through the spec schema, before any variant is built
-    total = games * len(counts) * max(1, _product(len(p.values) for p in parsed))
+    loaded = api.load(game, modules)
+    loaded.check_sweep(grid)  # every value through the spec schema, before any variant is built
+    total = games * grid.cells
     started = time.perf_counter()
-    result = _with_progress(
-        lambda tick: run(resolved, parsed, counts, games, seed, bot, workers, scheduler, tick), total, quiet
-    )
+    result = _with_progress(lambda tick: loaded.sweep(grid, games, seed, bot, workers, address, tick), total, quiet)
     note(f"played {total} games in {time.perf_counter() - started:.2f} s", quiet)
     typer.echo(json.dumps(result.to_data(), indent=2, ensure_ascii=False) if as_json else result.table())
-    if not chart_available():
+    chart = api.sweep_chart(result)
+    if chart is None:
         note("no chart: matplotlib is missing (pip install 'tranquility-pnp[chart]')", quiet)
         return
-    stem = "sweep-" + ("-".join(p.path[-1] for p in parsed) or "none") + f"-{bot}"
-    charts = {f"{resolved.id}/sweep/{stem}.{fmt}": data for fmt, data in render_chart(result).items()}
-    write_owned(out, {owner("sweep", resolved.id, stem): charts}, force=force, say=lambda message: note(message, quiet))
+    stem = f"{grid.stem}-{bot}"
+    charts = {f"{loaded.id}/sweep/{stem}.{fmt}": data for fmt, data in chart.items()}
+    write_owned(out, {owner("sweep", loaded.id, stem): charts}, force=force, say=lambda message: note(message, quiet))
     for rel in charts:
         note(f"wrote {out / rel}", quiet)
-
-
-def _product(numbers) -> int:
-    out = 1
-    for n in numbers:
-        out *= n
-    return out
-
-
-def _vs_game(first, vs: str, modules: str):
-    """--vs: a game or variant by name, or the first game with one spec value changed (rules.KEY=VALUE)."""
-    # start-up: +147 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.problems import rule_problems
-    from pnp.rules.sweep import apply_setting, parse_setting
-
-    if not re.match(r"^(rules|modules)\.[^=]+=", vs):
-        return load_game(vs, modules=modules)
-    setting = parse_setting(vs, "--vs")
-    if len(setting.values) != 1:
-        raise UsageError(f"--vs {cut(vs)}: give one value (pnp sweep compares several)")
-    changed = apply_setting(first, setting.path, setting.values[0], "--vs")
-    problems = rule_problems(changed)
-    if problems:
-        raise UsageError(f"--vs {cut(vs)}: {problems[0]}")
-    return changed
 
 
 def side_by_side(first, second, labels=None) -> str:
@@ -391,7 +334,7 @@ def side_by_side(first, second, labels=None) -> str:
 def _with_progress(work, total: int, quiet: bool):
     if quiet or total < 2000:
         return work(None)
-    # start-up: +54 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -90 ms on pnp setup and pnp check (docs/decisions.md "Plumbing only where it pays")
     from rich.console import Console
     from rich.progress import Progress
 

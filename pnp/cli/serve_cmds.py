@@ -1,8 +1,4 @@
-"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date.
-
-The commands import what they run inside their bodies: start-up (`pnp --help` imports every command
-module; with these imports at the top it took twice the time, docs/performance.md "Start-up").
-"""
+"""`pnp serve`: the gallery on a local web server, rebuilt on save, with the open page kept up to date."""
 
 from pathlib import Path
 from typing import Annotated
@@ -10,14 +6,22 @@ from urllib.parse import urlencode
 
 import typer
 
-from pnp.cli.build_cmds import default_games
+from pnp.api import default_games
 from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import sheet_options
 from pnp.core.errors import UsageError
+from pnp.core.i18n import check_language
 from pnp.core.locate import find_spec
 from pnp.core.outfolder import check_out_folder
 from pnp.pipeline.load import load_game
+from pnp.rules.deal import check_players
+from pnp.rules.state.model import SEEDS
+from pnp.server.live import Live
+from pnp.server.play import play_routes
+from pnp.server.run import serve as run
+from pnp.server.run import serve_play
+from pnp.server.watch import Rebuilder
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -25,33 +29,37 @@ PORT_HELP = "The port to listen on (0: any free port, announced when it starts).
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
+Games = Annotated[
+    list[str] | None,
+    typer.Argument(help="Games or variants (default: every game, not the variants).", autocompletion=complete_games),
+]
+Port = Annotated[int, typer.Option("--port", help=PORT_HELP)]
+Host = Annotated[
+    str,
+    typer.Option(
+        "--host",
+        help="The address to listen on: 127.0.0.1 (this machine only) unless you mean to share it, e.g. 0.0.0.0.",
+    ),
+]
+OpenPage = Annotated[bool, typer.Option("--open", help="Open the page in the default browser.")]
+Out = Annotated[Path, typer.Option("--out", "-o", help="The output folder (built as by pnp build).")]
+Modules = Annotated[str, typer.Option("--modules", help=MODULES_HELP)]
+NoSetup = Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")]
+NoBooklet = Annotated[bool, typer.Option("--no-booklet", help="Skip the rules booklets: each save rebuilds faster.")]
+
+
 @app.command()
 @reports_errors
 @sheet_options
 def serve(
-    games: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Games or variants (default: every game, not the variants).", autocompletion=complete_games
-        ),
-    ] = None,
-    port: Annotated[int, typer.Option("--port", help=PORT_HELP)] = 8000,
-    host: Annotated[
-        str,
-        typer.Option(
-            "--host",
-            help="The address to listen on: 127.0.0.1 (this machine only) unless you mean to share it, e.g. 0.0.0.0.",
-        ),
-    ] = "127.0.0.1",
-    open_page: Annotated[bool, typer.Option("--open", help="Open the page in the default browser.")] = False,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The output folder (built as by pnp build).")] = Path(
-        "output"
-    ),
-    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    no_setup: Annotated[bool, typer.Option("--no-setup", help="Skip the rule-checked sample setups.")] = False,
-    no_booklet: Annotated[
-        bool, typer.Option("--no-booklet", help="Skip the rules booklets: each save rebuilds faster.")
-    ] = False,
+    games: Games = None,
+    port: Port = 8000,
+    host: Host = "127.0.0.1",
+    open_page: OpenPage = False,
+    out: Out = Path("output"),
+    modules: Modules = "all",
+    no_setup: NoSetup = False,
+    no_booklet: NoBooklet = False,
     sheets: tuple = (),
 ) -> None:
     """Serve the gallery of the chosen games on a local web server; on every save in card_specs/ or
@@ -61,11 +69,6 @@ def serve(
 
     Example: pnp serve galateia --open
     """
-    # start-up: +100 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.server.live import Live
-    from pnp.server.run import serve as run
-    from pnp.server.watch import Rebuilder
-
     _check_port(port)
     names = games or default_games()
     for name in names:
@@ -86,30 +89,37 @@ def _check_port(port: int) -> None:
 
 
 def _play_routes(names: list[str], modules: str) -> list:
-    # start-up: +93 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.server.play import play_routes
-
     return play_routes(names, modules)
+
+
+Game = Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME", autocompletion=complete_games)]
+Players = Annotated[int, typer.Option("--players", "-p", help="Number of players (hot seat).")]
+Seed = Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")]
+BotSeats = Annotated[
+    list[int] | None, typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat for more seats.")
+]
+PlayHost = Annotated[str, typer.Option("--host", help="The address to listen on.")]
+Records = Annotated[Path, typer.Option("--records", help="Where each game's record is saved.")]
+NoOpen = Annotated[bool, typer.Option("--no-open", help="Do not open the page in the browser.")]
+TableLang = Annotated[
+    str | None,
+    typer.Option("--lang", metavar="LANG", help="Language of the table's words and faces: en or it (default: en)."),
+]
 
 
 @app.command()
 @reports_errors
 def play(
-    game: Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME", autocompletion=complete_games)],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players (hot seat).")] = 2,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Shuffle seed: the same seed deals the same table.")] = 1,
-    modules: Annotated[str, typer.Option("--modules", help=MODULES_HELP)] = "all",
-    bot: Annotated[
-        list[int] | None, typer.Option("--bot", help="Give this seat (1-based) to the bot; repeat for more seats.")
-    ] = None,
-    port: Annotated[int, typer.Option("--port", help=PORT_HELP)] = 8001,
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    records: Annotated[Path, typer.Option("--records", help="Where each game's record is saved.")] = Path("records"),
-    no_open: Annotated[bool, typer.Option("--no-open", help="Do not open the page in the browser.")] = False,
-    lang: Annotated[
-        str | None,
-        typer.Option("--lang", metavar="LANG", help="Language of the table's words and faces: en or it (default: en)."),
-    ] = None,
+    game: Game,
+    players: Players = 2,
+    seed: Seed = 1,
+    modules: Modules = "all",
+    bot: BotSeats = None,
+    port: Port = 8001,
+    host: PlayHost = "127.0.0.1",
+    records: Records = Path("records"),
+    no_open: NoOpen = False,
+    lang: TableLang = None,
 ) -> None:
     """Open a virtual table in the browser: the dealt setup with the game's own faces, hot seat for
     every player, any seat to the bot; the rules engine judges every move. Each game is saved as a
@@ -117,13 +127,6 @@ def play(
 
     Example: pnp play galateia --players 3 --seed 7 --bot 3 --lang it
     """
-
-    # start-up: +213 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.core.i18n import check_language
-    from pnp.rules.deal import check_players
-    from pnp.rules.state.model import SEEDS
-    from pnp.server.run import serve_play
-
     lang = check_language(lang)
     _check_port(port)
     if not SEEDS[0] <= seed <= SEEDS[1]:  # pnp replay reads the record's seed back (docs/record-format.md)
@@ -131,17 +134,22 @@ def play(
     check_out_folder(records, [game], "--records")
     resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
     check_players(resolved, players)
-    seats = ["person"] * players
-    for seat in bot or []:
-        if not 1 <= seat <= players:
-            raise UsageError(f"--bot names a seat from 1 to {players}, not {seat}")
-        seats[seat - 1] = "bot"
-    fields = {"game": game, "players": players, "seed": seed, "modules": modules, "seats": ",".join(seats)}
+    fields = {"game": game, "players": players, "seed": seed, "modules": modules, "seats": _seats(bot, players)}
     query = urlencode({**fields, **({"lang": lang} if lang else {})})
     try:
         serve_play([game], modules, records, host, port, query, open_page=not no_open, say=note, lang=lang)
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
+
+
+def _seats(bots: list[int] | None, players: int) -> str:
+    """--bot: each seat named is the bot's, the others people's ('person,person,bot')."""
+    seats = ["person"] * players
+    for seat in bots or []:
+        if not 1 <= seat <= players:
+            raise UsageError(f"--bot names a seat from 1 to {players}, not {seat}")
+        seats[seat - 1] = "bot"
+    return ",".join(seats)
 
 
 __all__ = ["play", "serve"]

@@ -11,13 +11,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from pnp import api
 from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import game_argument
 from pnp.core.errors import SpecError, UsageError
 from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
 from pnp.game.build import build_game
 from pnp.game.listing import deck_listing, deck_table
-from pnp.pipeline.load import load_game
 from pnp.pipeline.validate import (
     OPINIONS,
     VALIDATE_SEED,
@@ -31,32 +31,30 @@ app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__in
 MODULES_HELP = "Ascent modules to include: 'all' (default), 'none', or ids separated by commas."
 
 
+Specs = Annotated[
+    list[str] | None,
+    typer.Argument(help="Spec files or game names (default: the specs in ./card_specs and ./card_specs/variants)."),
+]
+Every = Annotated[
+    bool, typer.Option("--all", help="Check the bundled games and variants too (those in ./card_specs first).")
+]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when all is well.")]
+SIMULATE_HELP = (
+    "Warn when a valid game is nearly unwinnable: "
+    + ", then ".join(
+        f"{o.games} games per player count with the {o.bot} bot"
+        + (f" where the {OPINIONS[i - 1].bot} bot won under 1 %" if i else "")
+        for i, o in enumerate(OPINIONS)
+    )
+    + f" (seed {VALIDATE_SEED}; tens of seconds for The Ascent with every module the first time; the "
+    "verdicts are kept in ~/.cache/tranquility-pnp or $PNP_CACHE_DIR: docs/rules.md)."
+)
+Simulate = Annotated[bool, typer.Option("--simulate/--no-simulate", help=SIMULATE_HELP)]
+
+
 @app.command()
 @reports_errors
-def validate(
-    specs: Annotated[
-        list[str] | None,
-        typer.Argument(help="Spec files or game names (default: the specs in ./card_specs and ./card_specs/variants)."),
-    ] = None,
-    every: Annotated[
-        bool, typer.Option("--all", help="Check the bundled games and variants too (those in ./card_specs first).")
-    ] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when all is well.")] = False,
-    simulate: Annotated[
-        bool,
-        typer.Option(
-            "--simulate/--no-simulate",
-            help="Warn when a valid game is nearly unwinnable: "
-            + ", then ".join(
-                f"{o.games} games per player count with the {o.bot} bot"
-                + (f" where the {OPINIONS[i - 1].bot} bot won under 1 %" if i else "")
-                for i, o in enumerate(OPINIONS)
-            )
-            + f" (seed {VALIDATE_SEED}; tens of seconds for The Ascent with every module the first time; the "
-            "verdicts are kept in ~/.cache/tranquility-pnp or $PNP_CACHE_DIR: docs/rules.md).",
-        ),
-    ] = True,
-) -> None:
+def validate(specs: Specs = None, every: Every = False, quiet: Quiet = False, simulate: Simulate = True) -> None:
     """Check your specs against the JSON Schema and the rules; print every problem at once. Then warn
     (on stderr, exit 0) about text that would print unreadably (too little contrast with what is under
     it) and, playing a few games of each valid spec, when one is won in under 1 % of them; last, the
@@ -133,7 +131,7 @@ def list_(
 
     Example: pnp list tranquility --json
     """
-    resolved = load_game(game, modules=modules)
+    resolved = api.load(game, modules).model
     if as_json:
         typer.echo(json.dumps(deck_listing(resolved), indent=2, ensure_ascii=False))
     else:

@@ -41,40 +41,31 @@ MAX_NAME = 48  # the spec schema's slug: an id of 1 to 48 characters
 NAME_HELP = f"The variant's id and file name: lower-case letters, digits and '-', up to {MAX_NAME} characters."
 
 
+Table = Annotated[
+    TableFormat | None,
+    typer.Option(
+        "--table",
+        parser=choice_parser(TableFormat),
+        metavar=choice_metavar(TableFormat),
+        help="Write each kind's list of cards out as a spreadsheet beside the spec (csv: a file a kind; "
+        "xlsx, ods: a workbook with a sheet a kind), which the variant then reads its cards from.",
+    ),
+]
+
+
 @variant_app.command("new")
 @reports_errors
 def new(
     name: Annotated[str, typer.Argument(help=NAME_HELP)],
     parent: Annotated[str, typer.Option("--from", help="The game or variant to extend.")],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
-    table: Annotated[
-        TableFormat | None,
-        typer.Option(
-            "--table",
-            parser=choice_parser(TableFormat),
-            metavar=choice_metavar(TableFormat),
-            help="Write each kind's list of cards out as a spreadsheet beside the spec (csv: a file a kind; "
-            "xlsx, ods: a workbook with a sheet a kind), which the variant then reads its cards from.",
-        ),
-    ] = None,
+    table: Table = None,
 ) -> None:
     """Write a starter variant spec to ./card_specs/variants/NAME.json.
 
     Example: pnp variant new quiet-sea --from tranquility --table xlsx
     """
-
-    if len(name) > MAX_NAME:
-        shown = repr(name) if len(name) <= 60 else repr(name[:12]) + "…"
-        raise UsageError(f"variant name {shown} is {len(name)} characters long; give at most {MAX_NAME}")
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-        raise UsageError(f"variant name {name!r} must be lower-case letters, digits and '-' (e.g. 'quiet-sea')")
-    target = Path("card_specs") / "variants" / f"{name}.json"
-    if target.exists() and not force:
-        raise UsageError(f"{target} already exists (use --force to overwrite)")
-    if not target.exists() and name in available_games():
-        raise UsageError(
-            f"{name!r} is already a game or variant; a variant with that name would hide it, so choose another name"
-        )
+    target = _variant_file(name, force)
     parent_spec = load_spec(find_spec(parent))
     sheets: dict[str, bytes] = {}
     if table is None:
@@ -94,6 +85,23 @@ def new(
     if schema:
         typer.echo(f"{schema} (the schema an editor reads for completion; $schema points to it)", err=True)
     typer.echo("\n".join(f"  - {line}" for line in GUIDANCE), err=True)
+
+
+def _variant_file(name: str, force: bool) -> Path:
+    """./card_specs/variants/NAME.json, for a name the schema takes that hides no game or variant."""
+    if len(name) > MAX_NAME:
+        shown = repr(name) if len(name) <= 60 else repr(name[:12]) + "…"
+        raise UsageError(f"variant name {shown} is {len(name)} characters long; give at most {MAX_NAME}")
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        raise UsageError(f"variant name {name!r} must be lower-case letters, digits and '-' (e.g. 'quiet-sea')")
+    target = Path("card_specs") / "variants" / f"{name}.json"
+    if target.exists() and not force:
+        raise UsageError(f"{target} already exists (use --force to overwrite)")
+    if not target.exists() and name in available_games():
+        raise UsageError(
+            f"{name!r} is already a game or variant; a variant with that name would hide it, so choose another name"
+        )
+    return target
 
 
 def _schema_copy(target: Path) -> Path | None:

@@ -59,6 +59,9 @@ def cut(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 20] + f"… ({len(text)} characters)"
 
 
+PATH_SHOWN = 1024  # a path in a message is shown whole up to this length (real paths pass 80 easily)
+
+
 def quoted(text: str, limit: int = 80) -> str:
     """`text` in quotes for a message, cut to about `limit` characters: a 10 KB value is not echoed."""
     if len(text) <= limit:

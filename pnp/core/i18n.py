@@ -261,7 +261,7 @@ def _label(key) -> str:
 def used_messages() -> dict:
     """Every message id the code and registered sources use → where (file:line), found by Babel's
     Python extractor over `pnp/` and by `EXTRA_SOURCES`."""
-    # start-up: +25 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # optional extra [translate]: babel is not in a plain install (pyproject.toml)
     from babel.messages.extract import extract_from_dir
 
     package = Path(__file__).resolve().parent.parent
@@ -306,7 +306,7 @@ def extract() -> Catalog:
 
 
 def _template(used: dict) -> Catalog:
-    # start-up: +24 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # optional extra [translate]: babel is not in a plain install (pyproject.toml)
     from babel.messages.catalog import Catalog
 
     template = Catalog(
@@ -328,7 +328,7 @@ def _template(used: dict) -> Catalog:
 
 
 def _write(path: Path, catalog: Catalog) -> None:
-    # start-up: +26 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # optional extra [translate]: babel is not in a plain install (pyproject.toml)
     from babel.messages.pofile import write_po
 
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,8 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
+from json_source_map import calculate
+
 from pnp.core.errors import Problem, SpecError, display_path
 from pnp.core.inputs import read_regular
 from pnp.core.jsonlimits import NonFinite, finite_float, non_finite_message, non_finite_values, too_deep_problem
@@ -131,9 +133,6 @@ def parse_json(text: str, name: str) -> Source:
 
 
 def _positions(text: str) -> Positions:
-    # start-up: +20 ms CPU (measured with -X importtime) only when a problem needs a position
-    from json_source_map import calculate
-
     positions: Positions = {}
     for pointer, entry in calculate(text).items():
         positions[pointer] = (entry.value_start.line + 1, entry.value_start.column + 1)

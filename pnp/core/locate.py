@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.core.errors import UsageError, cut, quoted
+from pnp.core.errors import PATH_SHOWN, UsageError, cut, quoted
 from pnp.core.inputs import check_inside_templates, refuse_special
 from pnp.core.names import match_case_insensitive, unknown_game
 
@@ -74,9 +74,9 @@ def find_spec(name: str, cwd: Path | None = None) -> Path:
             if as_path.is_file():
                 return as_path
         except OSError as exc:  # a name too long for the file system
-            raise UsageError(f"{cut(name)}: spec file cannot be read ({exc.strerror or exc})") from None
+            raise UsageError(f"{cut(name, PATH_SHOWN)}: spec file cannot be read ({exc.strerror or exc})") from None
         refuse_special(as_path)  # a pipe or device: a usage error that says so
-        raise UsageError(f"{cut(name)}: spec file not found")
+        raise UsageError(f"{cut(name, PATH_SHOWN)}: spec file not found")
     for root in spec_roots(cwd) if not name.startswith(".") else ():
         candidate = root / f"{name}.json"
         try:

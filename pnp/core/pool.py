@@ -32,6 +32,8 @@ This module alone decides how they run:
 
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
 import os
 import pickle
 import signal
@@ -79,9 +81,6 @@ def workers(jobs: int | None, tasks: int) -> int:
 
 def may_fork() -> bool:
     """Not already a worker, no other thread running, and fork available."""
-    # start-up: +8 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import multiprocessing
-
     return (
         not _IN_WORKER
         and multiprocessing.parent_process() is None
@@ -133,8 +132,7 @@ def results(
 
 
 def _on_pool(tasks: Sequence[Task[T]], count: int, meanwhile: Callable[[], object] | None) -> Iterator[T]:
-    # start-up: +27 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import multiprocessing
+    # lazy: -21 ms on pnp build --help and a no-op build (docs/decisions.md "Plumbing only where it pays")
     from concurrent.futures import ProcessPoolExecutor
 
     global _TASKS
@@ -188,7 +186,7 @@ def _close_our_end_of_the_results(executor: ProcessPoolExecutor) -> None:
 
 
 def _outcome(future: Future[T]) -> T:
-    # start-up: +26 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: as _on_pool's, -21 ms on pnp build --help (docs/decisions.md "Plumbing only where it pays")
     from concurrent.futures.process import BrokenProcessPool
 
     try:
@@ -229,9 +227,6 @@ def _end_with_parent() -> None:
     """Linux: the kernel sends the worker SIGTERM when the process that forked it dies, however it
     died (SIGKILL included), so no worker outlives a killed build waiting for work."""
     try:
-        # start-up: +3 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
     except (OSError, AttributeError):  # pragma: no cover  (not Linux)

@@ -52,7 +52,7 @@ class Target:
 
 
 def _service(request: Request, service: str) -> dict[str, bytes]:
-    # start-up: +51 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -51 ms on pnp build --help and other targets (docs/decisions.md "Plumbing only where it pays")
     from pnp.export.faces import service_images
 
     r = request
@@ -60,21 +60,21 @@ def _service(request: Request, service: str) -> dict[str, bytes]:
 
 
 def _drivethru(r: Request) -> dict[str, bytes]:
-    # start-up: +61 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -61 ms on pnp build --help and other targets (docs/decisions.md "Plumbing only where it pays")
     from pnp.export.drivethru import drivethru_decks
 
     return drivethru_decks(r.game, r.faces, r.product, r.warn, r.jobs)
 
 
 def _tts(r: Request) -> dict[str, bytes]:
-    # start-up: +68 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -68 ms on pnp build --help and other targets (docs/decisions.md "Plumbing only where it pays")
     from pnp.export.tts import tts_decks
 
     return tts_decks(r.game, r.faces, r.base_url, r.progress, r.jobs)
 
 
 def _png(r: Request) -> dict[str, bytes]:
-    # start-up: +52 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -52 ms on pnp build --help and other targets (docs/decisions.md "Plumbing only where it pays")
     from pnp.export.faces import preview_images
 
     if not 1 <= r.dpi <= 1200:  # NaN fails this too
@@ -83,7 +83,7 @@ def _png(r: Request) -> dict[str, bytes]:
 
 
 def _cut(r: Request) -> dict[str, bytes]:
-    # start-up: +256 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -256 ms on pnp build --help and other targets (docs/decisions.md "Plumbing only where it pays")
     from pnp.export.cut import cut_files
 
     return cut_files(r.game, r.faces, r.sheet or SheetSpec())

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pnp.game.model import Face, Game
 from pnp.sheets.impose import draw_plan
 from pnp.sheets.marks import outlines, registration_marks
+from pnp.sheets.names import sheet_name
 from pnp.sheets.plan import Page, plan_sheets
 from pnp.sheets.spec import SheetSpec
 from pnp.svg.writer import document, element, multiline, num, points, svg_root, title, tostring
@@ -52,9 +53,6 @@ def cut_svg(spec: SheetSpec, page: Page, heading: str) -> str:
 def cut_files(game: Game, faces: tuple[Face, ...] | list[Face], spec: SheetSpec) -> dict[str, bytes]:
     """{file name: bytes}: <game>-<paper>[-<options>]-print.pdf (the sheets with registration marks)
     and <game>-<paper>[-<options>]-cut-<sheet>.svg for each sheet, matching it exactly."""
-    # start-up: +2 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.sheets.names import sheet_name
-
     stem = f"{game.id}-{sheet_name(replace(spec, registration_marks=False), game)}"  # the marks are always on
     spec = replace(spec, registration_marks=True)
     plan = plan_sheets(game, faces, spec)

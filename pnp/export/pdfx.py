@@ -15,6 +15,9 @@ import io
 from functools import cache
 from pathlib import Path
 
+import pikepdf
+from pikepdf import Dictionary, Name, String
+
 OUTPUT_CONDITION = "FOGRA39"
 REGISTRY = "http://www.color.org"
 CONDITION_INFO = (
@@ -39,10 +42,6 @@ def save_pdfx(document, title: str) -> bytes:
     """Save a pikepdf document as PDF/X-1a:2003 (output intent, GTS_PDFXVersion, Trapped, title,
     dates, PDF 1.4, a fixed identifier). Compressed streams are copied as they are, not decoded
     and compressed again."""
-    # start-up: +77 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import pikepdf
-    from pikepdf import Dictionary, Name, String
-
     intent = Dictionary(
         Type=Name.OutputIntent,
         S=Name.GTS_PDFX,

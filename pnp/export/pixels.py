@@ -27,13 +27,19 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+import pypdfium2
+import pypdfium2.raw as pdfium_c
+from isal import isal_zlib
 from PIL import Image
 
 from pnp.core import pool
 from pnp.core.units import PT_PER_MM
+from pnp.export.fullbleed import extend_triangle
 from pnp.export.layers import Layers, order_key, split_layers
 from pnp.export.raster import Region, drawn_edges, extend_edges
 from pnp.game.model import Face
+from pnp.pdf.form import SheetCanvas
+from pnp.pdf.paint import paint_face
 
 Progress = Callable[[int, int], None]  # called with (pictures just finished, pictures in all)
 SERIAL_BELOW = 8  # fewer pictures than this are made in-process: forking costs more than it saves
@@ -67,10 +73,6 @@ class Picture:
 
 def faces_pdf(faces: Sequence[Face]) -> bytes:
     """One page per face, the size of its bleed box, drawn by the sheets' painter."""
-    # start-up: +85 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.pdf.form import SheetCanvas
-    from pnp.pdf.paint import paint_face
-
     out = io.BytesIO()
     # pictures at their own pixels: PDFium draws them at the export's resolution
     canvas = SheetCanvas(out, (72, 72), image_dpi=math.inf)
@@ -87,9 +89,6 @@ class _Book:
     `layers` is drawn as its base's pixels (drawn once per region, kept) with its rest drawn over."""
 
     def __init__(self, faces: Sequence[Face], pdf: bytes, pages: Sequence[Face] | None = None, layers=None):
-        # start-up: +49 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        import pypdfium2
-
         self.pid = os.getpid()
         self.faces = {f.id: f for f in faces}
         self.page_of = {f.id: i for i, f in enumerate(faces if pages is None else pages)}
@@ -119,9 +118,6 @@ class _Book:
             self._draw(layers.rest.id, face, region, bitmap, self._base(layers.base, region))
         image = extend_edges(_rgb(bitmap, region), face, region)
         if tile.full_bleed and face.shape == "triangle":
-            # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-            from pnp.export.fullbleed import extend_triangle
-
             image = extend_triangle(image, face, region)
         return image
 
@@ -134,9 +130,6 @@ class _Book:
     def _draw(self, page_id: str, face: Face, region: Region, bitmap, under=None):
         """Draw the region of page `page_id` (a face, or a layer of it, the size of `face`) into
         `bitmap`: on white, or over a copy of the bitmap `under`. Returns `bitmap`."""
-        # start-up: +50 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        import pypdfium2.raw as pdfium_c
-
         sx = region.px_width / (region.width * PT_PER_MM)
         sy = region.px_height / (region.height * PT_PER_MM)
         # PDFium maps the page to device space top-left first; then our matrix scales and shifts.
@@ -200,10 +193,6 @@ class _Rows:
     each row is preceded by its filter byte, 0 (none)."""
 
     def __init__(self, width: int, height: int):
-        # start-up: +50 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        import pypdfium2
-        import pypdfium2.raw as pdfium_c
-
         self.width, self.height, self.stride = width, height, 3 * width + 1
         self.data = (ctypes.c_ubyte * (self.stride * height))()  # zeroed: every filter byte is 0
         first_scan = ctypes.cast(ctypes.byref(self.data, 1), ctypes.c_void_p)
@@ -231,10 +220,6 @@ class _Rows:
 def _bitmap(width: int, height: int):
     """A PDFium bitmap of 4 bytes a pixel, in RGBx order: PDFium's own layout, faster to draw into
     than 3 (bench/export_png.py)."""
-    # start-up: +50 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import pypdfium2
-    import pypdfium2.raw as pdfium_c
-
     return pypdfium2.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGRx, rev_byteorder=True)
 
 
@@ -268,9 +253,6 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 def png_from_rows(rows, width: int, height: int, dpi: float, colour_type: int = 2) -> bytes:
     """A PNG of filtered rows (each preceded by its filter byte) deflated by ISA-L at level 1, with
     the resolution in a pHYs chunk. `colour_type` 2: RGB."""
-    # start-up: +2 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from isal import isal_zlib
-
     per_metre = round(dpi / 0.0254)
     return b"".join(
         (

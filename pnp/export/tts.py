@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from pnp.export.faces import faces_in_use
 from pnp.export.pixels import Picture, Progress, Tile, make_images, make_pngs, png_bytes
 from pnp.export.raster import Region, trim_region
+from pnp.export.ttsobject import saved_object
 from pnp.game.model import Card, Face, Game
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
@@ -155,9 +156,6 @@ def tts_decks(
 ) -> dict[str, bytes]:
     """{file name: bytes}: the sheets, backs and tokens, decks.json and GAME.json (a saved object
     whose image URLs are `base_url` + file name)."""
-    # start-up: +8 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.export.ttsobject import saved_object
-
     by_id = {f.id: f for f in faces_in_use(game, faces)}
     sheets, pictures = plan(game, by_id)
     out = dict(zip(pictures, make_pngs(faces, list(pictures.values()), progress, jobs)))

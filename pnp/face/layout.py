@@ -67,6 +67,7 @@ class ArtItem:
     art: Art
     placement: Matrix  # art viewBox units → face mm
     rotate: Rotation | None = None
+    clip: tuple[float, float, float, float] | None = None  # "cover": the box (face mm) the art is cut to
 
 
 @dataclass(frozen=True)
@@ -341,7 +342,8 @@ class _Context:
             if isinstance(art, EditorArt):
                 raster = self.drawn(art, element.box, element.fit, where)
                 return ImageItem(item_id, raster, element.box, element.fit, element.anchor, rotation)
-            return ArtItem(item_id, art, placement(element.box, art.viewbox, element.fit), rotation)
+            matrix = placement(element.box, art.viewbox, element.fit, element.anchor)
+            return ArtItem(item_id, art, matrix, rotation, element.box if element.fit == "cover" else None)
         if isinstance(element, GroupElement):
             return GroupItem(item_id, self.items(element.elements, matrix), rotation)
         if not isinstance(element, (TextElement, LinesElement)):
@@ -417,15 +419,30 @@ class _Context:
             )
 
 
-def placement(box: tuple[float, float, float, float], viewbox, fit: str) -> Matrix:
-    """The matrix that maps an art viewBox into a box: 'contain' (uniform, centred), 'cover'
-    (uniform, filling the box, centred: what spills out is drawn) or 'stretch'."""
+ANCHORS = {  # where in the box the art is put: the share of the room left (or spilled) on the left and on top
+    "centre": (0.5, 0.5),
+    "top": (0.5, 0.0),
+    "bottom": (0.5, 1.0),
+    "left": (0.0, 0.5),
+    "right": (1.0, 0.5),
+    "top-left": (0.0, 0.0),
+    "top-right": (1.0, 0.0),
+    "bottom-left": (0.0, 1.0),
+    "bottom-right": (1.0, 1.0),
+}
+
+
+def placement(box: tuple[float, float, float, float], viewbox, fit: str, anchor: str = "centre") -> Matrix:
+    """The matrix that maps an art viewBox into a box: 'contain' (uniform, all of it in the box),
+    'cover' (uniform, filling the box; what spills out is cut off by the item's clip) or
+    'stretch'; `anchor` places it as SVG's preserveAspectRatio does a picture (xMinYMin …)."""
     x, y, w, h = box
     vx, vy, vw, vh = viewbox
     sx, sy = w / vw, h / vh
     if fit in ("contain", "cover"):
         sx = sy = min(sx, sy) if fit == "contain" else max(sx, sy)
-    return (sx, 0.0, 0.0, sy, x + (w - vw * sx) / 2 - vx * sx, y + (h - vh * sy) / 2 - vy * sy)
+    fx, fy = ANCHORS[anchor]
+    return (sx, 0.0, 0.0, sy, x + (w - vw * sx) * fx - vx * sx, y + (h - vh * sy) * fy - vy * sy)
 
 
 def _rotation_matrix(rotation: Rotation) -> Matrix:

@@ -4,10 +4,11 @@
 upright (its EXIF orientation applied), in sRGB (an embedded ICC profile converted by littleCMS),
 with its transparency, encoded as PNG or JPEG so that every renderer the project supports draws it
 (resvg, Chromium, and the PDF painter). A file that needs none of that is kept byte for byte (a
-JPEG then reaches the PDF without being encoded again). Anything that cannot be drawn the same way
-everywhere is refused with a sentence naming the file: a damaged or truncated file, an image of
-more than MAX_PIXELS pixels (a decompression bomb), a CMYK JPEG without a colour profile, a format
-other than PNG, JPEG and WebP.
+JPEG then reaches the PDF without being encoded again). A CMYK JPEG also keeps its own bytes
+(`Raster.cmyk`), which the DriveThruCards export prints as they are (pnp/export/cmykart.py).
+Anything that cannot be drawn the same way everywhere is refused with a sentence naming the file: a
+damaged or truncated file, an image of more than MAX_PIXELS pixels (a decompression bomb), a CMYK
+JPEG without a colour profile, a format other than PNG, JPEG and WebP.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class Raster:
     data: bytes
     digest: str
     kept: bool  # the file's own bytes (nothing was converted)
+    cmyk: bytes | None = None  # a CMYK JPEG's own bytes (upright), for exports that print CMYK
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Raster) and other.digest == self.digest and other.file == self.file
@@ -163,6 +165,7 @@ def prepare(image: Image.Image, raw: bytes, name: str) -> Raster:
         raise RasterError(f"{name}: the image is damaged or cut short ({_reason(exc)}); save it again.") from None
     upright = ImageOps.exif_transpose(image) if changed else image
     converted = _to_srgb(upright, profile, name) if profile and not srgb_profile else _plain(upright)
+    cmyk = _cmyk_original(upright, raw, profile, changed) if source == "JPEG" and image.mode == "CMYK" else None
     out = io.BytesIO()
     if source == "JPEG" and converted.mode in ("RGB", "L"):
         converted.save(out, "JPEG", quality=_JPEG_QUALITY, subsampling=0)
@@ -170,12 +173,22 @@ def prepare(image: Image.Image, raw: bytes, name: str) -> Raster:
     else:
         converted.save(out, "PNG", compress_level=6)
         mime = "image/png"
-    return _raster(name, converted.size, mime, out.getvalue(), kept=False)
+    return _raster(name, converted.size, mime, out.getvalue(), kept=False, cmyk=cmyk)
 
 
-def _raster(name: str, size: tuple[int, int], mime: str, data: bytes, kept: bool) -> Raster:
+def _cmyk_original(upright: Image.Image, raw: bytes, profile: bytes | None, changed: bool) -> bytes:
+    """A CMYK JPEG as the DriveThruCards export embeds it: the file's own bytes, or when it had to
+    be turned upright, the turned pixels encoded again with its profile."""
+    if not changed:
+        return raw
+    out = io.BytesIO()
+    upright.save(out, "JPEG", quality=_JPEG_QUALITY, subsampling=0, icc_profile=profile)
+    return out.getvalue()
+
+
+def _raster(name: str, size: tuple[int, int], mime: str, data: bytes, kept: bool, cmyk: bytes | None = None) -> Raster:
     digest = hashlib.sha1(data).hexdigest()[:20]
-    return Raster(name, size[0], size[1], mime, data, digest, kept)
+    return Raster(name, size[0], size[1], mime, data, digest, kept, cmyk)
 
 
 def _orientation(image: Image.Image) -> int:

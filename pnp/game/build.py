@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import UsageError, quoted
+from pnp.core.i18n import SOURCE_LANGUAGE, languages
 from pnp.core.locate import find_template_dir
 from pnp.core.names import did_you_mean, match_case_insensitive
 from pnp.core.units import parse_length
@@ -19,7 +20,8 @@ ALL_MODULES = "all"
 
 
 def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) -> Game:
-    """The Game for a spec that passed schema and semantic checks."""
+    """The Game for a spec that passed schema and semantic checks, its reference cards' words as the spec
+    has them (their sentences are the rules engine's: `pnp.rules.rulestext.printed_game` fills them in)."""
     data = spec.data
     card = card_size(data["card"])
     available = tuple(_module(m) for m in data.get("modules", []))
@@ -45,20 +47,12 @@ def build_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) ->
         ink=data.get("print", {}).get("ink", "normal"),
         language=_language(data.get("language")),
     )
-    if any("topic" in card.fields for card in game.cards):  # reference cards: sentences from the rules
-        # start-up: +38 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.game.rulestext import with_reference_text
-
-        game = with_reference_text(game)
     return game
 
 
 def _language(lang: str | None) -> str | None:
     """A spec's language: None for English; a language no catalogue ships for is left out here (the
     semantic checks report it: this runs while they build the game)."""
-    # start-up: +9 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.core.i18n import SOURCE_LANGUAGE, languages
-
     return lang if lang != SOURCE_LANGUAGE and lang in languages() else None
 
 

@@ -24,6 +24,7 @@ is pnp/pdf/walk.py; both ways give the same operators.
 from __future__ import annotations
 
 import hashlib
+import re
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -44,6 +45,7 @@ from pnp.svg.writer import Element
 
 SVG_URI = NS[1:-1]
 _DATA_HREF = ' href="data:'  # a picture written into a face (pnp/svg/face.py)
+_CMYK = re.compile(r' data-cmyk="[^"]*"')  # a CMYK JPEG's own bytes beside its picture (pnp/svg/face.py)
 _ART_BOX = (
     1e9  # art and path forms draw in their own user space: a box that never clips (1e5 did, for art in large units)
 )
@@ -258,7 +260,9 @@ class FacePainter:
 
     def _stash(self, line: str, art: dict) -> str:
         """The line with each picture's data URL (megabytes, often) replaced by its name, the
-        picture kept with the art forms: the line is then parsed, looked up and kept small."""
+        picture kept with the art forms: the line is then parsed, looked up and kept small. A CMYK
+        picture's own bytes (for the DriveThruCards export) are left out."""
+        line = drop_cmyk(line)
         start = line.find(_DATA_HREF)
         while start != -1:
             begin = start + len(' href="')
@@ -320,6 +324,11 @@ def _face_key(face: Face) -> tuple:
 
 
 _DEFAULT_PAINTER = FacePainter()
+
+
+def drop_cmyk(text: str) -> str:
+    """A face's text without the CMYK pictures' own bytes, which only the DriveThruCards export reads."""
+    return _CMYK.sub("", text) if " data-cmyk=" in text else text
 
 
 def paint_face(canvas, face: Face) -> None:

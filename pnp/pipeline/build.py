@@ -33,6 +33,8 @@ from pnp.core.owned import (
 )
 from pnp.game.listing import deck_listing
 from pnp.game.model import Face, Game
+from pnp.pipeline.cache import cached_faces, face_keys, input_key, is_fresh, read_record, record_path, write_record
+from pnp.pipeline.load import load_game
 from pnp.sheets.names import output_set as sheet_set
 from pnp.sheets.names import variant_parts
 
@@ -84,9 +86,6 @@ def build_games(
     file in the way that pnp did not write stops it before it writes anything, unless `force`
     (pnp/core/owned.py). Games are checked here first, so a bad spec stops the build before anything is drawn; then
     they are drawn on `jobs` worker processes (None: every core; see `_draw_all`)."""
-    # start-up: +32 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.pipeline.cache import input_key, is_fresh, read_record, write_record
-
     options = (
         repr((sheets, setup, modules))
         + (f" ink={ink}" if ink else "")
@@ -101,9 +100,8 @@ def build_games(
             skipped.append(known[0])
             _say(progress, f"{known[0]}: unchanged")
             continue
-        # start-up: +30 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.game.rulestext import with_language
-        from pnp.pipeline.load import load_game  # validation and drawing are imported only when something changed
+        # lazy: -20 ms on pnp build --help and a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.rules.rulestext import with_language
 
         game = with_language(load_game(name, modules=modules), language)  # --lang over the spec's language
         pending.append(
@@ -122,8 +120,7 @@ def build_games(
             f"{build.game_id}: {len(build.outputs)} files, {build.drawn} of {len(build.face_keys)} "
             f"faces drawn ({build.seconds:.2f} s)",
         )
-    # start-up: +48 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.pipeline.cache import record_path
+    # lazy: -48 ms on pnp build --help and pnp render (docs/decisions.md "Plumbing only where it pays")
     from pnp.pipeline.gallery import gallery_outputs
 
     owned = {b.owner: b.outputs for b in builds}
@@ -176,7 +173,7 @@ def _draw_all(pending: list[_Pending], jobs: int | None) -> list[GameBuild]:
     warnings, nor which error is reported."""
     if not pending:  # nothing changed (the no-op build): load no drawing code
         return []
-    # start-up: the face drawing (jsonschema, fontTools, ~0.4 s CPU, measured) only when something is drawn
+    # lazy: -0.4 s on a no-op pnp build, which draws nothing (docs/decisions.md "Plumbing only where it pays")
     from pnp.svg.faces import PARALLEL_FACES
 
     setup = any(p.setup for p in pending)
@@ -190,9 +187,8 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     """One game in two rounds on the pool: its faces (a big game's in parts), then a task for each
     paper's sheets, the rules booklet and the sample setup, and one staging a big game's SVG files
     meanwhile. In a worker of `_draw_all`'s pool, both rounds run in that worker."""
-    # start-up: +261 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -261 ms on a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
     from pnp.pdf.paint import keep_prepared, prepare_faces
-    from pnp.pipeline.cache import cached_faces, face_keys, read_record
     from pnp.svg.faces import After, render_faces
 
     started = time.perf_counter()
@@ -237,15 +233,15 @@ def _load_drawing_code(setup: bool, booklet: bool = False) -> None:
     """Import what drawing uses (reportlab, the PDF and rules code; its fonts) once, here, so the
     forked workers inherit it instead of each importing it again (~0.1 s a worker). A big game
     does it (with the booklet's code, ~0.2 s more) while its faces are drawn in the workers."""
-    # start-up: +103 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -103 ms on a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
     from pnp.pdf.form import register_label_fonts
     from pnp.sheets import impose  # noqa: F401
 
     register_label_fonts()
     if setup:
-        from pnp.rules import outputs  # noqa: F401
+        from pnp.setupsheet import outputs  # noqa: F401
     if booklet:
-        # start-up: +215 ms CPU (measured; reportlab.platypus, pikepdf) only when a game is drawn
+        # lazy: -215 ms on a build without the booklet (docs/decisions.md "Plumbing only where it pays")
         import pnp.booklet  # noqa: F401
 
 
@@ -310,7 +306,7 @@ def game_parts(
     """The parts of a game's build that take time, each a task for the pool: each paper's sheets
     and calibration sheet, (with `booklet`) the rules booklet and (with `setup`) the rule-checked
     sample setup."""
-    # start-up: +145 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -145 ms on a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
     from pnp.sheets.impose import paper_outputs
 
     tasks: list[Callable[[], Part]] = [partial(paper_outputs, game, faces, spec) for spec in sheets]
@@ -322,15 +318,15 @@ def game_parts(
 
 
 def _booklet(game: Game, faces: tuple[Face, ...]) -> Part:
-    # start-up: +593 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -593 ms on a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
     from pnp.booklet import booklet_outputs
 
     return booklet_outputs(game, faces), []
 
 
 def _setup(game: Game) -> Part:
-    # start-up: +385 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.outputs import setup_outputs
+    # lazy: -385 ms on a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
+    from pnp.setupsheet.outputs import setup_outputs
 
     return setup_outputs(game), []
 

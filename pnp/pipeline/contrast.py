@@ -15,15 +15,16 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+import resvg_py
 from PIL import Image, ImageChops
 
 from pnp.core.errors import PnpError, Problem
 from pnp.face.inksaver import saver_layout, text_colour
 from pnp.face.layout import GroupItem, Item, Layout, TextItem, layout_card
 from pnp.face.template import Template, load_template
-from pnp.game.build import build_game
 from pnp.game.model import Card, Game
 from pnp.pipeline.facecheck import drawn_faces
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import Spec
 from pnp.svg.face import render_svg
 
@@ -53,7 +54,7 @@ class LowContrast:
 
 def contrast_warnings(spec: Spec) -> list[Problem]:
     """A warning for each unreadable text of a valid spec's faces, placed at the theme's colours."""
-    return [spec.problem(["theme", "colours"], found.sentence()) for found in low_contrast(build_game(spec))]
+    return [spec.problem(["theme", "colours"], found.sentence()) for found in low_contrast(printed_game(spec))]
 
 
 def low_contrast(game: Game) -> list[LowContrast]:
@@ -160,8 +161,6 @@ def _luminance(rgb: tuple[int, ...]) -> float:
 
 def _pixels(svg: str, layout: Layout) -> Image.Image:
     """The face drawn on white (the paper) as an RGBA image; the alpha is that of the drawing alone."""
-    import resvg_py  # resvg comes with rasterising: only validate draws pixels
-
     png = bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=PIXELS_PER_MM * 25.4, skip_system_fonts=True))
     drawn = Image.open(io.BytesIO(png)).convert("RGBA")
     paper = Image.new("RGBA", drawn.size, "white")

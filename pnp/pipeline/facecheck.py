@@ -9,14 +9,15 @@ from collections.abc import Iterator
 from pnp.core.errors import PnpError, Problem, SpecError, display_path
 from pnp.face.layout import FaceError, layout_card
 from pnp.face.template import Template, load_template
-from pnp.game.build import build_game, expand_cards
+from pnp.game.build import expand_cards
 from pnp.game.model import Card, Game
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import Spec
 
 
 def face_problems(spec: Spec) -> list[Problem]:
     """A problem for each face (every module included) that cannot be drawn; [] when all can."""
-    game = build_game(spec)
+    game = printed_game(spec)
     where = card_paths(spec)
     templates: dict[str, Template | None] = {}
     problems: list[Problem] = []

@@ -25,6 +25,7 @@ from pnp.core.i18n import N_, Translator, languages, translator
 from pnp.core.locate import files_under
 from pnp.game.kindcount import KIND_COUNTS
 from pnp.pipeline.printguide import ROLES, how_to_print, print_list, role
+from pnp.rules.engines import ENGINES
 
 Outputs = dict[str, "bytes | str"]  # path relative to the output root → contents (str: UTF-8 text)
 BACKS = N_("Backs")
@@ -351,13 +352,17 @@ def _game(game_id: str, files: Files, suffix: str = "") -> GalleryGame:
     counts = [(str(names.get(kind, kind)), n) for kind, n in deck.get("totals", {}).items()]
     counts += [(N_("pieces in all"), deck.get("pieces", 0)), (N_("distinct faces"), len(faces))]
     counts += [(N_("sheet pages"), sum(pages[r] for r in pdfs if "/sheets/" in r))]
-    rank = (_ENGINES.get(str(deck.get("engine")), 2), deck.get("extends") is not None, game_id, suffix)
+    rank = (_engine_rank(str(deck.get("engine"))), deck.get("extends") is not None, game_id, suffix)
     title = deck.get("title", game_id)
     lang = suffix[1:] or None
     return GalleryGame(game_id + suffix, title, tuple(counts), faces, sheets, setups, other, exports, rank, lang)
 
 
-_ENGINES = {"tranquility": 0, "ascent": 1}
+def _engine_rank(engine: str) -> int:
+    """Games are shown in the order the registry lists their engines (pnp/rules/engines.py), then
+    games of an engine it does not list."""
+    order = list(ENGINES)
+    return order.index(engine) if engine in order else len(order)
 
 
 def _faces(game_id: str, deck: dict, paths: list[str]) -> tuple[Item, ...]:
@@ -391,7 +396,7 @@ def _pages(pdf: bytes | str) -> int:
     data = pdf.encode("latin-1") if isinstance(pdf, str) else pdf
     if b"/ObjStm" not in data:
         return len(_PAGES.findall(data))
-    # start-up: pikepdf (~77 ms) only for a PDF with object streams
+    # lazy: -77 ms on a build whose PDFs have no object streams (docs/decisions.md "Plumbing only where it pays")
     import pikepdf
 
     with pikepdf.open(io.BytesIO(data)) as document:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from pnp.core.errors import SpecError
 from pnp.core.locate import find_spec
-from pnp.game.build import ALL_MODULES, build_game
+from pnp.game.build import ALL_MODULES
 from pnp.game.model import Game
 from pnp.pipeline.semantics import semantic_check
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import load_spec
 
 
@@ -25,4 +26,4 @@ def load_game(name: str | Path, modules: Sequence[str] | str | None = ALL_MODULE
         raise SpecError(problems)
     if every_module is not None and modules == ALL_MODULES:
         return every_module  # built by the rules check: the same game
-    return build_game(spec, modules)
+    return printed_game(spec, modules)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pnp.core.errors import PnpError, Problem
 from pnp.face.layout import GroupItem, ImageItem, Item, layout_card
 from pnp.face.template import Template, load_template
-from pnp.game.build import build_game
 from pnp.pdf.image import placement
 from pnp.pipeline.facecheck import card_paths, drawn_faces
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import Spec
 
 WARN_DPI = 200.0
@@ -48,7 +48,7 @@ class LowResolution:
 
 def low_resolution(spec: Spec) -> list[LowResolution]:
     """Every image on every face of the spec's game that prints below WARN_DPI, once per file and element."""
-    game = build_game(spec)
+    game = printed_game(spec)
     templates: dict[str, Template | None] = {}
     arts: dict = {}
     found: dict[tuple[str, str], LowResolution] = {}

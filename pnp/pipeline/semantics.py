@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from pnp.core.errors import Problem, SpecError, display_path
+from pnp.core.i18n import languages
 from pnp.core.inputs import OutsideLink
 from pnp.core.jsonsrc import KeyPath, json_path, read_json
 from pnp.core.locate import SLUG, find_template_dir, first_file
 from pnp.core.names import unknown_key
 from pnp.core.units import parse_length
-from pnp.game.build import build_game, card_size, default_size, expand_cards, template_dirs
+from pnp.game.build import card_size, default_size, expand_cards, template_dirs
 from pnp.game.model import Game
-from pnp.game.params import module_keys
+from pnp.rules import rule_problems  # the rules engine knows what makes a game playable
+from pnp.rules.params import module_keys
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import Spec
 
 FONTS = ("Atkinson Hyperlegible",)
@@ -251,7 +254,7 @@ def _module_rule_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     """A module's `rules` may hold only the parameters the engine reads for it (the schema allows any
     object there): a misspelt one was ignored, and the game played with its default."""
     for m, module in enumerate(spec.data.get("modules", [])):
-        keys = module_keys(module["id"])
+        keys = module_keys(spec.data["rules"]["engine"], module["id"])
         for key in module.get("rules", {}):
             if key not in keys:
                 yield (
@@ -262,9 +265,6 @@ def _module_rule_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 
 def _language_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     """A spec's language needs a shipped catalogue (docs/languages.md)."""
-    # start-up: +8 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.core.i18n import languages
-
     lang = spec.data.get("language")
     if lang is not None and lang not in languages():
         yield ["language"], f"no catalogue ships for the language {lang!r} (languages: {', '.join(languages())})"
@@ -272,7 +272,8 @@ def _language_problems(spec: Spec) -> Iterator[tuple[list, str]]:
 
 def _glyph_problems(spec: Spec) -> Iterator[tuple[list, str]]:
     """Text a card may print (the title, kinds' fields and card texts) needs glyphs in the font."""
-    from pnp.face.text import missing_characters  # here: start-up (the fonts' tables load only to validate)
+    # lazy: -48 ms on pnp build --help (docs/decisions.md "Plumbing only where it pays")
+    from pnp.face.text import missing_characters
 
     texts: list[tuple[list, str]] = [(["title"], spec.data["title"])]
     for path, kind in _all_kinds(spec):
@@ -307,17 +308,11 @@ def _rules_problems(
         yield ["rules", "players"], f"players.min ({players['min']}) is above players.max ({players['max']})"
     if rules["hand_size"] < 2:
         yield ["rules", "hand_size"], "a hand of fewer than 2 cards cannot take the discard-two action"
-    # here: start-up (a no-op `pnp build` loads specs but never the rules: docs/performance.md, "Start-up")
-    try:
-        from pnp.rules import rule_problems  # the rules engine knows what makes a game playable
-    except ImportError:
-        return
-
     if sound is None:
         sound = not any(True for _ in _structural(spec))
     if not sound:
         return
-    game = build_game(spec)
+    game = printed_game(spec)
     if built is not None:
         built.append(game)
     for item in rule_problems(game):
@@ -325,7 +320,8 @@ def _rules_problems(
 
 
 def _topic_problems(spec: Spec) -> Iterator[tuple[list, str]]:
-    from pnp.pipeline.textfit import topic_problems  # here: start-up (the layout code loads only to validate)
+    # lazy: -421 ms on a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
+    from pnp.pipeline.textfit import topic_problems
 
     yield from topic_problems(spec, _all_kinds(spec))
 

@@ -1,9 +1,6 @@
 """Spec checks for reference cards: a `topic` must be one the game's rules engine prints, and each
 card's sentences (and every face's catalogue words) must fit their text boxes in every shipped
 language (`pnp validate`).
-
-Its functions import the layout and the rule sentences when they run: start-up (pnp.pipeline.validate
-imports this module, and `pnp --help` imports validate; docs/performance.md "Start-up").
 """
 
 from __future__ import annotations
@@ -15,15 +12,12 @@ from pnp.core.errors import Problem, quoted
 from pnp.core.i18n import languages
 from pnp.face.layout import layout_card
 from pnp.face.template import GroupElement, TemplateError, TextElement, load_template
-from pnp.game.build import build_game
+from pnp.rules.rulestext import printed_game, topics, with_language
 from pnp.spec.load import Spec
 
 
 def topic_problems(spec: Spec, kinds: Iterator[tuple[list, dict]]) -> Iterator[tuple[list, str]]:
     """A card naming a topic its engine has no sentences for."""
-    # start-up: +55 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.game.rulestext import topics
-
     engine = spec.data["rules"]["engine"]
     known = topics(engine)
     for path, kind in kinds:
@@ -43,10 +37,7 @@ def fit_problems(spec: Spec) -> list[Problem]:
     and every other face with words of the catalogue (a template's own words, the game's title, a
     terrain's name) that cannot be drawn in a shipped language, placed at the card's entry in the
     spec. The spec must have passed the semantic checks."""
-    # start-up: +54 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.game.rulestext import with_language
-
-    base = build_game(spec)
+    base = printed_game(spec)
     problems = []
     templates: dict = {}  # read and checked once: a template does not change with the language
 

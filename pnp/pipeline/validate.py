@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from pnp.core import pool
 from pnp.core.errors import Problem, SpecError
 from pnp.game.model import Game
 from pnp.pipeline.contrast import contrast_warnings
@@ -16,11 +17,11 @@ from pnp.pipeline.facecheck import face_problems
 from pnp.pipeline.resolution import resolution_errors, resolution_warnings
 from pnp.pipeline.semantics import semantic_problems
 from pnp.pipeline.textfit import fit_problems
+from pnp.pipeline.verdicts import Verdicts, game_fingerprint
 from pnp.spec.load import Spec, load_spec_with_problems
 
 if TYPE_CHECKING:
-    from pnp.game.params import Rules
-    from pnp.pipeline.verdicts import Verdicts
+    from pnp.game.params import RuleParams
 
 # The quick simulation of `pnp validate` (docs/rules.md, "Nearly unwinnable"): the bots that judge, in
 # order, each with its games per player count, all dealt from one run seed. A configuration is nearly
@@ -93,11 +94,9 @@ def nearly_unwinnable(
     already in `verdicts` (default: the user's cache folder) are not played again; `progress` is told
     what each bot is about to play, when it plays anything, and `tick` (done, of) as its parts end
     (a progress bar)."""
-    # start-up: +112 ms CPU (measured), the verdicts' module ~2 ms more, only when this runs;
-    # docs/performance.md "Start-up"
-    from pnp.game.params import rule_params
-    from pnp.pipeline.verdicts import Verdicts, game_fingerprint
+    # lazy: -112 ms on pnp validate --no-simulate and pnp list (docs/decisions.md "Plumbing only where it pays")
     from pnp.rules.bots import check_bot
+    from pnp.rules.params import rule_params
 
     for opinion in opinions:
         check_bot(opinion.bot)
@@ -148,7 +147,7 @@ def _playing(opinion: Opinion, todo: list[Cell], before: tuple[Opinion, ...], ke
     )
 
 
-def _player_counts(r: Rules) -> range:
+def _player_counts(r: RuleParams) -> range:
     return range(r.min_players, r.max_players + 1)
 
 
@@ -162,9 +161,6 @@ def _play(
 ) -> Iterator[tuple[Cell, int]]:
     """Each cell with its `_wins` for this opinion, as soon as it is known, its games sent out
     `opinion.part` a task on `jobs` processes (None: every core): the same counts on any number."""
-    # start-up: +10 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.core import pool
-
     enough = _enough(opinion)
     parts = [range(a, min(a + opinion.part, opinion.games)) for a in range(0, opinion.games, opinion.part)]
     tasks = [partial(_wins, c.game, c.players, seed, opinion.bot, part, enough) for c in cells for part in parts]
@@ -191,7 +187,7 @@ def _verdict(counts: list[int], enough: int) -> int:
 def _wins(game, players: int, seed: int, bot: str, games: range, enough: int) -> int:
     """The wins in the games numbered `games` of the run `pnp simulate` plays with this seed, or -1 as
     soon as they reach `enough` (1 % of the opinion's games): the verdict is then known."""
-    # start-up: +125 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -125 ms on pnp validate --no-simulate (docs/decisions.md "Plumbing only where it pays")
     from pnp.rules.bots import play_game
     from pnp.rules.workers import game_seeds
 

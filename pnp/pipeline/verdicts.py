@@ -28,8 +28,8 @@ from pathlib import Path
 from pnp.core.output import write_atomic
 from pnp.game.listing import deck_listing
 from pnp.game.model import Game
-from pnp.game.params import rule_params
 from pnp.pipeline.cache import code_key
+from pnp.rules.params import rule_params
 
 FOLDER = "verdicts"
 

@@ -12,15 +12,17 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 
 from pnp.game.model import Game
-from pnp.game.params import FEWEST_CARDS, AscentRules, physical_pieces, rule_params
+from pnp.game.params import FEWEST_CARDS, physical_pieces
+from pnp.rules import engines
 from pnp.rules.engines import ENGINES, engine_of
 from pnp.rules.facts import Facts, Rule, Violation, card_counter, locate, rule, slot_label
+from pnp.rules.params import rule_params
 from pnp.rules.state.model import State
 
 
 def _rules_of(engine: str) -> str:
     """The rules an engine plays, in words for messages: "The Ascent's rules" (its id if it has no title)."""
-    found = ENGINES.get(engine)
+    found = engines.ENGINES.get(engine)
     return f"{found.title}'s rules" if found else f"the {engine} rules"
 
 
@@ -33,7 +35,9 @@ def check_state(game: Game, state: State) -> list[Violation]:
                 f"the state is for {_rules_of(state.engine)} but {game.id} is played by {_rules_of(game.engine)}",
             )
         ]
-    facts = Facts(game, rule_params(game), state, {p.id: p for p in physical_pieces(game)}, locate(state))
+    facts = Facts(
+        game, rule_params(game), state, {p.id: p for p in physical_pieces(game)}, locate(state, engine_of(game).lay_out)
+    )
     out: list[Violation] = []
     for r in rules_for(game, [m.id for m in game.modules]):
         out.extend(r.check(facts))
@@ -216,7 +220,7 @@ def _dealt_counts(f: Facts, dealt: list[int], given: tuple[int, ...]) -> str:
 def _bridges_given(f: Facts) -> tuple[int, ...]:
     """Bridges handed to each player at setup (The Ascent's `bridges_at_setup`), 0 for every player else."""
     n = len(f.state.hands)
-    given = f.rules.bridges_given(n) if isinstance(f.rules, AscentRules) else ()
+    given = engine_of(f.game).given_at_setup(f.rules, n)
     return tuple(given[:n]) + (0,) * (n - len(given))
 
 

@@ -14,7 +14,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 
+from pnp.game.params import effective_cap
+
 Numbers = dict[int, int]  # cell (1-based) -> island number
+
+
+def largest_cost(rules) -> int:
+    """The most any single play can cost: the cards left in a full hand after playing, and the cap."""
+    return effective_cap(rules.cost_cap, rules.hand_size - 1)
 
 
 def sequence_blocks(numbers: Numbers) -> list[list[int]]:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pnp.core.errors import PnpError, UsageError
 from pnp.game.model import Game
-from pnp.game.params import rule_params
-from pnp.rules.ascent.engine import deal_ascent
 from pnp.rules.check import check_state
 from pnp.rules.engines import engine_of
+from pnp.rules.params import rule_params
 from pnp.rules.state.model import State
 
-__all__ = ["check_players", "deal_ascent", "deal_setup"]
+__all__ = ["check_players", "deal_setup"]
 
 
 def deal_setup(game: Game, players: int, seed: int | None) -> State:

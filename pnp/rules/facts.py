@@ -2,7 +2,7 @@
 a summary and a pure function of the Facts).
 
 A rule module (pnp/rules/check.py for the rules every engine shares, pnp/rules/<engine>/check.py,
-pnp/rules/check_counts.py) makes its rules with the `rule` decorator and lists them in a tuple; the
+pnp/rules/<game>/counts.py) makes its rules with the `rule` decorator and lists them in a tuple; the
 engine registry (pnp/rules/engines.py) says which tuples each engine checks. Nothing registers itself
 on import.
 """
@@ -111,8 +111,12 @@ def filled(cells: Iterable[str | None]) -> tuple[str, ...]:
     return tuple(c for c in cells if c is not None)
 
 
-def locate(state: State) -> dict[str, list[tuple[str, str]]]:
-    """Every place each id is found: (area, label), e.g. ("cell", "cell 7"), ("hand", "player 2's hand")."""
+Put = Callable[[str | None, str, str], None]  # (piece id or None, area, label)
+
+
+def locate(state: State, lay_out: Callable[[State, Put], None] | None = None) -> dict[str, list[tuple[str, str]]]:
+    """Every place each id is found: (area, label), e.g. ("cell", "cell 7"), ("hand", "player 2's hand");
+    the places on the table are the engine's to say (`Engine.lay_out`)."""
     places: dict[str, list[tuple[str, str]]] = {}
 
     def put(piece_id: str | None, area: str, label: str) -> None:
@@ -129,23 +133,8 @@ def locate(state: State) -> dict[str, list[tuple[str, str]]]:
     for area in ("discard", "box", "aside"):
         for c in getattr(state, area):
             put(c, area, f"the {area}" if area != "aside" else "aside")
-    if state.sea is not None:
-        for c in state.sea.frame:
-            put(c, "frame", "the frame")
-        for k, c in enumerate(state.sea.cells, 1):
-            put(c, "cell", f"cell {k}")
-        put(state.sea.start.card if state.sea.start else None, "start", "the start corner")
-        put(state.sea.finish, "finish", "the finish corner")
-    if state.mountain is not None:
-        m = state.mountain
-        for i, c in enumerate(m.base, 1):
-            put(c, "base", f"base {i}")
-        for r, row in enumerate(m.rows, 1):
-            for i, c in enumerate(row, 1):
-                put(c, "slot", slot_label(r, i))
-        put(m.summit, "summit", "the summit")
-        for goat, _ in m.goats:
-            put(goat, "goats", "the goats")
+    if lay_out is not None:
+        lay_out(state, put)
     return places
 
 

@@ -1,7 +1,7 @@
-"""The files of a rule-checked setup: state JSON, check report, setup sheet (SVG and PDF).
+"""The words of a rule-checked setup: its files' stem and its check report (text or JSON).
 
-`setup_outputs(game, players, seed)` returns them in memory as {relative path: bytes} under
-`<game>/setup/`, so `pnp setup` and `pnp build` write them the same way.
+The files themselves (state JSON, check report, setup sheet SVG and PDF) are put together by
+pnp/setupsheet/outputs.py, the stage that draws the sheet.
 """
 
 from __future__ import annotations
@@ -10,13 +10,8 @@ import json
 
 from pnp.core.i18n import N_, language_suffix, translator
 from pnp.game.model import Game
-from pnp.rules.check import RULES, Violation, check_state, rules_for
-from pnp.rules.deal import deal_setup
-from pnp.rules.setup_sheet import render_setup_sheet
-from pnp.rules.state.model import State, dump_state
-
-SAMPLE_PLAYERS = 3
-SAMPLE_SEED = 1
+from pnp.rules.check import Violation, rules_for
+from pnp.rules.state.model import State
 
 
 def setup_name(game: Game, players: int, seed: int | None) -> str:
@@ -50,7 +45,7 @@ def check_report(game: Game, state: State, violations: list[Violation]) -> str:
         lines += [f"  {v}" for v in violations]
     else:
         lines.append(t.gettext("all {n} rules hold:", n=len(rules)))
-        lines += [f"  {rule_id}: {t.gettext(RULES[rule_id].summary)}" for rule_id in rules]
+        lines += [f"  {r.id}: {t.gettext(r.summary)}" for r in rules_for(game, state.modules)]
     return "\n".join(lines) + "\n"
 
 
@@ -60,20 +55,6 @@ def check_data(game: Game, state: State, violations: list[Violation]) -> dict:
         "ok": not violations,
         "rules_checked": applicable_rules(game, state.modules),
         "violations": [v.to_data() for v in violations],
-    }
-
-
-def setup_outputs(game: Game, players: int = SAMPLE_PLAYERS, seed: int = SAMPLE_SEED) -> dict[str, bytes]:
-    """The setup's files: <game>/setup/<stem>.json, .check.txt, .svg and .pdf."""
-    state = deal_setup(game, players, seed)
-    violations = check_state(game, state)
-    svg, pdf = render_setup_sheet(game, state)
-    stem = f"{game.id}/setup/{setup_name(game, players, seed)}"
-    return {
-        f"{stem}.json": dump_state(state).encode("utf-8"),
-        f"{stem}.check.txt": check_report(game, state, violations).encode("utf-8"),
-        f"{stem}.svg": svg.encode("utf-8"),
-        f"{stem}.pdf": pdf,
     }
 
 

@@ -19,6 +19,9 @@ from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
 from pnp.core.version import __version__
 from pnp.game.model import Game
+from pnp.rules.engines import engine_named
+from pnp.rules.moves import MoveError, cards
+from pnp.rules.play_kit import Discard
 from pnp.rules.state.model import State, _dump, dump_state, state_to_data
 from pnp.rules.state.reader import parse_state
 
@@ -64,31 +67,9 @@ def move_to_data(table, p: int, action) -> dict:
     move: dict[str, Any] = {"player": p + 1, "action": what}
     if what == "discard":
         move["cards"] = [ids[c] for c in action[1]]
-    elif what in ("finish", "summit"):
-        move["card"] = ids[action[1]]
-    elif what == "start":
-        move["card"] = ids[action[1]]
-        shares = action[2]
-        move["shares"] = (
-            None if shares is None else [{"hand": [ids[c] for c in cards], "pile": n} for cards, n in shares]
-        )
-    elif what == "play":
-        move.update(card=ids[action[1]], cell=action[2], paid=[ids[c] for c in action[3]])
-    else:  # place, swap, campfire (Ascent)
-        _, c, r, i, r2, i2, paid = action
-        move.update(card=ids[c], row=r + 1, slot=i + 1)
-        if what == "campfire":
-            move.update(to_row=r2 + 1, to_slot=i2 + 1)
-        move["paid"] = [ids[q] for q in paid]
+    else:
+        move.update(engine_named(table.engine).move_data(action, ids))
     return move
-
-
-class MoveError(ValueError):
-    """A move's data cannot be read as an action of this game: (JSON path under the move, sentence)."""
-
-    def __init__(self, path: list, message: str):
-        super().__init__(message)
-        self.path = path
 
 
 def move_from_data(table, move: Any) -> tuple[int, tuple]:
@@ -99,71 +80,12 @@ def move_from_data(table, move: Any) -> tuple[int, tuple]:
     if not isinstance(player, int) or isinstance(player, bool) or not 1 <= player <= table.n:
         raise MoveError(["player"], f"expected a player number from 1 to {table.n}")
     what = move.get("action")
-    engine_actions = (
-        ("play", "start", "finish", "discard")
-        if hasattr(table, "cells")
-        else ("place", "swap", "campfire", "summit", "discard")
-    )
+    engine_actions = engine_named(table.engine).move_names  # the engine reads its own moves
     if what not in engine_actions:
         raise MoveError(["action"], "expected one of " + ", ".join(engine_actions))
-    card = lambda key: _card(table, move, key)
-    cards = lambda key: tuple(_card(table, move, key, k) for k in range(_list_len(move, key)))
     if what == "discard":
-        return player - 1, ("discard", cards("cards"))
-    if what in ("finish", "summit"):
-        return player - 1, (what, card("card"))
-    if what == "start":
-        return player - 1, ("start", card("card"), _shares(table, move))
-    if what == "play":
-        return player - 1, ("play", card("card"), _number(move, "cell"), cards("paid"))
-    r, i = _number(move, "row") - 1, _number(move, "slot") - 1
-    r2, i2 = (_number(move, "to_row") - 1, _number(move, "to_slot") - 1) if what == "campfire" else (-1, -1)
-    return player - 1, (what, card("card"), r, i, r2, i2, cards("paid"))
-
-
-def _card(table, move: dict, key: str, k: int | None = None) -> int:
-    value = move.get(key) if k is None else move[key][k]
-    path = [key] if k is None else [key, k]
-    if not isinstance(value, str) or value not in table.deck.index:
-        raise MoveError(path, f"expected a card id of {table.deck.game}, not {json.dumps(value)}")
-    return table.deck.index[value]
-
-
-def _list_len(move: dict, key: str) -> int:
-    if not isinstance(move.get(key), list):
-        raise MoveError([key], "expected a list of card ids")
-    return len(move[key])
-
-
-def _number(move: dict, key: str) -> int:
-    value = move.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10_000:
-        raise MoveError([key], "expected a whole number from 1")
-    return value
-
-
-def _shares(table, move: dict):
-    shares = move.get("shares")
-    if shares is None:
-        return None
-    if not isinstance(shares, list) or len(shares) != table.n:
-        raise MoveError(
-            ["shares"], f"expected one share per player ({table.n}), or null when the start discard cannot be paid"
-        )
-    out = []
-    for q, share in enumerate(shares):
-        if not isinstance(share, dict) or not isinstance(share.get("hand"), list):
-            raise MoveError(["shares", q], 'expected {"hand": [card ids], "pile": cards off the pile}')
-        pile = share.get("pile", 0)
-        if not isinstance(pile, int) or isinstance(pile, bool) or pile < 0:
-            raise MoveError(["shares", q, "pile"], "expected a whole number of cards, 0 or more")
-        hand = []
-        for k, value in enumerate(share["hand"]):
-            if not isinstance(value, str) or value not in table.deck.index:
-                raise MoveError(["shares", q, "hand", k], f"expected a card id of {table.deck.game}")
-            hand.append(table.deck.index[value])
-        out.append((tuple(hand), pile))
-    return out
+        return player - 1, Discard("discard", cards(table, move, "cards"))
+    return player - 1, engine_named(table.engine).read_move(table, what, move)
 
 
 # ---- writing -------------------------------------------------------------------------------

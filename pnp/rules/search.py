@@ -16,17 +16,17 @@ the same deals, so luck does not blur the comparison.
 Players cannot talk, but they can know each other's convention: that is how the search bot
 cooperates, expecting its partners to play as the baseline does. Its random numbers come from the
 game's seed, so a game is the same on any worker.
+
+This module is the search common to every game; each engine's search (its candidates, what its
+actions put into the discard, how far a lost game got) is in its own package:
+pnp/rules/tranquility/search.py, pnp/rules/ascent/search.py.
 """
 
 from __future__ import annotations
 
 import random
 
-from pnp.rules.ascent.bot import AscentBot, _Goals
-from pnp.rules.ascent.engine import CAMPFIRE, TERRAIN
 from pnp.rules.playout import play_out
-from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
-from pnp.rules.tranquility.engine import FINISH, START
 
 FORCED = ("start", "finish", "summit")
 
@@ -47,8 +47,10 @@ def clone(table):
     return other
 
 
-class _Search:
-    baseline_class: type = TranquilityBot
+class Search:
+    """The search common to every engine; a subclass names its baseline and says what is its own."""
+
+    baseline_class: type  # the engine's baseline bot, the convention every player is expected to follow
     default_progress = 0.5  # a lost rollout scores this times the share of cells or slots filled
     default_margin = 0.0
     default_confirm = 0
@@ -111,19 +113,14 @@ class _Search:
     # ---- what a player knows ------------------------------------------------------------------
     def remember(self, t, p: int, action) -> None:
         """The cards seat p puts into the discard with `action`: it knows them from now on."""
-        mine = self.own.setdefault(p, set())
-        what = action[0]
-        if what == "discard":
-            mine.update(action[1])
-        elif what == "start" and action[2] is not None:
-            for q, (cards, _pile) in enumerate(action[2]):
-                self.own.setdefault(q, set()).update(cards)
-        elif what in ("play",):
-            mine.update(action[3])
-        elif what in ("place", "swap", "campfire"):
-            mine.update(action[6])
-            if what == "swap":
-                self.public.add(t.rows[action[2]][action[3]])  # the bridge leaves the mountain in sight
+        if action[0] == "discard":
+            self.own.setdefault(p, set()).update(action[1])
+        else:
+            self.remember_play(t, p, action)
+
+    def remember_play(self, t, p: int, action) -> None:
+        """What a play (not a discard) of the engine's puts into the discard, as `remember`."""
+        raise NotImplementedError
 
     def redeal(self, table, p: int, rng: random.Random) -> None:
         """Deal the cards player p cannot see again: the other hands, every pile and the discard cards p
@@ -162,7 +159,7 @@ class _Search:
 class _Trial:
     """The rollouts of one searched turn, played only when their result can change the choice.
 
-    `choice(count)` is `_Search.best` of the candidates' scores summed over the first `count` deals (a
+    `choice(count)` is `Search.best` of the candidates' scores summed over the first `count` deals (a
     score is the sum of its rollouts, in deal order). The baseline's candidate (0) is played on every
     deal; another candidate stops as soon as it can no longer be chosen even if it won every deal left
     (a rollout scores at most `top`): when it cannot beat the best so far (ties go to the earlier
@@ -171,7 +168,7 @@ class _Trial:
     played, and a rollout depends only on its deal and its candidate, so each is played at most once.
     """
 
-    def __init__(self, bot: _Search, t, p: int, options: list) -> None:
+    def __init__(self, bot: Search, t, p: int, options: list) -> None:
         self.bot, self.t, self.p, self.options = bot, t, p, options
         self.seeds: list[int] = []
         self.dealt: dict[int, object] = {}
@@ -218,215 +215,3 @@ class _Trial:
             dealt = self.dealt[d] = clone(self.t)
             self.bot.redeal(dealt, self.p, random.Random(self.seeds[d]))
         return dealt
-
-
-class TranquilitySearch(_Search):
-    """Tranquility's baseline wins most games: a lost rollout scores 0 (filling cells that do not win
-    drew the search to greedy plays), and a change needs one more win than the baseline's choice on
-    4 deals, then again on 12 more (docs/rules.md)."""
-
-    baseline_class = TranquilityBot
-    default_progress = 0.0
-    default_margin = 1.0
-    default_confirm = 12
-
-    def stays(self, table, card) -> bool:
-        return table.deck.kind[card] == START  # each player's start card stays in their own cards
-
-    def after_redeal(self, table) -> None:
-        kind = table.deck.kind
-        table.finish_gone = sum(1 for c in table.discard if kind[c] == FINISH)
-
-    def progress(self, table) -> float:
-        return table.filled / table.N
-
-    def candidates(self, t, p: int, first) -> list:
-        hand, bot = t.hands[p], self.baseline
-        if len(hand) < 2 or t.local:  # local order (seed 000): the baseline's ratings are not read here
-            return [first]
-        rated = bot.rate_hand(t, hand)
-        cap = t.cap(p)
-        plays = sorted((e for e in rated if e[2] >= 0 and e[3] <= cap), key=lambda e: (e[0], e[1], e[2]))
-        out = [first]
-        if plays:
-            top = plays[0][0]
-            near_limit = abs(top - bot.play_limit) <= self.window
-            for e in plays[: self.width]:
-                if e[0] <= top + self.window / 2 and (first[0] == "play" or near_limit):
-                    action = bot._play(rated, e)
-                    if action not in out:
-                        out.append(action)
-            if first[0] == "play" and near_limit:
-                worst = sorted(rated, key=_badness_key)
-                out.append(("discard", (worst[0][1], worst[1][1])))
-        return out
-
-
-_COLOURED: dict[tuple[int, str], tuple[object, frozenset[int]]] = {}
-
-
-def coloured_cards(deck, colour: str) -> frozenset[int]:
-    """The cards that count as a card of `colour` on the mountain (`modules.coloured`), once per deck."""
-    hit = _COLOURED.get((id(deck), colour))
-    if hit is None or hit[0] is not deck:
-        kind = deck.kind
-        cards = frozenset(
-            c for c, k in enumerate(kind) if k in (TERRAIN, CAMPFIRE) and (deck.colour[c] or "") == colour
-        )
-        hit = _COLOURED[(id(deck), colour)] = (deck, cards)
-    return hit[1]
-
-
-def path_frontier(t, colour: str) -> tuple[int, set]:
-    """`path_rows` and `_Goals._frontier` of the table, read off its rows (no grid): how many rows the
-    chain of `colour` cards reaches, and the empty slots above its top that rest on it."""
-    rows, width = t.rows, t.width
-    green = coloured_cards(t.deck, colour)
-    reach = {i for i, c in enumerate(rows[0]) if c in green}
-    height = 1 if reach else 0
-    if reach:
-        for r in range(1, len(rows)):
-            above = {i for i, c in enumerate(rows[r]) if c in green and (i in reach or i + 1 in reach)}
-            if not above:
-                break
-            reach, height = above, r + 1
-    if height >= t.rules.rows:
-        return height, set()
-    if height == 0:
-        return height, {(0, i) for i in range(width[0]) if rows[0][i] < 0}
-    row = rows[height]
-    return height, {(height, i) for i in range(width[height]) if row[i] < 0 and (i in reach or i + 1 in reach)}
-
-
-class _QuickGoals(_Goals):
-    """The baseline's `_Goals`, read faster: the same fields but the grid (`reward` asks only whether
-    there is one), the green chain read off the rows, the revealed sequences looked up in one set of
-    every three cards side by side."""
-
-    def __init__(self, t, hand=()):
-        rules, deck = t.rules, t.deck
-        kind, number = deck.kind, deck.number
-        self.held = {number[c] for c in hand if kind[c] == TERRAIN}
-        self.path = rules.green_path.colour if rules.green_path else None
-        modules = rules.green_path or rules.panorama or rules.goats
-        self.grid = [] if modules else None
-        self.frontier = set()
-        if self.path and modules:
-            self.height, self.frontier = path_frontier(t, self.path)
-        self.sequences = []
-        if rules.panorama:
-            seen: set[tuple[int, int, int]] = set()
-            for row in t.rows:
-                nums = [number[c] if c >= 0 and kind[c] == TERRAIN else -1 for c in row]
-                seen.update(zip(nums, nums[1:], nums[2:]))
-            self.sequences = [deck.sequence[s] for s in t.revealed if tuple(deck.sequence[s]) not in seen]
-        self.goat_colour = rules.goats.colour if rules.goats else None
-        target = rules.goats.target_row - 1 if rules.goats else 0
-        self.waiting = sum(1 for _, at in t.goats if at is None) if rules.goats else 0
-        self.climbers = [at for _, at in t.goats if at is not None and at[0] < target] if rules.goats else []
-        self.beside: dict[tuple[int, int], tuple] = {}  # slot → (number 2 left, number 1 left, room)
-
-    def reward(self, t, c: int, r: int, i: int) -> float:
-        """`_Goals.reward`, the same sums in the same order, what a slot's left neighbours are read once."""
-        if self.grid is None:
-            return 0.0
-        deck = t.deck
-        colour, number = deck.colour[c], deck.number[c]
-        score = 0.0
-        frontier = self.frontier
-        if frontier:
-            if colour == self.path:
-                score -= 3.0 if (r, i) in frontier else 0.0
-            elif (r, i) in frontier:
-                score += 4.0 if len(frontier) == 1 else 0.5
-        if self.sequences:
-            beside = self.beside.get((r, i))
-            if beside is None:
-                beside = self.beside[(r, i)] = self._beside(t, r, i)
-            left2, left1, room = beside
-            for seq in self.sequences:
-                score += self._sequence(seq, number, left2, left1, room)
-        if self.goat_colour:
-            score += self._goat_reward(t, colour, r, i)
-        return score
-
-    @staticmethod
-    def _beside(t, r: int, i: int) -> tuple:
-        row, kind, num = t.rows[r], t.deck.kind, t.deck.number
-        left2, left1 = (
-            num[row[j]] if j >= 0 and row[j] >= 0 and kind[row[j]] == TERRAIN else None for j in (i - 2, i - 1)
-        )
-        return left2, left1, t.width[r] - i
-
-    def _sequence(self, seq, number: int, left2, left1, room: int) -> float:
-        """`_Goals._sequence_reward` with the slot's neighbours read."""
-        if left2 == seq[0] and left1 == seq[1]:
-            return -4.0 if number == seq[2] else 2.0
-        if left1 == seq[0] and room >= 2:
-            return (-2.5 if seq[2] in self.held else -1.5) if number == seq[1] else 1.5
-        if number == seq[0] and room >= 3:
-            return -1.5 if seq[1] in self.held else -0.3
-        return 0.0
-
-
-class AscentRollout(AscentBot):
-    """The baseline Ascent bot, move for move (tests/rules/test_search_bot.py), with its goals read faster;
-    `decide` also returns the rated plays and card ratings the search reuses."""
-
-    def choose(self, t, p: int):
-        return self.decide(t, p)[0]
-
-    def decide(self, t, p: int):
-        hand = t.hands[p]
-        plays = t.legal_plays(p)
-        for play in plays:
-            if play[0] == "summit":
-                return ("summit", play[1]), [], {}
-        goal = _QuickGoals(t, hand)
-        scored = sorted((self.rate(t, goal, play), play) for play in plays)
-        ratings = self.card_ratings(t, hand, scored)
-        if scored and (scored[0][0] <= self.play_limit or len(hand) < 2):
-            return self.paying(hand, scored[0][1], ratings), scored, ratings
-        if len(hand) >= 2:
-            worst = sorted(hand, key=lambda q: (-ratings[q], q))
-            return ("discard", (worst[0], worst[1])), scored, ratings
-        return None, scored, ratings
-
-    @staticmethod
-    def paying(hand, play, ratings):
-        what, c, r, i, r2, i2, cost = play
-        others = sorted((ratings[q], q) for q in hand if q != c)
-        paid = tuple(q for _, q in reversed(others[-cost:])) if cost else ()
-        return (what, c, r, i, r2, i2, paid)
-
-
-class AscentSearch(_Search):
-    baseline_class = AscentRollout
-
-    def progress(self, table) -> float:
-        filled = sum(table.fill)
-        total = sum(table.width)
-        missing = len(table.goals_missing()) if filled == total else 0
-        return (filled - 4.0 * missing) / total
-
-    def choose(self, t, p: int):
-        first, self._scored, self._ratings = self.baseline.decide(t, p)
-        return self.turn(t, p, first)
-
-    def candidates(self, t, p: int, first) -> list:
-        hand, bot = t.hands[p], self.baseline
-        scored, ratings = self._scored, self._ratings
-        if len(hand) < 2 or not scored:
-            return [first]
-        top = scored[0][0]
-        near_limit = abs(top - bot.play_limit) <= self.window
-        out = [first]
-        for rating, (what, c, r, i, r2, i2, cost) in scored[: self.width]:
-            if rating <= top + self.window / 2 and (first[0] != "discard" or near_limit):
-                action = bot.paying(hand, (what, c, r, i, r2, i2, cost), ratings)
-                if action not in out:
-                    out.append(action)
-        if first[0] != "discard" and near_limit:
-            worst = sorted(hand, key=lambda q: (-ratings[q], q))
-            out.append(("discard", (worst[0], worst[1])))
-        return out

@@ -13,6 +13,7 @@ from pnp.core.errors import PnpError, UsageError
 from pnp.game.model import Game
 from pnp.rules.check import Violation
 from pnp.rules.deal import check_players
+from pnp.rules.engines import engine_of
 from pnp.rules.judge import judge
 from pnp.rules.record import MoveError, Recorder, move_from_data, move_to_data
 from pnp.rules.simlog import deal, new_bot
@@ -62,23 +63,7 @@ class PlaySession:
         c = t.deck.index[card_id]
         if c not in t.hands[p]:
             return []
-        if hasattr(t, "cells"):
-            out = [{"action": "play", "cell": k, "cost": cost} for card, k, cost in t.legal_plays(p) if card == c]
-            if t.can_start(p) == c:
-                out.append({"action": "start", "cost": t.rules.start_discard})
-            elif t.can_start(p) >= 0:
-                return []  # a start card must be played first
-            if t.can_finish(p) == c:
-                out.append({"action": "finish", "cost": 0})
-            return out
-        out = []
-        for what, card, r, i, r2, i2, cost in t.legal_plays(p):
-            if card == c:
-                place = {"action": what, "row": r + 1, "slot": i + 1, "cost": cost}
-                if what == "campfire":
-                    place.update(to_row=r2 + 1, to_slot=i2 + 1)
-                out.append(place)
-        return out
+        return engine_of(self.game).places(t, p, c)
 
     # ---- moving ---------------------------------------------------------------------------
     def move(self, data: dict) -> None:
@@ -134,7 +119,7 @@ class PlaySession:
     def end_sentence(self) -> str:
         t = self.table
         if t.status == "won":
-            return "Won: the " + ("finish card is down." if hasattr(t, "cells") else "summit is reached.")
+            return engine_of(self.game).won_log
         if t.status == "lost":
             reason = t.loss_reason()
             return f"Lost ({reason}): {REASONS.get(reason, reason)}."

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pnp.core.owned import owner, write_owned_in_batches
 from pnp.game.model import Game
+from pnp.rules.bots import check_bot
 from pnp.rules.engines import engine_of
 from pnp.rules.playout import PLAYING
 from pnp.rules.record import Recorder
@@ -65,9 +66,6 @@ def write_logs(
     the modules and the bot in the name when not the defaults (`log_stem`). The records are the
     output set `simulate.STEM` of the folder (pnp/core/owned.py): a file in the way that pnp did not
     write stops it before any game is played, unless `force`."""
-    # start-up: +13 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.rules.bots import check_bot
-
     check_bot(bot)
     width = max(4, len(str(games)))
     stem = log_stem(game, players, seed, bot)

@@ -17,9 +17,9 @@ from pnp.core.errors import UsageError, quoted
 from pnp.core.errors import cut as shown
 from pnp.core.names import did_you_mean
 from pnp.game.model import Game, frozen_map
-from pnp.game.params import MODULE_PARAMS, module_keys
 from pnp.rules.bots import check_bot, kit
 from pnp.rules.deal import check_players
+from pnp.rules.params import module_keys, module_params
 from pnp.rules.problems import rule_problems
 from pnp.rules.simulation import Report, report
 from pnp.rules.workers import batch_size, batches, run_batches
@@ -150,7 +150,8 @@ def value_problem(game: Game, path: tuple[str, ...], value) -> str | None:
         errors = spec_validator(True).iter_errors({"rules": {"engine": game.engine, path[1]: value}})
         found = [message for at, message in schema_problems(errors) if list(at[:2]) == ["rules", path[1]]]
         return found[0] if found else None
-    kind = {f.name: f.type for f in dataclasses.fields(MODULE_PARAMS[path[1]])}.get(path[2])
+    params = module_params(game.engine, path[1])  # check_path has named a module of the game
+    kind = {f.name: f.type for f in dataclasses.fields(params)}.get(path[2]) if params is not None else None
     if kind in (int, "int"):
         if not isinstance(value, int) or isinstance(value, bool):
             return f"expected an integer, got {_words(value)}"
@@ -194,7 +195,7 @@ def check_path(game: Game, path: tuple[str, ...], label: str) -> None:
                 f"{label}: {game.id} is played without the module {quoted(module)}{did_you_mean(module, modules)} "
                 f"(modules: {', '.join(modules) or 'none'})"
             )
-        keys, what = module_keys(module), f"parameter {quoted(path[2])} of the module {quoted(module)}"
+        keys, what = module_keys(game.engine, module), f"parameter {quoted(path[2])} of the module {quoted(module)}"
     if path[-1] not in keys:
         raise UsageError(
             f"{label}: unknown {what}{did_you_mean(path[-1], keys)} (expected one of: {', '.join(keys) or 'none'})"

@@ -4,17 +4,16 @@ Spots are laid out here in card units (x right, y down; 1 = one card's side) so 
 them: a spot is a place on the table with the piece on it (or none) and the key moves name it by
 ("cell:7", "slot:2.3", "summit"). Faces are named by face id; the page fetches them as SVG. Every
 piece carries its printed name, and every sentence (prompt, log, end, goals, the page's own words in
-`words`) is in the game's language (pnp/rules/table_words.py).
+`words`) is in the game's language (pnp/rules/table_words.py). The table's own spots, goals and
+refusals are its engine's (pnp/rules/<game>/play.py, through the `Engine` protocol).
 """
 
 from __future__ import annotations
 
-import math
-
 from pnp.core.i18n import N_, Translator, translator
 from pnp.rules import table_words
+from pnp.rules.engines import engine_of
 from pnp.rules.session import PERSON, PlaySession
-from pnp.rules.tranquility.sheet import frame_positions
 
 # The page's own words (pnp/server/play.html asks for them by their English text).
 PAGE_WORDS = (
@@ -97,6 +96,7 @@ def view(session: PlaySession) -> dict:
     cards = {card.id: card for card in game.cards}
     ids = [piece.id for piece in t.deck.pieces]
     names, w = names_for(session)
+    engine = engine_of(game)
 
     def face(piece_id: str | None) -> str | None:
         return cards[pieces[piece_id].card].front_face_id if piece_id else None
@@ -114,6 +114,7 @@ def view(session: PlaySession) -> dict:
         "title": w.gettext(game.title),
         "engine": game.engine,
         "modules": [m.id for m in game.modules],
+        "has_modules": bool(game.available_modules),
         "module_titles": [w.gettext(m.title) for m in game.modules],
         "lang": game.language or "en",
         "words": words_for(game.language),
@@ -123,7 +124,7 @@ def view(session: PlaySession) -> dict:
         "turn": t.turn,
         "current": p + 1,
         "status": t.status,
-        "end": table_words.end_sentence(t, w, hasattr(t, "cells")),
+        "end": table_words.end_sentence(t, w, engine.won_words),
         "hands": hands,
         "piles": [{"count": len(pile), "back": back(ids[pile[-1]]) if pile else None} for pile in t.piles],
         "discard": {
@@ -137,17 +138,14 @@ def view(session: PlaySession) -> dict:
         "moves": len(moves),
         "can_undo": t.status == "playing" and any(session.seats[m["player"] - 1] == PERSON for m in moves),
         "bleed": _bleed(game),
-        "goals": [] if hasattr(t, "cells") else table_words.ascent_goals(t, names, w),
+        "goals": engine.goals(t, names, w),
     }
-    if hasattr(t, "cells"):
-        out.update(_sea(t, ids, face))
-    else:
-        out.update(_mountain(t, ids, face))
+    out.update(engine.table_view(t, ids, face))
     for spot in out["spots"]:
         spot["name"] = names(spot["piece"]) if spot["piece"] else ""
     for goat in out.get("goats", []):
         goat["name"] = names(goat["piece"])
-    start = t.can_start(p) if hasattr(t, "cells") and t.status == "playing" else -1
+    start = engine.must_start(t, p) if t.status == "playing" else -1
     seat = session.seats[p] if t.status == "playing" else PERSON
     out["prompt"] = table_words.prompt(t, p + 1, seat, names(ids[start]) if start >= 0 else None, w)
     return out
@@ -163,22 +161,7 @@ def choices(session: PlaySession, card_id: str) -> dict:
     names, w = names_for(session)
     c = t.deck.index[card_id]
     allowed = {_key(place) for place in places}
-    refused: dict[str, str] = {}
-    if hasattr(t, "cells"):
-        why = "" if places else table_words.tranquility_card(t, p, c, names, w)
-        for k in range(1, t.N + 1):
-            if f"cell:{k}" not in allowed:
-                refused[f"cell:{k}"] = why or table_words.tranquility_cell(t, p, c, k, names, w)
-        if "finish" not in allowed:
-            refused["finish"] = why or table_words.tranquility_finish(t, p, c, names, w)
-    else:
-        why = "" if places else table_words.ascent_card(t, p, c, names, w)
-        for r, row in enumerate(t.rows):
-            for i in range(len(row)):
-                if f"slot:{r + 1}.{i + 1}" not in allowed:
-                    refused[f"slot:{r + 1}.{i + 1}"] = why or table_words.ascent_place(t, p, c, r, i, names, w)
-        if "summit" not in allowed:
-            refused["summit"] = why or table_words.ascent_summit(t, c, names, w)
+    why, refused = engine_of(session.game).refusals(t, p, c, allowed, bool(places), names, w)
     return {"places": places, "why": why, "refused": refused}
 
 
@@ -194,71 +177,3 @@ def _key(place: dict) -> str:
 def _bleed(game) -> float:
     """The bleed as a share of the card's side: faces are drawn with it; the page crops it off."""
     return round(game.card.bleed / game.card.width, 4) if game.card.width else 0.0
-
-
-def _sea(t, ids, face) -> dict:
-    r = t.rules
-    spots = []
-    for i, (col, row) in enumerate(frame_positions(r.rows, r.cols)):
-        piece = ids[t.frame[i]] if i < len(t.frame) else None
-        spots.append(_spot(f"frame:{i + 1}", col, row, piece, face, ""))
-    for k in range(1, r.cells + 1):
-        col, up = (k - 1) % r.cols, (k - 1) // r.cols
-        piece = ids[t.cells[k]] if t.cells[k] >= 0 else None
-        spots.append(_spot(f"cell:{k}", col + 1, r.rows - up, piece, face, str(k)))
-    corner = lambda key, col, row, c: _spot(key, col, row, ids[c] if c >= 0 else None, face, key)
-    spots.append(corner("start", 0, r.rows + 1, t.start))
-    spots.append(corner("finish", r.cols + 1, 0, t.finish))
-    p = t.turn % t.n
-    need = r.start_discard
-    can_pay = sum(map(len, t.hands)) - 1 + (sum(map(len, t.piles)) if r.start_discard_from != "hands" else 0) >= need
-    return {
-        "spots": spots,
-        "size": [r.cols + 2, r.rows + 2],
-        "must_start": t.can_start(p) >= 0 and t.status == "playing",
-        "start_discard": {"need": need, "from": r.start_discard_from, "can_pay": can_pay},
-    }
-
-
-def _mountain(t, ids, face) -> dict:
-    r = t.rules
-    side = 1 / math.sqrt(2)
-    spots = []
-    top = (r.rows + 2) / 2  # y of the base's bottom edge, counted from the top of the table
-    for j, c in enumerate(t.base):
-        spot = _spot(f"base:{j + 1}", j, top - 0.5, ids[c], face, "")
-        spot.update(h=0.5, revealed=c in t.revealed)
-        spots.append(spot)
-    for row in range(1, r.rows + 2):
-        slots = range(1, r.width(row) + 1) if row <= r.rows else [1 + max(0, r.width(r.rows) - 2) / 2]
-        for slot in slots:
-            cx, cy = slot + (row - 1) / 2, top - 0.5 - (row - 1) / 2
-            if row <= r.rows:
-                c = t.rows[row - 1][slot - 1]
-                key, label = f"slot:{row}.{slot}", f"{row}.{slot}"
-            else:
-                c, key, label = t.summit, "summit", "summit"
-            spot = _spot(key, cx - side / 2, cy - side / 2, ids[c] if c >= 0 else None, face, label)
-            spot.update(w=side, h=side, rot=45)
-            spots.append(spot)
-    goats = []
-    for g, at in t.goats:
-        if at is None:
-            goats.append({"piece": ids[g], "face": face(ids[g]), "at": None})
-        else:
-            goats.append({"piece": ids[g], "face": face(ids[g]), "at": f"slot:{at[0] + 1}.{at[1] + 1}"})
-    return {"spots": spots, "size": [r.base_pieces, top + 0.2], "goats": goats, "must_start": False}
-
-
-def _spot(key: str, x: float, y: float, piece: str | None, face, label: str) -> dict:
-    return {
-        "key": key,
-        "x": round(x, 4),
-        "y": round(y, 4),
-        "w": 1,
-        "h": 1,
-        "rot": 0,
-        "piece": piece,
-        "face": face(piece),
-        "label": label,
-    }

@@ -6,14 +6,17 @@ bot, never on which worker played it. Batches run on the process pool (pnp.core.
 every core by default) or, given a scheduler address, on a Dask cluster (`pip install
 '.[cluster]'`); results are put back in game order before anything is counted.
 
-A `Game` holds read-only mappings (`types.MappingProxyType`), which pickle does not know: this
-module teaches pickle to send them to Dask as plain dicts turned read-only again on arrival (the
-local pool's forked workers inherit the batches and are sent nothing but their index).
+A `Game` holds read-only mappings (`types.MappingProxyType`), which pickle does not know. Only Dask
+sends a batch (the local pool's forked workers inherit the batches and are sent nothing but their
+index), so only `_on_dask` pickles them, with its own pickler that sends each mapping as a plain dict
+turned read-only again on arrival (`pack`, `play_packed`); pickle itself is left as it is.
 """
 
 from __future__ import annotations
 
 import copyreg
+import io
+import pickle
 import random
 import re
 import socket
@@ -30,13 +33,6 @@ from pnp.game.model import Game
 from pnp.rules.bots import play_game
 
 Result = tuple[bool, int, int, str]  # won, cells or slots filled, turns, loss reason ("" when won)
-
-
-def _proxy(data: dict) -> MappingProxyType:
-    return MappingProxyType(data)
-
-
-copyreg.pickle(MappingProxyType, lambda m: (_proxy, (dict(m),)))
 
 
 @dataclass(frozen=True)
@@ -66,6 +62,24 @@ def batches(game: Game, players: int, bot: str, seed: int, games: int, size: int
 def play_batch(batch: Batch) -> list[Result]:
     """Play one batch (in a worker): each game from its own seed."""
     return [play_game(batch.game, batch.players, s, batch.bot) for s in batch.seeds]
+
+
+def _proxy(data: dict) -> MappingProxyType:
+    return MappingProxyType(data)
+
+
+def pack(batch: Batch) -> bytes:
+    """A batch pickled for a Dask worker, its read-only mappings as plain dicts made read-only again."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table, MappingProxyType: lambda m: (_proxy, (dict(m),))}
+    pickler.dump(batch)
+    return buffer.getvalue()
+
+
+def play_packed(data: bytes) -> list[Result]:
+    """Play a batch `pack` made (on a Dask worker)."""
+    return play_batch(pickle.loads(data))
 
 
 def batch_size(games: int, jobs: int) -> int:
@@ -98,7 +112,7 @@ def _on_dask(work: Sequence[Batch], scheduler: str, progress) -> list[list[Resul
     inproc = scheduler.startswith("inproc://")  # a cluster in this process (a Python caller's, as the tests')
     client = _connect(Client, scheduler if inproc else parse_scheduler(scheduler))
     try:
-        futures = client.map(play_batch, list(work), pure=False)
+        futures = client.map(play_packed, [pack(b) for b in work], pure=False)
         out, done = [], 0
         for b, fut in zip(work, futures):
             out.append(fut.result())

@@ -29,7 +29,7 @@ PRELOAD = [  # what every rebuild uses, imported once in the fork server
     "pnp.pdf.paint",
     "pnp.sheets.impose",
     "pnp.booklet",
-    "pnp.rules.outputs",
+    "pnp.setupsheet.outputs",
 ]
 STOP_AFTER = 5.0  # seconds a terminated build gets to clean up before it is killed
 

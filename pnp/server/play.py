@@ -21,6 +21,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pnp.core.errors import PnpError, SpecError
+from pnp.core.i18n import languages
+from pnp.core.locate import available_games
 from pnp.core.output import write_atomic
 from pnp.rules.state.model import SEEDS
 from pnp.rules.table_view import choices, words_for
@@ -40,9 +42,9 @@ class Tables:
         self.lock = threading.Lock()
 
     def new(self, data: dict) -> tuple[str, dict]:
-        # start-up: +209 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.game.rulestext import with_language
+        # lazy: -209 ms on pnp serve until a table opens (docs/decisions.md "Plumbing only where it pays")
         from pnp.pipeline.load import load_game
+        from pnp.rules.rulestext import with_language
         from pnp.rules.session import PlaySession
 
         name, modules, players, seed, seats = self._fields(data)
@@ -60,9 +62,6 @@ class Tables:
 
     def _fields(self, data: dict) -> tuple[str, str, int, int, list[str] | None]:
         """The new table's game, modules, players, seed and seats; Refused (400) names a wrong field."""
-        # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.core.locate import available_games
-
         name = data.get("game") or (self.names[0] if self.names else "tranquility")
         if not isinstance(name, str) or (name not in self.names and name not in available_games()):
             raise Refused(400, f"game: expected a game or variant name, not {_shown(name)}")
@@ -88,9 +87,6 @@ class Tables:
 
     def _lang(self, data: dict) -> str | None:
         """The table's language: the page's `lang` (a shipped one), else the command's --lang."""
-        # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.core.i18n import languages
-
         lang = data.get("lang")
         if lang in (None, ""):
             return self.lang
@@ -106,7 +102,7 @@ class Tables:
         raise AssertionError("unreachable")
 
     def _faces(self, game) -> dict:
-        # start-up: +262 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+        # lazy: -262 ms on pnp serve until a table opens (docs/decisions.md "Plumbing only where it pays")
         from pnp.svg.faces import render_faces
 
         key = (game.id, game.spec_file, game.language, tuple(m.id for m in game.modules), _mtimes(game))
@@ -120,7 +116,7 @@ class Tables:
         return self.sessions[sid]
 
     def view(self, sid: str) -> dict:
-        # start-up: +187 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+        # lazy: -187 ms on pnp serve until a table opens (docs/decisions.md "Plumbing only where it pays")
         from pnp.rules.table_view import view
 
         session, _, _, path = self.get(sid)
@@ -188,9 +184,6 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"),
         return Response(html, media_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def games(request: Request):
-        # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-        from pnp.core.locate import available_games
-
         listed = sorted(set(names) | set(available_games()), key=_order(names))
         return JSONResponse({"games": listed, "lang": lang or "en", "words": words_for(lang), "players": [1, 5]})
 
@@ -204,7 +197,7 @@ def play_routes(names: list[str], modules: str, records: Path = Path("records"),
         except KeyError:
             return JSONResponse({"error": {"rule": "request", "message": "no such table"}}, status_code=404)
         except PnpError as exc:
-            # start-up: +183 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+            # lazy: -183 ms on pnp serve until a table opens (docs/decisions.md "Plumbing only where it pays")
             from pnp.rules.session import IllegalMove
 
             return JSONResponse({"error": _problem(exc)}, status_code=409 if isinstance(exc, IllegalMove) else 400)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.output import write_atomic
-from pnp.game.rulestext import with_language
 from pnp.pipeline.build import output_set, svg_folder
 from pnp.pipeline.cache import cached_faces, face_keys, read_record
 from pnp.pipeline.load import load_game
+from pnp.rules.rulestext import with_language
 from pnp.svg.faces import render_faces
 
 MANY = 24  # more changed faces than this are drawn on the worker pool, when it may be used

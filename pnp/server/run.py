@@ -7,8 +7,11 @@ import contextlib
 import functools
 import logging
 import socket
+import webbrowser
 from collections.abc import Callable
 from pathlib import Path
+
+import uvicorn
 
 from pnp.server.app import make_app, play_app
 from pnp.server.trust import Trust
@@ -25,9 +28,6 @@ def serve(
     folders: list[Path] | None = None,
 ) -> None:
     """Serve until Ctrl-C (or SIGTERM): the first build, the pages, the watcher."""
-    # start-up: +48 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import uvicorn
-
     live = rebuild.live
     stop_streams: list[Callable[[], object]] = []  # Ctrl-C ends the open pages' event streams at once
     sock = _bind(host, port)  # before the build and the announcement: a taken port is the one error
@@ -43,9 +43,6 @@ def serve(
         url = _url(host, trust.port) + "/"
         say(f"serving {url} (watching {', '.join(str(f) for f in folders)}); Ctrl-C stops")
         if open_page:
-            # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-            import webbrowser
-
             asyncio.get_running_loop().call_later(0.3, webbrowser.open, url)
         try:
             yield
@@ -72,9 +69,6 @@ def serve_play(
     lang: str | None = None,
 ) -> None:
     """`pnp play`: the Play page only, until Ctrl-C."""
-    # start-up: +47 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    import uvicorn
-
     sock = _bind(host, port)  # before the table is announced: a taken port is the one error
     trust = Trust(host, sock.getsockname()[1])  # the real port: --port 0 takes any free one
     url = f"{_url(host, trust.port)}/play?{query}"
@@ -83,9 +77,6 @@ def serve_play(
     async def lifespan(app):
         say(f"the table is at {url}; records go to {records}/; Ctrl-C stops")
         if open_page:
-            # start-up: +1 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-            import webbrowser
-
             asyncio.get_running_loop().call_later(0.3, webbrowser.open, url)
         yield
 

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from watchfiles import awatch
+
 from pnp.core.errors import PnpError, SpecError
 from pnp.core.locate import spec_roots, template_roots
 from pnp.server.follow import Follower, Result, build_each, warm_up
@@ -108,9 +110,6 @@ class Rebuilder:
 async def watch(folders: list[Path], rebuild: Rebuilder, stopping) -> None:
     """After every batch of saves (watchfiles waits 50 ms for more): stop the rest of the last
     rebuild if it is still under way, draw the changed faces, then start the rest; until `stopping`."""
-
-    # start-up: +10 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from watchfiles import awatch
 
     following: asyncio.Task | None = None
     try:

@@ -17,7 +17,9 @@ from pnp.core.units import PT_PER_MM, mm_to_pt
 from pnp.game.model import Face, Game
 from pnp.pdf.form import LABEL_FONT, FormBook, SheetCanvas, Warn
 from pnp.pdf.path import ellipse_ops, fmt, fmt_matrix
+from pnp.sheets.calibration import calibration_sheet
 from pnp.sheets.marks import Outline, crop_marks, label_spot, outline, outlines, registration_marks
+from pnp.sheets.names import calibration_file, sheets_file
 from pnp.sheets.plan import Affine, Page, Placement, SheetPlan, compose, plan_sheets
 from pnp.sheets.spec import SheetSpec
 
@@ -257,10 +259,6 @@ def sheet_outputs(
 def paper_outputs(game: Game, faces, spec: SheetSpec) -> tuple[dict[str, bytes], list[str]]:
     """One paper's sheets and calibration sheet, and the warnings drawing them gave (papers may be
     drawn in worker processes, so warnings travel with the result)."""
-    # start-up: +7 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
-    from pnp.sheets.calibration import calibration_sheet
-    from pnp.sheets.names import calibration_file, sheets_file
-
     warnings: list[str] = []
     plan = plan_sheets(game, faces, spec)
     out = {sheets_file(game, spec): draw_plan(plan, game.title, warnings.append, game.language)}

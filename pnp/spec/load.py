@@ -224,7 +224,7 @@ def spec_validator(partial: bool):
 
     The schema is always the bundled one, so that it is itself a valid Draft 2020-12 schema is a
     test (tests/test_spec_validation.py), not a check on every run (it cost 0.1 s)."""
-    # start-up: +109 ms CPU (measured) only when this runs; docs/performance.md "Start-up"
+    # lazy: -109 ms on pnp build --help, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from jsonschema import Draft202012Validator
 
     schema = _drop_required(spec_schema()) if partial else spec_schema()

@@ -14,6 +14,7 @@ cached texts.
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterable
 
@@ -248,6 +249,8 @@ def _element(item: Item, prefix: str, n: int, runs: list[Glyphs], picture_href=N
     if isinstance(item, ArtItem):
         a, b, c, d, e, f = item.placement
         matrix = f"matrix({factor(a)} {factor(b)} {factor(c)} {factor(d)} {num(e)} {num(f)})"
+        if item.clip is not None:
+            return _clipped_art(item, ident, matrix)
         transform = " ".join(t for t in (_rotate(item.rotate), matrix) if t)
         return element("g", *_art(item.art, ident), id=ident, transform=transform)
     if isinstance(item, ImageItem):
@@ -262,6 +265,7 @@ def _element(item: Item, prefix: str, n: int, runs: list[Glyphs], picture_href=N
             preserveAspectRatio=aspect(item.fit, item.anchor),
             transform=_rotate(item.rotate),
             href=item.raster.href if picture_href is None else picture_href(item.raster),
+            data_cmyk=cmyk_attribute(item.raster) if picture_href is None else None,  # not for the painter
         )
     if isinstance(item, TextItem):
         return _text(item, ident, runs)
@@ -282,6 +286,12 @@ _ANCHORS = {
     "bottom-left": "xMinYMax",
     "bottom-right": "xMaxYMax",
 }
+
+
+def cmyk_attribute(raster) -> str | None:
+    """A CMYK JPEG's own bytes (base64) beside its sRGB picture: what the DriveThruCards export
+    prints (pnp/export/cmykart.py); renderers ignore the attribute."""
+    return base64.b64encode(raster.cmyk).decode("ascii") if raster.cmyk else None
 
 
 def aspect(fit: str, anchor: str) -> str:
@@ -314,6 +324,17 @@ def _paint(fill: str | None, stroke: str | None, stroke_width: float) -> dict:
 def inline_art(art: Art, ident: str) -> str:
     """The art's content as written into a face, its ids made unique by `ident`."""
     return "".join(tostrings(_art(art, ident)))
+
+
+def _clipped_art(item: ArtItem, ident: str, matrix: str) -> Element:
+    """Art cut to its box ("cover"), as a picture with preserveAspectRatio "… slice" is: the box
+    a <clipPath> in the item's (rotated) space, the art placed inside it. The clip's id ends in
+    "--box", which no art id (a letter first) can make."""
+    x, y, w, h = item.clip or (0.0, 0.0, 0.0, 0.0)
+    box = element("rect", x=num(x), y=num(y), width=num(w), height=num(h))
+    clip = element("clipPath", box, id=f"{ident}--box")
+    art = element("g", *_art(item.art, ident), transform=matrix)
+    return element("g", clip, art, id=ident, transform=_rotate(item.rotate), clip_path=f"url(#{ident}--box)")
 
 
 def _art(art: Art, ident: str) -> list[Element]:

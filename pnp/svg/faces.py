@@ -138,8 +138,7 @@ def _draw(
 
 
 def _face(card: Card, template: Template, game: Game, side: str, arts: dict | None = None) -> Face:
-    # Imported here, not at the top: pnp.svg.face imports svgwrite, which costs 40–110 ms to import
-    # (measured; urllib.request and a pyparsing grammar), and a build with every face cached draws none.
+    # lazy: -40 to -110 ms on a build with every face cached (docs/decisions.md "Plumbing only where it pays")
     from pnp.svg.face import render_svg
 
     layout = layout_card(card, template, game, side, arts)

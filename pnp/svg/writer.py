@@ -1,6 +1,6 @@
 """The one SVG writer: every SVG the project emits is built of svgwrite elements and written here.
 
-Faces (pnp.svg.face), setup sheets (pnp.rules.sheet_svg), cut files (pnp.export.cut) and the art
+Faces (pnp.svg.face), setup sheets (pnp.setupsheet.page), cut files (pnp.export.cut) and the art
 generators (art-source/) all go through this module, so there is one number format (`num`, and
 `factor` for dimensionless scale factors), one escaping (svgwrite's serialiser, ElementTree's) and
 one document layout (`document`). Nothing else in the project formats SVG numbers or escapes SVG

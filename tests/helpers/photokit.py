@@ -9,6 +9,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+import pnp.export
+
 TEMPLATE = {
     "size": [70, 70],
     "background": {"fill": "sea", "art": "sky.jpg"},
@@ -69,3 +71,43 @@ def photo_project(root: Path, template: dict | None = None, spec: dict | None = 
     data = {"id": "photo", "extends": "tranquility", "title": "Photo", "templates": "photo", **(spec or {})}
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
+
+
+def cmyk_sky_jpeg(profile: bytes, width: int = 1000, height: int = 750) -> bytes:
+    """The sky as a print designer's Photoshop export gives it: a CMYK JPEG (Adobe, inverted CMYK)
+    separated by littleCMS for `profile` and carrying it."""
+    from PIL import ImageCms
+
+    rgb = Image.open(io.BytesIO(sky_jpeg(width, height)))
+    separation = ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(profile)), "RGB", "CMYK"
+    )
+    out = io.BytesIO()
+    ImageCms.applyTransform(rgb, separation).save(out, "JPEG", quality=90, icc_profile=profile)
+    return out.getvalue()
+
+
+FOGRA = (Path(pnp.export.__file__).parent / "icc" / "FOGRA39L-240.icc").read_bytes()  # installed or checkout alike
+
+
+def cmyk_deck(root: Path, sky: bytes | None, template: dict | None = None) -> tuple:
+    """The photo project (in `root`, the working folder) cut to three islands and their back,
+    with `sky` as the background art (None: the sRGB sky): the game, its faces, its
+    DriveThruCards PDF and the export's warnings (but the custom size's)."""
+    from dataclasses import replace
+
+    from pnp.export import export
+    from pnp.pipeline.load import load_game
+    from pnp.svg.faces import render_faces
+
+    photo_project(root, template)
+    if sky is not None:
+        (root / "templates/photo/art/sky.jpg").write_bytes(sky)
+    game = load_game("photo")
+    kept = ("island-01", "island-12", "island-23")
+    kinds = tuple(replace(k, cards=tuple(c for c in k.cards if c.front_face_id in kept)) for k in game.kinds)
+    game = replace(game, kinds=tuple(k for k in kinds if k.cards))
+    faces = render_faces(game, jobs=1)
+    warnings: list[str] = []
+    (pdf,) = export(game, faces, "drivethru", warn=warnings.append, jobs=1).values()
+    return game, faces, pdf, [w for w in warnings if "custom size" not in w]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from pnp import api
 from pnp.game.model import Back, Card, CardKind, CardSize, Face, Game, Theme, frozen_map
 
 MARK = (3.0, 13.0)  # the corner mark spans face mm 3..13 in x and y (inside the trim)
@@ -205,3 +206,17 @@ def png_bytes(image) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
+
+
+def loads_instead(monkeypatch, game: Game, faces: tuple[Face, ...] | list[Face], never: bool = False) -> None:
+    """Commands that load through the facade (`pnp.api.load`) get `game` with `faces` drawn already,
+    whatever they name; with `never`, loading at all fails the test."""
+
+    def load(name, modules="all", **options):
+        if never:
+            raise AssertionError("faces were drawn")
+        loaded = api.Game(game)
+        loaded.__dict__["_drawn"] = tuple(faces)  # Game.faces() gives them
+        return loaded
+
+    monkeypatch.setattr(api, "load", load)

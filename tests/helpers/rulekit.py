@@ -5,13 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 from pnp.core.locate import find_spec
-from pnp.game.build import build_game
 from pnp.game.model import Game, frozen_map
+from pnp.rules.rulestext import printed_game
 from pnp.spec.load import load_spec
 
 
 def game_named(name: str, modules="all") -> Game:
-    return build_game(load_spec(find_spec(name)), modules)
+    return printed_game(load_spec(find_spec(name)), modules)
 
 
 def with_rules(game: Game, **rules) -> Game:

@@ -448,9 +448,9 @@ def test_a_long_value_list_is_refused_at_once_and_echoed_cut():
 
 
 def test_a_grid_of_more_than_500_cells_is_refused_before_the_game_is_loaded(monkeypatch):
-    from pnp.cli import rules_cmds
+    from pnp import api
 
-    monkeypatch.setattr(rules_cmds, "load_game", lambda *a, **k: pytest.fail("the game was loaded"))
+    monkeypatch.setattr(api, "load_game", lambda *a, **k: pytest.fail("the game was loaded"))
     result = pnp("sweep", "tranquility", "--set", "rules.hand_size=2..20", "--set", "rules.start_discard=0..30")
     assert (result.exit_code, result.stderr) == (
         2,
@@ -547,7 +547,7 @@ def test_an_unknown_key_in_the_end_is_a_located_problem(simulated):
         ),
         (
             ("simulate", "x" * 5000 + ".json"),
-            f"{'x' * 60}… (5005 characters): spec file cannot be read (File name too long)",
+            f"{'x' * 1004}… (5005 characters): spec file cannot be read (File name too long)",
         ),
         (
             ("simulate", "tranquility", "--vs", "x" * 5000),

@@ -272,27 +272,40 @@ from pathlib import Path
 from pnp.core.outlock import holding
 with holding(Path(sys.argv[1])):
     print("held", flush=True)
-    time.sleep(float(sys.argv[2]))
+    time.sleep(float(sys.argv[2])) if len(sys.argv) > 2 else sys.stdin.readline()
 """
 
 
 def test_a_run_waits_for_the_lock_and_says_whom_it_waits_for(project):
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, "out", "3"], cwd=project, stdout=subprocess.PIPE, text=True)
+    # the holder keeps the lock until the waiting run has said whom it waits for, however slow the machine
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, "out"], cwd=project, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(Path(__file__).parents[2]), os.environ.get("PYTHONPATH", "")])
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"
-        (result,) = run_together(["render", "tiny", "-o", "out"], cwd=project)
+        run = subprocess.Popen(
+            PNP + ["render", "tiny", "-o", "out"], cwd=project, env=env, stderr=subprocess.PIPE, text=True
+        )
+        assert run.stderr is not None
+        said = run.stderr.readline()
+        holder.communicate("go\n", timeout=LIMIT)
+        rest = run.communicate(timeout=LIMIT)[1]
     finally:
         holder.kill()
         holder.wait()
-    assert result.returncode == 0, result.stderr
-    assert f"waiting for another pnp writing out{os.sep} (pid {holder.pid})…\n" in result.stderr
+    assert said == f"waiting for another pnp writing out{os.sep} (pid {holder.pid})…\n"
+    assert run.returncode == 0, rest
+    assert rest == "tiny: 12 faces (12 written) in out/tiny/svg/\n"
 
 
 def test_a_lock_left_by_a_killed_run_does_not_stop_the_next(project):
     holder = subprocess.Popen([sys.executable, "-c", HOLD, "out", "60"], cwd=project, stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline() == "held\n"
     holder.send_signal(signal.SIGKILL)
-    holder.wait()
+    holder.communicate()  # reaps it and closes its pipe
     assert (project / "out" / ".pnp-lock").read_text(encoding="ascii") == f"{holder.pid}\n"
     (result,) = run_together(["render", "tiny", "-o", "out"], cwd=project)
     assert result.returncode == 0 and "waiting" not in result.stderr

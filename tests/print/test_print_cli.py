@@ -6,7 +6,7 @@ import re
 
 import pytest
 import typer
-from helpers.printkit import island_game, pdf_pages
+from helpers.printkit import island_game, loads_instead, pdf_pages
 from typer.testing import CliRunner
 
 from pnp.cli import app, print_cmds
@@ -17,7 +17,7 @@ from pnp.sheets.spec import LETTER, SheetSpec
 def synthetic(monkeypatch):
     """Commands load a small synthetic game instead of a bundled one."""
     game, faces = island_game(3, 2)
-    monkeypatch.setattr(print_cmds, "_load", lambda name, modules, *_, **__: (game, faces))
+    loads_instead(monkeypatch, game, faces)
     return game
 
 

@@ -7,11 +7,11 @@ import json
 from urllib.parse import unquote, urlparse
 
 import pytest
-from helpers.printkit import island_game
+from helpers.printkit import island_game, loads_instead
 from PIL import Image
 from typer.testing import CliRunner
 
-from pnp.cli import app, print_cmds
+from pnp.cli import app
 from pnp.export import export
 from pnp.export.ttsobject import nickname
 from pnp.pipeline.load import load_game
@@ -98,7 +98,7 @@ def test_goat_tokens_are_cut_to_their_circle():
 
 def test_the_cli_points_the_saved_object_at_the_exported_files(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
-    monkeypatch.setattr(print_cmds, "_load", lambda name, modules, *_, **__: (game, faces))
+    loads_instead(monkeypatch, game, faces)
     result = CliRunner().invoke(app, ["export", "tts", "testgame", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.stderr
     folder = tmp_path / "testgame" / "export" / "tts"
@@ -112,7 +112,7 @@ def test_the_cli_points_the_saved_object_at_the_exported_files(monkeypatch, tmp_
 
 def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
-    monkeypatch.setattr(print_cmds, "_load", lambda name, modules, *_, **__: (game, faces))
+    loads_instead(monkeypatch, game, faces)
     result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path), "--base-url", "https://x/"])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == "Error: The png export does not take --base-url; it is for pnp export tts."
@@ -132,10 +132,7 @@ def test_base_url_is_for_tts_only(monkeypatch, tmp_path):
     ],
 )
 def test_a_base_url_must_be_http_or_https_with_a_host(monkeypatch, tmp_path, url):
-    def never(*args, **kwargs):
-        raise AssertionError("faces were drawn")
-
-    monkeypatch.setattr(print_cmds, "_load", never)
+    loads_instead(monkeypatch, *island_game(3, 2), never=True)
     result = CliRunner().invoke(app, ["export", "tts", "testgame", "--out", str(tmp_path), "--base-url", url])
     assert (result.exit_code, result.stderr) == (
         2,
@@ -148,7 +145,7 @@ def test_a_base_url_must_be_http_or_https_with_a_host(monkeypatch, tmp_path, url
 
 def test_export_prints_one_summary_line_or_every_path_with_verbose(monkeypatch, tmp_path):
     game, faces = island_game(3, 2)
-    monkeypatch.setattr(print_cmds, "_load", lambda name, modules, *_, **__: (game, faces))
+    loads_instead(monkeypatch, game, faces)
     folder = tmp_path / "testgame" / "export" / "png"
     result = CliRunner().invoke(app, ["export", "png", "testgame", "--out", str(tmp_path)])
     assert result.exit_code == 0 and result.stdout == f"6 files in {folder}\n"

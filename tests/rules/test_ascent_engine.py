@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 from helpers.rulekit import game_named, with_module_rules, with_rules
 
-from pnp.game.params import rule_params
 from pnp.rules import check_state, deal_setup
-from pnp.rules.ascent.engine import ascent_deck
+from pnp.rules.ascent.engine import ascent_deck, deal_ascent
 from pnp.rules.ascent.modules import path_rows, sequence_found, table_grid
-from pnp.rules.deal import deal_ascent
+from pnp.rules.params import rule_params
 
 AS = game_named("ascent", None)
 

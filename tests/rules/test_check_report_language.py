@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.game.rulestext import with_language
 from pnp.pipeline.load import load_game
-from pnp.rules.outputs import setup_outputs
+from pnp.rules.rulestext import with_language
+from pnp.setupsheet.outputs import setup_outputs
 
 
 def _report(game: str, lang: str | None) -> list[str]:

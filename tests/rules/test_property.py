@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from pnp.rules import check_state
 from pnp.rules.ascent.bot import AscentBot, RandomAscentBot
-from pnp.rules.ascent.engine import ascent_deck
-from pnp.rules.deal import deal_ascent
+from pnp.rules.ascent.engine import ascent_deck, deal_ascent
 from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 

@@ -13,8 +13,7 @@ from helpers.rulekit import game_named, with_rules
 
 from pnp.rules import RULES, check_state, deal_setup
 from pnp.rules.ascent.bot import AscentBot
-from pnp.rules.ascent.engine import ascent_deck
-from pnp.rules.deal import deal_ascent
+from pnp.rules.ascent.engine import ascent_deck, deal_ascent
 from pnp.rules.simulation import play_out
 from pnp.rules.state.model import Share
 from pnp.rules.tranquility.bot import TranquilityBot

@@ -10,8 +10,7 @@ import pytest
 from helpers.rulekit import game_named, with_rules
 
 from pnp.core.locate import bundled_root
-from pnp.game.build import build_game
-from pnp.game.params import RULE_OPTIONS, physical_pieces, rule_params
+from pnp.game.params import RULE_OPTIONS, physical_pieces
 from pnp.pipeline.validate import (
     OPINIONS,
     Cell,
@@ -24,9 +23,10 @@ from pnp.pipeline.validate import (
 from pnp.pipeline.verdicts import Verdicts, cache_root, home_folder
 from pnp.rules import check_state, dump_state, simulate
 from pnp.rules.ascent.bot import AscentBot
-from pnp.rules.ascent.engine import BRIDGE, ascent_deck
-from pnp.rules.deal import deal_ascent
+from pnp.rules.ascent.engine import BRIDGE, ascent_deck, deal_ascent
+from pnp.rules.params import rule_params
 from pnp.rules.problems import rule_problems
+from pnp.rules.rulestext import printed_game
 from pnp.rules.state.model import State
 from pnp.rules.tranquility.bot import TranquilityBot
 from pnp.rules.tranquility.engine import FINISH, START, deal_table, tranquility_deck
@@ -389,7 +389,9 @@ def test_validate_warns_with_each_bot_and_its_games_when_nearly_unwinnable(tmp_p
     assert [o.bot for o in OPINIONS] == ["baseline", JUDGE_BOT] and all(o.bot in BOTS for o in OPINIONS)
     hard, easy = load_spec(find_spec("gap-cost")), load_spec(find_spec("tranquility"))
     both = (Opinion("baseline", 30, 30), Opinion("search", 2, 1))
-    warnings = nearly_unwinnable([build_game(easy), build_game(hard)], both, jobs=1, verdicts=Verdicts(tmp_path / "a"))
+    warnings = nearly_unwinnable(
+        [printed_game(easy), printed_game(hard)], both, jobs=1, verdicts=Verdicts(tmp_path / "a")
+    )
     assert warnings == [
         "warning: gap-cost is nearly unwinnable: the baseline bot won 0 of 30 games at 1, 0 of 30 at 2, 0 of 30 at "
         "3, 0 of 30 at 4, 0 of 30 at 5 player(s) and the search bot won 0 of 2 games at 1, 0 of 2 at 2, 0 of 2 at 3, "
@@ -399,9 +401,9 @@ def test_validate_warns_with_each_bot_and_its_games_when_nearly_unwinnable(tmp_p
         "hand_size."
     ]
     # the same on any number of workers
-    assert nearly_unwinnable([build_game(hard)], both, jobs=2, verdicts=Verdicts(tmp_path / "b")) == warnings
+    assert nearly_unwinnable([printed_game(hard)], both, jobs=2, verdicts=Verdicts(tmp_path / "b")) == warnings
     solo_only = load_spec(find_spec("start-discard-hands"))  # solo can never be won, 2-5 players can
-    said = nearly_unwinnable([build_game(solo_only)], BASELINE_ONLY, jobs=1, verdicts=Verdicts(tmp_path / "c"))
+    said = nearly_unwinnable([printed_game(solo_only)], BASELINE_ONLY, jobs=1, verdicts=Verdicts(tmp_path / "c"))
     assert "won 0 of 30 games at 1 player(s) (seed 1). Try:" in said[0]
 
 
@@ -515,8 +517,8 @@ def test_validate_command_prints_the_warning_on_stderr_and_exits_0_and_can_skip_
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_reference_cards_say_a_non_default_reading_and_nothing_new_by_default(lang):
     from pnp.core.i18n import translator
-    from pnp.game.rulestext.facts import game_facts
-    from pnp.game.rulestext.tranquility import TOPICS
+    from pnp.game.textfacts import game_facts
+    from pnp.rules.tranquility.rulestext import TOPICS
 
     t = translator(lang)
 

@@ -118,3 +118,12 @@ def test_a_state_naming_a_broken_spec_points_at_its_game_and_the_spec(tmp_path, 
     assert f"{path.name}:4:" in result.stderr
     assert "$.game: names 'broken-spec', a spec that cannot be loaded" in result.stderr
     assert "card_specs/broken-spec.json:1:" in result.stderr
+
+
+def test_a_long_path_is_named_whole_in_the_message(tmp_path):
+    folder = tmp_path / ("a-folder-with-a-long-name-as-a-designer-might-keep-" + "x" * 60)
+    folder.mkdir()
+    missing = folder / "my-variant.json"
+    assert len(str(missing)) > 120
+    result = run("validate", missing)
+    assert result.exit_code == 2 and result.stderr == f"error: {missing}: spec file not found\n"

@@ -6,7 +6,8 @@ from helpers.rulekit import game_named
 
 from pnp.rules import check_state
 from pnp.rules.bots import _deck, kit, play_game
-from pnp.rules.search import TranquilitySearch, clone
+from pnp.rules.search import clone
+from pnp.rules.tranquility.search import TranquilitySearch
 
 TQ = game_named("tranquility")
 
@@ -76,7 +77,7 @@ def test_the_face_down_discard_is_dealt_again_except_the_cards_the_player_put_th
 
 def test_the_ascent_rollout_bot_plays_the_baseline_move_for_move():
     from pnp.rules.ascent.bot import AscentBot
-    from pnp.rules.search import AscentRollout
+    from pnp.rules.ascent.search import AscentRollout
     from pnp.rules.simulation import play_out
 
     game = game_named("ascent")  # every module: the goals it reads faster are all in play
@@ -104,7 +105,7 @@ def test_search_results_do_not_depend_on_the_workers():
 
 
 def test_tranquility_leaves_the_baseline_only_for_a_clear_gain_the_ascent_for_any():
-    from pnp.rules.search import AscentSearch
+    from pnp.rules.ascent.search import AscentSearch
 
     tq = TranquilitySearch()
     assert (tq.weight, tq.margin, tq.confirm) == (0.0, 1.0, 12)
@@ -153,7 +154,8 @@ def test_a_trial_makes_the_choice_of_every_rollout_played():
     """`_Trial.choice` cuts rollouts short but chooses as `best` does on every score (random scores)."""
     import random
 
-    from pnp.rules.search import AscentSearch, _Trial
+    from pnp.rules.ascent.search import AscentSearch
+    from pnp.rules.search import _Trial
 
     rng = random.Random(3)
     for bot in (TranquilitySearch(), AscentSearch()):

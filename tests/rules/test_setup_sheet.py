@@ -11,8 +11,9 @@ import resvg_py
 from helpers.rulekit import game_named
 from PIL import Image
 
-from pnp.rules import deal_setup, render_setup_sheet
-from pnp.rules.outputs import setup_outputs
+from pnp.rules import deal_setup
+from pnp.setupsheet.outputs import setup_outputs
+from pnp.setupsheet.sheet import render_setup_sheet
 
 TQ = game_named("tranquility")
 AS = game_named("ascent")

@@ -7,8 +7,7 @@ from helpers.rulekit import game_named, with_module_rules, with_rules
 
 from pnp.rules import check_state, simulate
 from pnp.rules.ascent.bot import AscentBot
-from pnp.rules.ascent.engine import ascent_deck
-from pnp.rules.deal import deal_ascent
+from pnp.rules.ascent.engine import ascent_deck, deal_ascent
 from pnp.rules.simulation import play_out, wilson
 
 TQ = game_named("tranquility")

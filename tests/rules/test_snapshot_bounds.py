@@ -1,5 +1,6 @@
 """What a snapshot proves from its counts: turns, the discard against the costs the grid implies, costs
-no hand can pay, campfires whose replaced card went nowhere (pnp/rules/check_counts.py).
+no hand can pay, campfires whose replaced card went nowhere (pnp/rules/tranquility/counts.py,
+pnp/rules/ascent/counts.py).
 
 The five illegal states of issue 17 (an independent oracle called them illegal, pnp legal) are here,
 each beside legal states that differ as little as possible.

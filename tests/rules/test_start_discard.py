@@ -10,8 +10,8 @@ import pytest
 from helpers.rulekit import game_named, table_with, with_rules
 
 from pnp.game.model import frozen_map
-from pnp.game.params import rule_params
 from pnp.rules import check_state, rule_problems, rule_warnings
+from pnp.rules.params import rule_params
 from pnp.rules.state.model import Share
 from pnp.rules.tranquility.bot import DEAD, TranquilityBot
 from pnp.rules.tranquility.engine import START, deal_table, tranquility_deck

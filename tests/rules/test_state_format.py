@@ -10,8 +10,7 @@ from helpers.rulekit import game_named
 from pnp.core.errors import SpecError
 from pnp.rules import deal_setup, dump_state, loads_state, read_state
 from pnp.rules.ascent.bot import AscentBot
-from pnp.rules.ascent.engine import ascent_deck
-from pnp.rules.deal import deal_ascent
+from pnp.rules.ascent.engine import ascent_deck, deal_ascent
 from pnp.rules.state.model import Share
 
 TQ = game_named("tranquility")

@@ -23,8 +23,8 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.rules.ascent.bot import RandomAscentBot
-from pnp.rules.ascent.engine import ascent_deck
-from pnp.rules.deal import deal_ascent, deal_setup
+from pnp.rules.ascent.engine import ascent_deck, deal_ascent
+from pnp.rules.deal import deal_setup
 from pnp.rules.state.model import state_to_data
 from pnp.rules.tranquility.bot import RandomBot
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck

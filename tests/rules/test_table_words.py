@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pnp.game.rulestext import with_language
 from pnp.pipeline.load import load_game
+from pnp.rules.rulestext import with_language
 from pnp.rules.session import PlaySession
 from pnp.rules.table_view import PAGE_WORDS, choices, view
 

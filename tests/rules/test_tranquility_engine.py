@@ -8,12 +8,14 @@ import pytest
 from helpers.rulekit import game_named, table_with, with_count, with_rules
 
 from pnp.core.errors import UsageError
-from pnp.game.params import physical_pieces, rule_params
+from pnp.game.params import physical_pieces
 from pnp.rules import check_state, deal_setup, dump_state
 from pnp.rules.check import Facts, locate
+from pnp.rules.params import rule_params
 from pnp.rules.tranquility.bot import RandomBot, TranquilityBot
 from pnp.rules.tranquility.check import fits, has_action, place_cost
 from pnp.rules.tranquility.engine import deal_table, tranquility_deck
+from pnp.rules.tranquility.entry import TRANQUILITY
 
 TQ = game_named("tranquility")
 
@@ -195,7 +197,9 @@ def test_the_checker_finds_a_stuck_player_on_its_own():
         for s in [_until(deal_table(deck, 3, seed), TranquilityBot(), lambda t: False).to_state()]
         if s.status == "lost"
     )
-    facts = Facts(TQ, rule_params(TQ), state, {p.id: p for p in physical_pieces(TQ)}, locate(state))
+    facts = Facts(
+        TQ, rule_params(TQ), state, {p.id: p for p in physical_pieces(TQ)}, locate(state, TRANQUILITY.lay_out)
+    )
     assert not has_action(facts, state.current_player)
 
 

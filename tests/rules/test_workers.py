@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.core.errors import UsageError
-from pnp.game.params import module_keys, rule_params
 from pnp.rules import simulate
+from pnp.rules.params import module_keys, rule_params
 from pnp.rules.sweep import apply_setting, parse_players, parse_setting, sweep
 from pnp.rules.workers import batch_size, batches, game_seeds
 
@@ -161,8 +161,8 @@ def test_the_keys_a_setting_may_name_are_the_engines_own():
         apply_setting(TQ, ("rules", "row_minimum"), False)
     every = game_named("ascent")
     for module in every.modules:
-        assert module_keys(module.id), module.id
-        for key in module_keys(module.id):
+        assert module_keys(every.engine, module.id), module.id
+        for key in module_keys(every.engine, module.id):
             old = getattr(rule_params(every), module.id.replace("-", "_"))
             value = getattr(old, key)
             new = value + 1 if isinstance(value, int) else f"{value}-other"
@@ -219,7 +219,7 @@ NO_SCHEDULER = """
 import pytest
 from helpers.rulekit import game_named
 from pnp.core.errors import UsageError
-from pnp.game.params import module_keys, rule_params
+from pnp.rules.params import module_keys, rule_params
 from pnp.rules import simulate
 
 with pytest.raises(UsageError, match="no Dask scheduler answers there"):

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import random
 
-from pnp.rules.ascent.engine import BRIDGE, CAMPFIRE, SUMMIT, TERRAIN, AscentTable
+from pnp.rules.ascent.engine import BRIDGE, CAMPFIRE, SUMMIT, TERRAIN, AscentTable, Place, Summit
 from pnp.rules.ascent.modules import coloured, path_rows, sequence_found, table_grid
+from pnp.rules.play_kit import Discard
 
 DEAD = 1000.0
 
@@ -31,7 +32,7 @@ class AscentBot:
         plays = t.legal_plays(p)
         for play in plays:
             if play[0] == "summit":
-                return ("summit", play[1])
+                return Summit("summit", play[1])
         goal = _Goals(t, hand)
         scored = sorted((self.rate(t, goal, play), play) for play in plays)
         ratings = self.card_ratings(t, hand, scored)
@@ -39,10 +40,10 @@ class AscentBot:
             what, c, r, i, r2, i2, cost = scored[0][1]
             others = sorted((ratings[q], q) for q in hand if q != c)
             paid = tuple(q for _, q in reversed(others[-cost:])) if cost else ()
-            return (what, c, r, i, r2, i2, paid)
+            return Place(what, c, r, i, r2, i2, paid)
         if len(hand) >= 2:
             worst = sorted(hand, key=lambda q: (-ratings[q], q))
-            return ("discard", (worst[0], worst[1]))
+            return Discard("discard", (worst[0], worst[1]))
         return None
 
     def rate(self, t: AscentTable, goal: _Goals, play) -> float:
@@ -178,9 +179,9 @@ class RandomAscentBot:
             return None
         play = self.rng.choice(options)
         if play[0] == "discard":
-            return ("discard", tuple(self.rng.sample(hand, 2)))
+            return Discard("discard", tuple(self.rng.sample(hand, 2)))
         if play[0] == "summit":
-            return ("summit", play[1])
+            return Summit("summit", play[1])
         what, c, r, i, r2, i2, cost = play
         rest = [q for q in hand if q != c]
-        return (what, c, r, i, r2, i2, tuple(self.rng.sample(rest, cost)))
+        return Place(what, c, r, i, r2, i2, tuple(self.rng.sample(rest, cost)))

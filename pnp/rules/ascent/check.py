@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnp.game.params import AscentRules
 from pnp.rules.ascent.engine import ascent_deck, table_from_state
 from pnp.rules.ascent.modules import coloured, path_rows, sequence_found
-from pnp.rules.facts import Facts, Rule, Violation, card_counter, filled, rule, slot_label
+from pnp.rules.ascent.params import AscentRules
+from pnp.rules.facts import Facts, Put, Rule, Violation, card_counter, filled, rule, slot_label
+from pnp.rules.state.model import State
 
 ENGINE = "ascent"
 AsFacts = Facts[AscentRules]  # what this engine's rules read
@@ -286,6 +287,21 @@ def panorama(f: AsFacts) -> Iterator[Violation]:
                 f"the summit is down but the sequence {'-'.join(map(str, seq))} of {t} is not on the mountain",
                 (t,),
             )
+
+
+def lay_out(state: State, put: Put) -> None:
+    """Every piece on the mountain with its area and label (pnp/rules/facts.py's `locate`)."""
+    m = state.mountain
+    if m is None:
+        return
+    for i, base in enumerate(m.base, 1):
+        put(base, "base", f"base {i}")
+    for r, row in enumerate(m.rows, 1):
+        for i, slot in enumerate(row, 1):
+            put(slot, "slot", slot_label(r, i))
+    put(m.summit, "summit", "the summit")
+    for goat, _ in m.goats:
+        put(goat, "goats", "the goats")
 
 
 RULES: tuple[Rule, ...] = (  # checked in this order (the Mountain Goats' rules are in goats.py)

@@ -8,15 +8,49 @@ Project decisions for what no source settles are marked "decision" and listed in
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple, cast
 
 from pnp.core.errors import PnpError
 from pnp.game.model import Game
-from pnp.game.params import AscentRules, Piece, effective_cap, first_seat, physical_pieces, rule_params
+from pnp.game.params import Piece, effective_cap, first_seat, physical_pieces
 from pnp.rules.ascent.kinds import BRIDGE, CAMPFIRE, GOAT, OTHER, PANORAMA, SUMMIT, TERRAIN
 from pnp.rules.ascent.modules import goals_missing, goats_follow
+from pnp.rules.ascent.params import AscentRules, ascent_rules
 from pnp.rules.bounds import DEAD, payments, short_of_turns
+from pnp.rules.play_kit import Discard
 from pnp.rules.state.model import Mountain, State
+
+
+class Place(NamedTuple):
+    """Put a card into slot `slot` of row `row` (0-based), paying its cost with other cards of the hand:
+    `what` "place", "swap" (a terrain card over a bridge) or "campfire" (the card there moves to
+    `to_row`, `to_slot`; -1 for the others)."""
+
+    what: str
+    card: int
+    row: int
+    slot: int
+    to_row: int
+    to_slot: int
+    paid: Sequence[int]
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)  # written as the plain tuple it equals
+
+
+class Summit(NamedTuple):
+    """Put the summit card on top (the win)."""
+
+    what: str  # "summit"
+    card: int
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)  # written as the plain tuple it equals
+
+
+Action = Place | Summit | Discard  # an Ascent action, as its table applies it
 
 PLAYING, WON, LOST = "playing", "won", "lost"
 _KINDS = {
@@ -47,8 +81,7 @@ class AscentDeck:
 
 
 def ascent_deck(game: Game) -> AscentDeck:
-    rules = rule_params(game)
-    assert isinstance(rules, AscentRules)
+    rules = ascent_rules(game)
     pieces = physical_pieces(game)
     kind = tuple(_KINDS.get(p.kind, OTHER) for p in pieces)
     fields = {card.id: card.fields for card in game.cards}
@@ -81,6 +114,8 @@ def _copies(kind: tuple[int, ...], pieces: tuple[Piece, ...]) -> tuple[int, ...]
 
 class AscentTable:
     """An Ascent game in progress; `legal_plays` lists what a player may do, `apply` does it."""
+
+    engine = "ascent"  # the registry's name of the engine (pnp/rules/engines.py)
 
     def __init__(
         self,
@@ -291,27 +326,27 @@ class AscentTable:
             tuple(sorted(at or (-1, -1) for _, at in self.goats)),
         )
 
-    def actions(self, p: int) -> tuple[list, bool]:
+    def actions(self, p: int) -> tuple[list[Action], bool]:
         """Player p's distinct actions, copies and dominated payments left out; always every action."""
         if self.status != PLAYING:
             return [], True
         plays = self.legal_plays(p)
         for play in plays:
             if play[0] == "summit":
-                return [("summit", play[1])], True  # it wins
+                return [Summit("summit", play[1])], True  # it wins
         hand = self.hands[p]
         cls = {c: self.card_class(c) for c in hand}
         same = self.deck.same
-        out: list = []
+        out: list[Action] = []
         seen = set()
         for what, c, r, i, r2, i2, cost in sorted(plays, key=lambda e: (e[6], -e[2], e[3])):
             sig = (what, same[c], r, i, r2, i2)
             if sig in seen:
                 continue
             seen.add(sig)
-            out += [(what, c, r, i, r2, i2, paid) for paid in payments([q for q in hand if q != c], cost, cls)]
+            out += [Place(what, c, r, i, r2, i2, paid) for paid in payments([q for q in hand if q != c], cost, cls)]
         if len(hand) >= 2:
-            out += [("discard", pair) for pair in payments(hand, 2, cls)]
+            out += [Discard("discard", pair) for pair in payments(hand, 2, cls)]
         return out, True
 
     def doomed(self) -> bool:
@@ -409,20 +444,20 @@ class AscentTable:
         return goals_missing(self)
 
     # ---- actions ---------------------------------------------------------------------------
-    def apply(self, p: int, action) -> None:
+    def apply(self, p: int, action: Action) -> None:
         """Carry out ("place"|"swap"|"campfire", card, r, i, r2, i2, paid), ("summit", card) or
         ("discard", (a, b)) for player p, then end the turn."""
         what, hand = action[0], self.hands[p]
         if what == "discard":
-            for q in action[1]:
+            for q in cast(Discard, action)[1]:
                 hand.remove(q)
                 self.discard.append(q)
         elif what == "summit":
             hand.remove(action[1])
-            self.summit = action[1]
+            self.summit = cast(Summit, action)[1]
             self.status = WON
         else:
-            _, c, r, i, r2, i2, paid = action
+            _, c, r, i, r2, i2, paid = cast(Place, action)
             hand.remove(c)
             for q in paid:
                 hand.remove(q)

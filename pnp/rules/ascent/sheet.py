@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import Mountain
 
 
@@ -25,7 +26,7 @@ def mountain_region(r, table: tuple[float, float, float, float]) -> tuple[float,
     return x, y, w, ybase + 13 - y
 
 
-def draw_mountain(sheet, m: Mountain) -> None:
+def draw_mountain(sheet: SetupCanvas, m: Mountain) -> None:
     r, page, colours = sheet.rules, sheet.page, sheet.colours
     x, y, w, _h = sheet.table
     d, x0, ybase = mountain_box(r, sheet.table)

@@ -21,8 +21,6 @@ FORMAT = "pnp-state"
 VERSION = 2  # 2: a start-discard share says how many cards came from the hand and how many from the pile
 READS = (1, 2)  # version 1 files are still read: their shares were numbers of cards from the hand
 STATUSES = ("playing", "won", "lost")
-TABLES = {"tranquility": "sea", "ascent": "mountain"}  # an engine's section of the file → the State field it fills
-ENGINES = tuple(TABLES)
 
 # Limits of the format (docs/state-format.md, "Limits"): far above any game a spec can describe, low
 # enough that reading and checking a state takes well under a second.
@@ -103,6 +101,9 @@ class State:
     aside: Ids  # on the table but outside play: reference cards
     sea: Sea | None = None
     mountain: Mountain | None = None
+    # The table of an engine whose section of the file is its own JSON object, read and checked by the
+    # engine (`Engine.state_field` "table": a third game, docs/architecture.md "Adding a third game").
+    table: dict[str, Any] | None = None
 
 
 def dump_state(state: State) -> str:
@@ -150,6 +151,8 @@ def state_to_data(state: State) -> dict[str, Any]:
             "summit": m.summit,
             "goats": {goat: (list(at) if at else None) for goat, at in m.goats},
         }
+    if state.table is not None:
+        data[state.engine] = state.table
     return data
 
 

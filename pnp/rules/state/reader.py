@@ -13,8 +13,8 @@ from typing import Any
 from pnp.core.errors import Problem, SpecError
 from pnp.core.jsonsrc import KeyPath, Source, parse_json
 from pnp.core.names import unknown_key
+from pnp.rules import engines
 from pnp.rules.state.model import (
-    ENGINES,
     FORMAT,
     MAX_CELLS,
     MAX_COUNT,
@@ -28,7 +28,6 @@ from pnp.rules.state.model import (
     READS,
     SEEDS,
     STATUSES,
-    TABLES,
     TOO_LARGE,
     VERSION,
     Mountain,
@@ -94,7 +93,6 @@ class _Reader:
         "discard",
         "box",
         "aside",
-        *TABLES,
     )
 
     def __init__(self, source: Source):
@@ -113,14 +111,14 @@ class _Reader:
         if not isinstance(data, dict):
             self.fail([], "a state is a JSON object (see docs/state-format.md)")
             return None
-        self.keys(data, [], self.TOP)
+        self.keys(data, [], (*self.TOP, *engines.ENGINES))  # and each engine's section: its table
         if data.get("format") != FORMAT:
             self.fail(["format"], f'expected "{FORMAT}" (a state written by pnp setup)')
         version = data.get("version")
         self.version = version if isinstance(version, int) and not isinstance(version, bool) else None
         if self.version not in READS:
             self.fail(["version"], f"expected version {VERSION} (or {', '.join(map(str, READS[:-1]))}, still read)")
-        engine = self.choice(data, ["engine"], ENGINES)
+        engine = self.choice(data, ["engine"], tuple(engines.ENGINES))
         state = State(
             game=self.text(data, ["game"], "a game or variant name"),
             engine=engine,
@@ -137,16 +135,20 @@ class _Reader:
             aside=self.ids(data, ["aside"]),
             **self.tables(data, engine),
         )
-        for other in TABLES:
+        for other in engines.ENGINES:
             if engine and other != engine and other in data:
                 self.fail([other], f"a {engine} state has no {other!r} section")
         return state
 
     def tables(self, data: dict, engine: str) -> dict[str, Any]:
-        """The State field of the engine's table (`sea`, `mountain`: TABLES), read from its section."""
-        fields: dict[str, Any] = dict.fromkeys(TABLES.values())
-        field = TABLES.get(engine)
-        if field is not None:
+        """The State field of the engine's table (`Engine.state_field`: `sea`, `mountain`), read from its
+        section (named as the engine)."""
+        fields: dict[str, Any] = {e.state_field: None for e in engines.ENGINES.values()}
+        field = engines.ENGINES[engine].state_field if engine in engines.ENGINES else None
+        if field == "table":  # the engine's own JSON object, read and checked by the engine
+            own = data.get(engine)
+            fields[field] = self.section(data, engine, tuple(own) if isinstance(own, dict) else ())
+        elif field is not None:
             fields[field] = getattr(self, field)(data)
         return fields
 

@@ -25,7 +25,8 @@ import random
 from bisect import bisect_right
 
 from pnp.game.params import HANDS_AND_PILES
-from pnp.rules.tranquility.engine import FINISH, ISLAND, START, TranquilityTable
+from pnp.rules.play_kit import Discard
+from pnp.rules.tranquility.engine import FINISH, ISLAND, START, Finish, Play, Start, TranquilityTable
 
 DEAD = 1000.0
 
@@ -48,11 +49,11 @@ class TranquilityBot:
         if t.start < 0:
             for c in hand:
                 if kind[c] == START:
-                    return ("start", c, self.start_shares(t, p, c))
+                    return Start("start", c, self.start_shares(t, p, c))
         elif t.filled == t.N:
             for c in hand:
                 if kind[c] == FINISH:
-                    return ("finish", c)
+                    return Finish("finish", c)
         if t.local:
             return self._choose_local(t, p)
         rated = self.rate_hand(t, hand)
@@ -65,11 +66,11 @@ class TranquilityBot:
             return self._play(rated, best)
         if len(hand) >= 2:
             worst = sorted(rated, key=_badness_key)
-            return ("discard", (worst[0][1], worst[1][1]))
+            return Discard("discard", (worst[0][1], worst[1][1]))
         legal = t.legal_plays(p)
         if legal:
             c, k, _cost = min(legal, key=lambda e: (e[2], e[1]))
-            return ("play", c, k, ())
+            return Play("play", c, k, ())
         return None
 
     def _choose_local(self, t: TranquilityTable, p: int):
@@ -94,10 +95,10 @@ class TranquilityBot:
         if plays and (plays[0][0] <= self.play_limit or len(hand) < 2):
             _r, c, k, cost = plays[0]
             paid = tuple(sorted((q for q in hand if q != c), key=lambda q: (-worth[q], q))[:cost])
-            return ("play", c, k, paid)
+            return Play("play", c, k, paid)
         if len(hand) >= 2:
             worst = sorted(hand, key=lambda q: (-worth[q], q))
-            return ("discard", (worst[0], worst[1]))
+            return Discard("discard", (worst[0], worst[1]))
         return None
 
     def _play(self, rated, best):
@@ -106,7 +107,7 @@ class TranquilityBot:
         if cost:
             others = sorted((e for e in rated if e[1] != best[1]), key=_badness_key)
             paid = tuple(e[1] for e in others[:cost])
-        return ("play", best[1], best[2], paid)
+        return Play("play", best[1], best[2], paid)
 
     def rate_hand(self, t: TranquilityTable, hand) -> list:
         """[(rating, card, cell, cost)] for each card; cell −1 and rating ≥ DEAD for cards to drop.
@@ -252,7 +253,7 @@ class RandomBot:
         rng, hand = self.rng, t.hands[p]
         start = t.can_start(p)
         if start >= 0:
-            return ("start", start, self._shares(t, p, start))
+            return Start("start", start, self._shares(t, p, start))
         finish = t.can_finish(p)
         options: list = [("finish", finish)] if finish >= 0 else []
         for c, k, cost in t.legal_plays(p):
@@ -263,11 +264,11 @@ class RandomBot:
             return None
         action = rng.choice(options)
         if action[0] == "discard":
-            return ("discard", tuple(rng.sample(hand, 2)))
+            return Discard("discard", tuple(rng.sample(hand, 2)))
         if action[0] == "play":
             c, k, cost = action[1:]
             rest = [q for q in hand if q != c]
-            return ("play", c, k, tuple(rng.sample(rest, cost)))
+            return Play("play", c, k, tuple(rng.sample(rest, cost)))
         return action
 
     def _shares(self, t: TranquilityTable, p: int, start: int):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
-from pnp.game.params import AT_ONCE, HANDS, LOCAL, ONE_PER_PLAYER, STUCK_OR_EMPTY, TranquilityRules, effective_cap
-from pnp.rules.facts import Facts, Rule, Violation, card_counter, rule
+from pnp.game.params import AT_ONCE, HANDS, LOCAL, ONE_PER_PLAYER, STUCK_OR_EMPTY, effective_cap
+from pnp.rules.facts import Facts, Put, Rule, Violation, card_counter, rule
+from pnp.rules.state.model import State
+from pnp.rules.tranquility.params import TranquilityRules
 
 ENGINE = "tranquility"
 TqFacts = Facts[TranquilityRules]  # what this engine's rules read
@@ -345,6 +347,19 @@ def _pieces_named(f: TqFacts, cards: tuple[str, ...]) -> str:
     ]
     named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     return named + (" is" if len(cards) == 1 else " are")
+
+
+def lay_out(state: State, put: Put) -> None:
+    """Every piece on the sea with its area and label (pnp/rules/facts.py's `locate`)."""
+    sea = state.sea
+    if sea is None:
+        return
+    for piece in sea.frame:
+        put(piece, "frame", "the frame")
+    for k, cell in enumerate(sea.cells, 1):
+        put(cell, "cell", f"cell {k}")
+    put(sea.start.card if sea.start else None, "start", "the start corner")
+    put(sea.finish, "finish", "the finish corner")
 
 
 RULES: tuple[Rule, ...] = (  # checked in this order

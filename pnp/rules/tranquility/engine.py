@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple, cast
 
 from pnp.core.errors import PnpError
 from pnp.game.model import Game
@@ -22,16 +24,53 @@ from pnp.game.params import (
     ONE_PER_PLAYER,
     STUCK_OR_EMPTY,
     Piece,
-    TranquilityRules,
     effective_cap,
     first_seat,
     physical_pieces,
-    rule_params,
 )
 from pnp.rules.bounds import START_OPTIONS, payments, short_of_turns
+from pnp.rules.play_kit import Discard
 from pnp.rules.state.model import Sea, Share, StartPlay, State
+from pnp.rules.tranquility.params import TranquilityRules, tranquility_rules
 
 ISLAND, START, FINISH, BORDER, OTHER = range(5)
+
+
+class Play(NamedTuple):
+    """Put an island into a cell (1-based), paying its cost with other cards of the hand."""
+
+    what: str  # "play"
+    card: int
+    cell: int
+    paid: Sequence[int]
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)  # written as the plain tuple it equals
+
+
+class Start(NamedTuple):
+    """Play the start card; `shares` is each player's part of the start discard, (hand cards, cards
+    off the pile), or None when it cannot be paid."""
+
+    what: str  # "start"
+    card: int
+    shares: Sequence[tuple[Sequence[int], int]] | None
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)  # written as the plain tuple it equals
+
+
+class Finish(NamedTuple):
+    """Play a finish card into the finish corner (the win)."""
+
+    what: str  # "finish"
+    card: int
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)  # written as the plain tuple it equals
+
+
+Action = Play | Start | Finish | Discard  # a Tranquility action, as its table applies it
 PLAYING, WON, LOST = "playing", "won", "lost"
 _KINDS = {"island": ISLAND, "start": START, "finish": FINISH, "border": BORDER}
 
@@ -57,8 +96,7 @@ class TranquilityDeck:
 
 
 def tranquility_deck(game: Game) -> TranquilityDeck:
-    rules = rule_params(game)
-    assert isinstance(rules, TranquilityRules)
+    rules = tranquility_rules(game)
     pieces = physical_pieces(game)
     kind = tuple(_KINDS.get(p.kind, OTHER) for p in pieces)
     number = tuple(p.number if k == ISLAND and p.number is not None else -1 for p, k in zip(pieces, kind))
@@ -91,6 +129,8 @@ def tranquility_deck(game: Game) -> TranquilityDeck:
 
 class TranquilityTable:
     """A Tranquility game in progress. Methods change it in place; `to_state` takes a snapshot."""
+
+    engine = "tranquility"  # the registry's name of the engine (pnp/rules/engines.py)
 
     def __init__(
         self,
@@ -295,17 +335,19 @@ class TranquilityTable:
         self.draw_up(p)
         self.turn += 1
 
-    def apply(self, p: int, action) -> None:
+    def apply(self, p: int, action: Action) -> None:
         """Carry out one action of player p and end the turn (the engine's only entry for bots)."""
         what = action[0]
         if what == "play":
-            self.place(p, action[1], action[2], action[3])
+            _, card, cell, paid = cast(Play, action)
+            self.place(p, card, cell, paid)
         elif what == "discard":
-            self.discard_two(p, action[1])
+            self.discard_two(p, cast(Discard, action)[1])
         elif what == "start":
-            self.play_start(p, action[1], action[2])
+            _, card, shares = cast(Start, action)
+            self.play_start(p, card, shares)
         elif what == "finish":
-            self.play_finish(p, action[1])
+            self.play_finish(p, cast(Finish, action)[1])
         else:
             raise ValueError(f"unknown action {what!r}")
         if self.status == PLAYING:
@@ -358,7 +400,7 @@ class TranquilityTable:
             tuple(len(pile) for pile in self.piles),
         )
 
-    def actions(self, p: int) -> tuple[list, bool]:
+    def actions(self, p: int) -> tuple[list[Action], bool]:
         """Player p's distinct actions, interchangeable and dominated ones left out (see `card_class`),
         and whether they are every action up to those (the start discard's splits may be cut short)."""
         if self.status != PLAYING:
@@ -368,23 +410,23 @@ class TranquilityTable:
             return self._start_actions(p, start)
         finish = self.can_finish(p)
         if finish >= 0:
-            return [("finish", finish)], True  # it wins
+            return [Finish("finish", finish)], True  # it wins
         hand = self.hands[p]
         cls = {c: self.card_class(c) for c in hand}
-        out: list = []
+        out: list[Action] = []
         for c, k, cost in sorted(self.legal_plays(p), key=lambda e: (e[2], e[1], e[0])):
-            out += [("play", c, k, paid) for paid in payments([q for q in hand if q != c], cost, cls)]
+            out += [Play("play", c, k, paid) for paid in payments([q for q in hand if q != c], cost, cls)]
         if len(hand) >= 2:
-            out += [("discard", pair) for pair in payments(hand, 2, cls)]
+            out += [Discard("discard", pair) for pair in payments(hand, 2, cls)]
         return out, True
 
-    def _start_actions(self, p: int, start: int) -> tuple[list, bool]:
+    def _start_actions(self, p: int, start: int) -> tuple[list[Action], bool]:
         """Every split of the start discard (hand cards by class, dead first; pile counts)."""
         need, r = self.rules.start_discard, self.rules
         hands = [[c for c in h if c != start] if q == p else h for q, h in enumerate(self.hands)]
         piles = [len(pile) if r.start_discard_from == HANDS_AND_PILES else 0 for pile in self.piles]
         if sum(map(len, hands)) + sum(piles) < need:
-            return [("start", start, None)], True
+            return [Start("start", start, None)], True
         cls = {c: self.card_class(c) for h in hands for c in h}
         per_player = [
             [
@@ -395,12 +437,12 @@ class TranquilityTable:
             ]
             for hand, pile in zip(hands, piles)
         ]
-        out: list = []
+        out: list[Action] = []
 
         def split(q: int, left: int, chosen: list) -> bool:
             if q == self.n:
                 if left == 0:
-                    out.append(("start", start, [(tuple(c), u) for c, u in chosen]))
+                    out.append(Start("start", start, [(tuple(c), u) for c, u in chosen]))
                 return len(out) < START_OPTIONS
             for paid, u in per_player[q]:
                 if len(paid) + u <= left and not split(q + 1, left - len(paid) - u, chosen + [(paid, u)]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.rules.picture import SetupCanvas
 from pnp.rules.state.model import Sea
 
 
@@ -27,7 +28,7 @@ def sea_region(r, table: tuple[float, float, float, float]) -> tuple[float, floa
     return x0, y0, size * (r.cols + 2), size * (r.rows + 2)
 
 
-def draw_sea(sheet, sea: Sea) -> None:
+def draw_sea(sheet: SetupCanvas, sea: Sea) -> None:
     r, page, colours = sheet.rules, sheet.page, sheet.colours
     x0, y0, size = sea_box(r, sheet.table)
     at = lambda col, row: (x0 + col * size, y0 + row * size)

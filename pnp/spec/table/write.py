@@ -65,7 +65,7 @@ def _csv_text(value: Any) -> str:
 
 
 def _xlsx(sheets: list[Sheet]) -> bytes:
-    # openpyxl takes 0.25 s to import (python -X importtime): only when a workbook is written
+    # lazy: -0.25 s on every command that writes no workbook (docs/decisions.md "Plumbing only where it pays")
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
 

@@ -21,7 +21,7 @@ _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 
 
 def read_xlsx(raw: bytes, file: str, sheet: str | None) -> Grid:
-    # openpyxl takes 0.25 s to import (python -X importtime): only when a spec names an XLSX file
+    # lazy: -0.25 s on every command whose specs name no XLSX file (docs/decisions.md "Plumbing only where it pays")
     from openpyxl import load_workbook
 
     _check_parts(raw, file)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from pnp.core.i18n import N_, Translator
-from pnp.game.params import FEWEST_CARDS, AscentRules
-from pnp.game.rulestext.facts import Facts
-from pnp.game.rulestext.tranquility import cap
+from pnp.game.params import FEWEST_CARDS
+from pnp.game.textfacts import Facts
+from pnp.rules.ascent.params import AscentRules
+from pnp.rules.sentences import Topic, cap
 
 # The bundled terrain names, printed in sentences (a variant's own names print as they are).
 TERRAIN_NAMES = (N_("Meadow"), N_("Canyon"), N_("Glacier"))
@@ -116,4 +120,6 @@ def reach(count: int, row: int, rows: int, t: Translator) -> str:
     )
 
 
-TOPICS = {"turn": turn, "special": special, "green-path": green_path, "panorama": panorama, "goats": goats}
+TOPICS: Mapping[str, Topic] = MappingProxyType(
+    {"turn": turn, "special": special, "green-path": green_path, "panorama": panorama, "goats": goats}
+)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from pnp.core.i18n import Translator
-from pnp.game.params import AT_ONCE, FEWEST_CARDS, HANDS, STUCK_OR_EMPTY, TranquilityRules
-from pnp.game.rulestext.facts import Facts
+from pnp.game.params import AT_ONCE, FEWEST_CARDS, HANDS, STUCK_OR_EMPTY
+from pnp.game.textfacts import Facts
+from pnp.rules.sentences import Topic, cap
+from pnp.rules.tranquility.params import TranquilityRules
 
 
 def turn(rules: TranquilityRules, facts: Facts, t: Translator) -> tuple[str, list[str]]:
@@ -41,10 +46,6 @@ def cost(rules: TranquilityRules, t: Translator) -> str:
     return t.gettext("Cost: the smaller difference to a filled neighbour in that order. Discard that many.")
 
 
-def cap(value: int, t: Translator) -> str:
-    return t.ngettext("A play may never cost more than {n} card.", "A play may never cost more than {n} cards.", value)
-
-
 def start_finish(rules: TranquilityRules, facts: Facts, t: Translator) -> tuple[str, list[str]]:
     return t.gettext("Start & finish"), [
         t.gettext("Holding a start card and none played? You must play it at the bottom-left corner."),
@@ -75,4 +76,4 @@ def start_discard(rules: TranquilityRules, t: Translator) -> str:
     )
 
 
-TOPICS = {"turn": turn, "start-finish": start_finish}
+TOPICS: Mapping[str, Topic] = MappingProxyType({"turn": turn, "start-finish": start_finish})

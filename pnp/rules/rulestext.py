@@ -1,23 +1,26 @@
 """One source of printed rule sentences: the reference cards and the rules booklet both take their
-sentences from here, built from the game's resolved rule parameters (`pnp.game.params`), its card
-counts and its chosen modules, in the game's language (gettext catalogues, `pnp.core.i18n`).
+sentences from the game's engine (`Engine.topics`, pnp/rules/<game>/rulestext.py), built from the
+game's rule parameters (`Engine.params`), its card counts and its chosen modules, in the game's
+language (gettext catalogues, `pnp.core.i18n`).
 
 A reference card names a `topic` in its fields (`{"topic": "turn"}`); `with_reference_text` fills its
 `title` and `lines` fields from the sentences of that topic, so a variant's cards follow its rules.
-A card without a topic keeps the literal title and lines of its spec.
+A card without a topic keeps the literal title and lines of its spec. `printed_game` is the Game
+every stage draws: the spec's model (`pnp.game.build.build_game`, which knows no engine) with those
+words filled in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from pnp.core.i18n import SOURCE_LANGUAGE, Translator, translator
+from pnp.core.i18n import SOURCE_LANGUAGE, translator
+from pnp.game.build import ALL_MODULES, build_game
 from pnp.game.model import Game, frozen_map
-from pnp.game.params import ASCENT, TRANQUILITY, rule_params
-from pnp.game.rulestext import ascent, tranquility
-from pnp.game.rulestext.facts import Facts, game_facts
+from pnp.game.textfacts import game_facts
+from pnp.rules.engines import ENGINES, engine_of
+from pnp.spec.load import Spec
 
 
 @dataclass(frozen=True)
@@ -27,11 +30,6 @@ class CardText:
     topic: str
     title: str
     lines: tuple[str, ...]
-
-
-# A topic takes its own engine's rule parameters (TranquilityRules or AscentRules), picked by the same key.
-Topic = Callable[[Any, Facts, Translator], tuple[str, list[str]]]
-TOPICS: dict[str, Mapping[str, Topic]] = {TRANQUILITY: tranquility.TOPICS, ASCENT: ascent.TOPICS}
 
 
 def game_language(game: Game) -> str | None:
@@ -51,13 +49,16 @@ def with_language(game: Game, lang: str | None) -> Game:
 
 
 def topics(engine: str) -> tuple[str, ...]:
-    return tuple(TOPICS.get(engine, {}))
+    """The reference topics of the engine called `engine`; () for an engine there is none of."""
+    found = ENGINES.get(engine)
+    return tuple(found.topics) if found is not None else ()
 
 
 def reference_text(game: Game, topic: str, lang: str | None = None) -> CardText:
     """The title and lines of one reference topic for this game's rules. KeyError: unknown topic."""
-    make = TOPICS[game.engine][topic]
-    title, lines = make(rule_params(game), game_facts(game), translator(lang))
+    engine = engine_of(game)
+    make = engine.topics[topic]
+    title, lines = make(engine.params(game), game_facts(game), translator(lang))
     return CardText(topic, title, tuple(lines))
 
 
@@ -79,4 +80,21 @@ def _filled(card, game: Game, lang: str | None):
     return replace(card, fields=frozen_map({**card.fields, "title": text.title, "lines": list(text.lines)}))
 
 
-__all__ = ["TOPICS", "CardText", "game_language", "reference_text", "topics", "with_language", "with_reference_text"]
+def printed_game(spec: Spec, modules: Sequence[str] | str | None = ALL_MODULES) -> Game:
+    """The Game of a spec that passed schema and semantic checks, its reference cards' words made
+    from its rules (what every stage draws and plays)."""
+    game = build_game(spec, modules)
+    if any("topic" in card.fields for card in game.cards):  # reference cards: sentences from the rules
+        game = with_reference_text(game)
+    return game
+
+
+__all__ = [
+    "CardText",
+    "game_language",
+    "printed_game",
+    "reference_text",
+    "topics",
+    "with_language",
+    "with_reference_text",
+]

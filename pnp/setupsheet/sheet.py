@@ -1,5 +1,9 @@
 """The setup sheet: the table seen from above (frame and grid, or mountain and base), each player's
-hand and pile, the box and the check result, as an SVG page and a one-page PDF (A4 landscape)."""
+hand and pile, the box and the check result, as an SVG page and a one-page PDF (A4 landscape).
+
+The page around the table is the same for every game; the table itself is drawn by the game's engine
+(`Engine.draw_setup`) through the small drawing protocol of pnp/rules/picture.py, which `SetupSheet`
+offers: the rules never import rendering."""
 
 from __future__ import annotations
 
@@ -9,14 +13,15 @@ from pnp.core.i18n import N_, translator
 from pnp.core.units import mm_to_pt
 from pnp.game.kindcount import kind_count
 from pnp.game.model import Face, Game
-from pnp.game.params import physical_pieces, rule_params
+from pnp.game.params import physical_pieces
 from pnp.pdf.form import SheetCanvas
 from pnp.pdf.paint import paint_face
 from pnp.rules.check import check_state, rules_for
 from pnp.rules.engines import engine_of
+from pnp.rules.params import rule_params
 from pnp.rules.problems import rule_warnings
-from pnp.rules.sheet_svg import SvgPage
 from pnp.rules.state.model import State
+from pnp.setupsheet.page import SvgPage
 
 PAGE_W, PAGE_H, MARGIN = 297.0, 210.0, 10.0
 TABLE = (MARGIN, 34.0, 178.0, 166.0)  # x, y, width, height of the table picture
@@ -40,7 +45,7 @@ DEFAULTS = {
 
 def render_setup_sheet(game: Game, state: State) -> tuple[str, bytes]:
     """(SVG text, PDF bytes) picturing `state` of `game`, with the rule check written on it."""
-    sheet = _Sheet(game, state)
+    sheet = SetupSheet(game, state)
     sheet.draw()
     title = sheet.t.ngettext(
         "{title}: table for {n} player, seed {seed}",
@@ -69,7 +74,10 @@ def svg_to_pdf(svg: str, title: str = "", subject: str = "") -> bytes:
     return buffer.getvalue()
 
 
-class _Sheet:
+class SetupSheet:
+    """One setup sheet being drawn: the page, the game's words and colours, and the table's place on it
+    (what an engine's `draw_setup` draws with: pnp/rules/picture.py's `SetupCanvas`)."""
+
     def __init__(self, game: Game, state: State):
         self.game, self.state = game, state
         self.rules = rule_params(game)
