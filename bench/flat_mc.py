@@ -1,7 +1,7 @@
 """Flat Monte Carlo with the baseline as rollout, on Tranquility: measured for the strong bot, not kept.
 
 Usage: python bench/flat_mc.py [--players 2] [--games 120] [--seed 1] [--safe 7] [--margin 3]
-                               [--dead 0.6] [--params]
+                               [--dead 0.6] [--params] [--strong]
 
 At each turn that is not a start or finish card the bot deals the hidden cards again 8 times (the
 strong bot's `redeal`, or with `--dead Q` the unseen discard dealt from dead cards in a share Q of its
@@ -11,6 +11,7 @@ played out on those samples, the best 4 on 24 more, and the best of all is playe
 least `--margin` samples more than the baseline's choice. Prints the wins on the deals of `pnp
 simulate tranquility --seed S` and the CPU per game. `--params` instead plays the baseline with
 changed rules of thumb on those deals (docs/rules.md, "Flat Monte Carlo with the baseline as rollout").
+`--strong --dead Q` plays the strong bot (pnp/rules/strong.py) with its samples dealt as `--dead` says.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ import random
 import time
 
 from pnp.pipeline.load import load_game
+from pnp.rules import strong
 from pnp.rules.bots import _deck, kit
 from pnp.rules.playout import play_out
 from pnp.rules.search import FORCED
-from pnp.rules.strong import redeal
+from pnp.rules.strong import StrongBot, redeal
 from pnp.rules.tranquility.bot import TranquilityBot
 from pnp.rules.workers import game_seeds
 
@@ -118,6 +120,7 @@ def main() -> None:
     parser.add_argument("--margin", type=int, default=3)
     parser.add_argument("--dead", type=float, default=None)
     parser.add_argument("--params", action="store_true")
+    parser.add_argument("--strong", action="store_true", help="the strong bot, its samples dealt as --dead says")
     args = parser.parse_args()
     game = load_game("tranquility")
     k = kit(game)
@@ -139,9 +142,15 @@ def main() -> None:
             losses = collections.Counter(t.loss_reason() for t in tables if t.status != "won")
             print(options or "the baseline", sum(t.status == "won" for t in tables), dict(losses))
         return
+    if args.strong and args.dead is not None:
+        share = args.dead
+        strong.redeal = lambda search, table, p, rng: dead_first(search, table, p, rng, share)
     start, wins = time.process_time(), 0
     for s in seeds:
-        bot = FlatMC(k, s, args.safe, args.margin, args.dead)
+        if args.strong:
+            bot = StrongBot(k.search(seed=s), k.filled, s)
+        else:
+            bot = FlatMC(k, s, args.safe, args.margin, args.dead)
         wins += play_out(k.deal(deck, args.players, s), bot).status == "won"
     cpu = (time.process_time() - start) / len(seeds)
     print(f"won {wins}/{len(seeds)}, {cpu:.3f} s CPU per game")
