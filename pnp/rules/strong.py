@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from pnp.rules.playout import play_out
-from pnp.rules.search import FORCED, clone
+from pnp.rules.search import clone
 from pnp.rules.solver import WON, solve
 
 STRONG_NAME = "strong"  # its `--bot` name
@@ -82,20 +82,8 @@ class StrongBot:
         self.screened = 0  # close turns the baseline's game won on every sample
 
     def choose(self, t, p: int):
-        search = self.search
-        decide = getattr(self.baseline, "decide", None)
-        if decide is not None:  # the Ascent rollout bot: its ratings give the candidates
-            first, search._scored, search._ratings = decide(t, p)
-        else:
-            first = self.baseline.choose(t, p)
-        action = first
-        if first is not None and first[0] not in FORCED:
-            options = search.candidates(t, p, first)
-            if len(options) > 1:
-                action = self.pick(t, p, options)
-        if action is not None:
-            search.remember(t, p, action)
-        return action
+        """The search bot's turn (its candidates, what it remembers), the candidates picked by the solver."""
+        return self.search.turn(t, p, self.search.first(t, p), self.pick)
 
     def pick(self, t, p: int, options: list):
         """The candidate the solver wins most samples with after it; the first (the baseline's) unless
