@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Generic, TypeVar
 
@@ -134,7 +134,12 @@ def _draw(
 ) -> tuple[list[Face], object]:
     arts: dict = {}  # the art this part's faces use, found and read once (layout_card)
     faces = [_face(card, templates[name], game, side, arts) for card, side, name in todo]
-    return faces, after(faces) if after and faces else None
+    if not (after and faces):
+        return faces, None
+    done = after(faces)
+    # what `after` worked out from the models (the painter's walk) goes back in their place: the faces
+    # travel and are kept without them (5,000 cards: 25 MB less in the biggest process, 60 MB summed)
+    return [replace(face, layout=None) for face in faces], done
 
 
 def _face(card: Card, template: Template, game: Game, side: str, arts: dict | None = None) -> Face:
