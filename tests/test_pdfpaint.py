@@ -519,3 +519,39 @@ def test_a_face_id_inside_another_value_does_not_share_a_line():
     face_pdf(faces[0], painter.paint)
     warm = pdf_png(face_pdf(faces[1], painter.paint))
     assert difference(warm, pdf_png(face_pdf(faces[1], FacePainter().paint)))[1] <= 2
+
+
+# --- drawn from the face model ---------------------------------------------------------------------
+
+PHOTO_SEA = os.path.join(os.path.dirname(__file__), "..", "card_specs", "examples", "photo-sea", "photo-sea.json")
+
+
+@pytest.mark.parametrize(
+    "game, ink",
+    [
+        ("tranquility", "normal"),
+        ("tranquility", "saver"),
+        ("ascent", "normal"),
+        ("ascent", "saver"),
+        (PHOTO_SEA, "normal"),
+    ],
+)
+def test_a_face_drawn_from_its_model_is_drawn_as_its_svg_text_is(game, ink):
+    """The painter draws a face from its Layout (Face.layout) item by item; the operators are
+    those of the face's SVG text, line by line: the same PDF bytes either way."""
+    from dataclasses import replace
+
+    faces = render_faces(replace(load_game(game), ink=ink), jobs=1)
+    from_model, from_text = FacePainter(), FacePainter()
+    assert all(f.layout is not None for f in faces)
+    for face in faces:
+        assert from_model._walk(face) == from_text._walk(replace(face, layout=None)), face.id
+
+
+def test_a_face_with_a_model_is_not_read_from_its_text():
+    from dataclasses import replace
+
+    face = next(f for f in render_faces(load_game(PHOTO_SEA), jobs=1) if f.id == "island-01")
+    pieces = FacePainter()._walk(replace(face, svg="not an SVG at all"))
+    assert pieces == FacePainter()._walk(face)
+    assert any(type(p).__name__ == "ImageRef" for p in pieces)  # the photo, from the item's Raster

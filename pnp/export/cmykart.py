@@ -155,7 +155,7 @@ def _replaced(face: Face, suffix: str, grey: int) -> Face:
     svg = _IMAGE.sub(plain, face.svg)
     svg = svg.replace(f'id="{face.id}"', f'id="{copy}"', 1)
     svg = svg.replace(f'id="{face.id}-', f'id="{copy}-').replace(f"#{face.id}-", f"#{copy}-")
-    return replace(face, id=copy, svg=svg)
+    return replace(face, id=copy, svg=svg, layout=None)  # drawn from this text, not the face's model
 
 
 @lru_cache(maxsize=8)

@@ -8,9 +8,14 @@ over the base's pixels gives exactly the pixels of drawing the whole face (tests
 An island of the base game costs PDFium ~16 ms at The Game Crafter's 900 px, nearly all of it its
 clipped background and island art; its number alone ~1 ms.
 
-The split uses the layout pnp/svg writes: the XML declaration, the <svg> start tag, one top-level
-element a line, `</svg>`. A face in any other layout, or whose lines refer to ids across the split,
-is drawn whole.
+The split works on the face model (Face.layout): a face's top-level items, each known by
+`item_key` (the item less the face's id), so faces share a base when their first items are equal;
+the base and the rest are layouts of those items, which svgwrite writes and the painter draws as
+any face. An item never refers to another item's ids (each id an item defines or uses starts with
+its own), so any split is drawable. A face without a model (read back from its SVG file) is split
+by the lines pnp/svg writes (the XML declaration, the <svg> start tag, one top-level element a
+line, `</svg>`), unless its lines refer to ids across the split; in any other layout it is drawn
+whole.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from pnp.face.layout import Layout, item_key
 from pnp.game.model import Face
 from pnp.pdf.paint import item_lines
+from pnp.svg.face import render_svg
 
 _DEFINED = re.compile(r'\bid="([^"]+)"')
 _REFERRED = re.compile(r'#([^)"\s]+)')
@@ -40,27 +47,56 @@ class Layers:
 def split_layers(faces: Sequence[Face]) -> dict[str, Layers]:
     """For each face that shares its first elements with another of `faces`: its layers, the base
     as long as it can be (keyed by face id). Faces that share nothing are left out: drawn whole."""
-    lines = {f.id: _lines(f) for f in faces}
+    keys = {f.id: _keys(f) for f in faces}
     prefixes: dict[tuple, int] = {}
     for face in faces:
-        found = lines[face.id]
-        if found is not None:
-            for key in _prefix_keys(face, *found):
-                prefixes[key] = prefixes.get(key, 0) + 1
+        for key in keys[face.id]:
+            prefixes[key] = prefixes.get(key, 0) + 1
     out: dict[str, Layers] = {}
     for face in faces:
-        found = lines[face.id]
-        if found is None:
+        found = keys[face.id]
+        depth = max((n + 1 for n, key in enumerate(found) if prefixes[key] > 1), default=0)
+        if depth and face.layout is not None:
+            out[face.id] = _model_layers(face, face.layout, depth)
             continue
-        header, items = found
-        keys = list(_prefix_keys(face, header, items))
-        depth = max((n + 1 for n, key in enumerate(keys) if prefixes[key] > 1), default=0)
+        lines = _lines(face) if depth else None
+        if lines is None:
+            continue
+        header, items = lines
         plain = _plain(face, header, items)[1]
         while depth and _crosses(plain[:depth], plain[depth:]):
             depth -= 1
         if depth:
-            out[face.id] = _layers(face, header, items, depth, keys[depth - 1])
+            out[face.id] = _layers(face, header, items, depth, found[depth - 1])
     return out
+
+
+def _keys(face: Face) -> list[tuple]:
+    """A key for each prefix of the face's items (nested tuples: cheap to build and to hash): its
+    model's items, else its SVG lines; none for a face in neither form."""
+    if face.layout is not None:
+        key: tuple = ("model", face.width, face.height, face.bleed)
+        out = []
+        for item in face.layout.items:
+            key = (key, item_key(item, face.id))
+            out.append(key)
+        return out
+    lines = _lines(face)
+    return [] if lines is None else list(_prefix_keys(face, *lines))
+
+
+def _model_layers(face: Face, layout: Layout, depth: int) -> Layers:
+    """The face's first `depth` items as the base, the others as the rest: layouts written by
+    svgwrite (the base named by its text, the face's id taken out: equal bases, one name)."""
+    base, rest = replace(layout, items=layout.items[:depth]), replace(layout, items=layout.items[depth:])
+    base_svg, rest_svg = render_svg(base), render_svg(rest)
+    plain = base_svg.replace(f'id="{face.id}', 'id="\x00').replace(f"#{face.id}-", "#\x00-")
+    base_id = "base " + hashlib.sha1(plain.encode("utf-8")).hexdigest()  # a space: no face has it
+    return Layers(
+        face,
+        replace(face, id=base_id, svg=base_svg, layout=base),
+        replace(face, id=f"{face.id} rest", svg=rest_svg, layout=rest),
+    )
 
 
 def _lines(face: Face) -> tuple[str, list[str]] | None:

@@ -86,7 +86,9 @@ class ArtError(PnpError):
     """An art file that is missing or outside the SVG subset every renderer draws the same way."""
 
 
-ArtNode = tuple[str, tuple[tuple[str, str], ...], tuple["ArtNode", ...]]  # tag, attributes (sorted), children
+ArtNode = tuple[str, tuple[tuple[str, str | float], ...], tuple["ArtNode", ...]]  # tag, attributes (sorted), children
+# (an attribute is the file's text; a number the ink saver worked out is a float, which pnp.svg
+# writes in its one number format)
 
 
 @dataclass(frozen=True)

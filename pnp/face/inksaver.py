@@ -1,28 +1,36 @@
 """The ink saver: faces redrawn with light grounds and dark line art, for home printers.
 
-Works on the finished face SVG, so it reaches the art as well as the theme colours:
+A transformation of the face model (`saver_layout`: a Layout → the same Layout in saver colours),
+which svgwrite then writes into the SVG files and the PDF painter draws, like any face. It reaches
+the art as well as the theme colours:
 - every filled shape (background, art) becomes a light tint of its own colour (hue kept,
   lightness 0.92–0.98 in the original's order, so neighbouring areas stay apart in greyscale) and
   gets a thin dark outline of its own hue: the shapes read as line art;
-- the art's own strokes (hatching, waves) become a mid shade of their hue;
+- the art's own strokes (hatching, waves) become a mid shade of their hue and print thinner;
 - every text colour becomes a dark shade of its own hue, so light text on a dark ground (the cream
   titles on the backs) stays readable on the light tint.
+
+Colours are '#rrggbb' (what templates resolve to and art may use; art's '#rgb' is kept as it is).
 """
 
 from __future__ import annotations
 
 import colorsys
 import re
+from dataclasses import replace
+from functools import lru_cache
+
+from pnp.face import text
+from pnp.face.art import Art, ArtNode
+from pnp.face.layout import ArtItem, CircleItem, GroupItem, Item, Layout, RectItem, TextItem
 
 INK_MODES = ("normal", "saver")
 OUTLINE_MM = 0.2
-
-_HEX = r"#[0-9a-fA-F]{6}"
-_TEXT = re.compile(rf'(<g id="([^"]+)" fill=")({_HEX})("[^>]*><g id="\2-0")')
-_FILLED = re.compile(rf'<(path|circle|ellipse|rect|polygon|polyline)\b([^>]*?) fill="({_HEX})"([^>]*?)(/?)>')
-_STROKE = re.compile(rf'stroke="({_HEX})"')
-_STROKE_WIDTH = re.compile(r'stroke-width="([0-9.]+)"')
 STROKE_SCALE = 0.6  # the art's own strokes (frames, rings, hatching, grass) print thinner
+
+_HEX = re.compile(r"#[0-9a-fA-F]{6}\Z")
+_WIDTH = re.compile(r"[0-9.]+\Z")  # a stroke width the saver scales (art's own text, as written)
+_FILLED = frozenset(("path", "circle", "ellipse", "rect", "polygon", "polyline"))  # art shapes given a ground
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -60,17 +68,65 @@ def text_colour(colour: str) -> str:
     return _relightened(colour, lambda _lt, s: (0.12, min(0.8, s)))
 
 
-def saver_svg(svg: str) -> str:
-    """The face's SVG with light grounds, outlined shapes and dark strokes and text."""
-    svg = _TEXT.sub(lambda m: f"{m.group(1)}TEXT{m.group(3)[1:]}{m.group(4)}", svg)
-    svg = _STROKE_WIDTH.sub(lambda m: f'stroke-width="{float(m.group(1)) * STROKE_SCALE:.4g}"', svg)
-    svg = _STROKE.sub(lambda m: f'stroke="LINE{pattern(m.group(1))[1:]}"', svg)
-    svg = _FILLED.sub(_outlined, svg)
-    svg = re.sub(r'"TEXT([0-9a-fA-F]{6})"', lambda m: f'"{text_colour("#" + m.group(1))}"', svg)
-    return re.sub(r'"LINE([0-9a-fA-F]{6})"', r'"#\1"', svg)
+def saver_layout(layout: Layout) -> Layout:
+    """The face with light grounds, outlined shapes and dark strokes and text."""
+    return replace(layout, items=tuple(_saved(item) for item in layout.items))
 
 
-def _outlined(m: re.Match) -> str:
-    tag, before, colour, after, close = m.groups()
-    stroke = "" if "stroke=" in before + after else f' stroke="LINE{line(colour)[1:]}" stroke-width="{OUTLINE_MM}"'
-    return f'<{tag}{before} fill="{ground(colour)}"{stroke}{after}{close}>'
+def _saved(item: Item) -> Item:
+    if isinstance(item, (RectItem, CircleItem)):
+        return _shape(item)
+    if isinstance(item, TextItem):
+        if item.fill is None or not _HEX.match(item.fill) or not _first_line_drawn(item):
+            return item
+        return replace(item, fill=text_colour(item.fill))
+    if isinstance(item, ArtItem):
+        return replace(item, art=saver_art(item.art))
+    if isinstance(item, GroupItem):
+        return replace(item, items=tuple(_saved(child) for child in item.items))
+    return item  # pictures print as they are
+
+
+def _first_line_drawn(item: TextItem) -> bool:
+    """Whether the text's first line draws a glyph: the text's colour changes only then (it is
+    what the saver always did; a text whose first line is blank keeps its colour)."""
+    if not item.lines:
+        return False
+    first = item.lines[0]
+    return bool(text.line_glyphs(first.text, first.style, text.outline_quantum(item.size, first.style)))
+
+
+def _shape(item: RectItem | CircleItem) -> RectItem | CircleItem:
+    if item.stroke:
+        stroke = pattern(item.stroke) if _HEX.match(item.stroke) else item.stroke
+        item = replace(item, stroke=stroke, stroke_width=item.stroke_width * STROKE_SCALE)
+        if item.fill and _HEX.match(item.fill):
+            item = replace(item, fill=ground(item.fill))
+        return item
+    if item.fill and _HEX.match(item.fill):
+        return replace(item, fill=ground(item.fill), stroke=line(item.fill), stroke_width=OUTLINE_MM)
+    return item
+
+
+@lru_cache(maxsize=256)
+def saver_art(art: Art) -> Art:
+    """The art in saver colours (worked out once per art file)."""
+    return replace(art, nodes=tuple(_saved_node(node) for node in art.nodes))
+
+
+def _saved_node(node: ArtNode) -> ArtNode:
+    tag, attributes, children = node
+    names = {name for name, _ in attributes}
+    out: list[tuple[str, str | float]] = []
+    for name, value in attributes:
+        if isinstance(value, str) and name == "stroke-width" and _WIDTH.match(value):
+            value = float(value) * STROKE_SCALE  # written in pnp.svg's one number format
+        elif isinstance(value, str) and name == "stroke" and _HEX.match(value):
+            value = pattern(value)
+        elif isinstance(value, str) and name == "fill" and tag in _FILLED and _HEX.match(value):
+            out.append((name, ground(value)))
+            if "stroke" not in names:
+                out.extend((("stroke", line(value)), ("stroke-width", OUTLINE_MM)))
+            continue
+        out.append((name, value))
+    return (tag, tuple(out), tuple(_saved_node(child) for child in children))

@@ -116,6 +116,16 @@ class Layout:
     items: tuple[Item, ...]
 
 
+def item_key(item: Item, face_id: str) -> tuple:
+    """What decides how an item looks, its id less the face's id: the same key, the same drawing
+    on any face (ids draw nothing; inside an item they name its art's clip paths). The painter
+    keeps an item's operators, and the export layers find the items faces share, by it."""
+    own = item.id[len(face_id) :] if item.id.startswith(face_id) else item.id
+    if isinstance(item, GroupItem):
+        return (GroupItem, own, item.rotate, item.scale, tuple(item_key(child, face_id) for child in item.items))
+    return (type(item), own, *tuple(item.__dict__.values())[1:])
+
+
 def card_fields(card: Card, game: Game, side: str = "front") -> dict[str, Any]:
     """The fields a template may use: the card's own (not on a shared back) plus the built-ins
     game.title, card.id, card.kind, and terrain.name / terrain.symbol when the card's `colour`

@@ -178,6 +178,11 @@ class Face:
     height: float  # trim height, mm
     bleed: float  # mm drawn past the trim on every side
     shape: Shape = "square"
+    # The face model the SVG was written from (pnp.face.layout.Layout), when this process or the
+    # worker that drew it has it: the PDF painter and the export layers draw from it. None for
+    # faces read back from files (an incremental build's unchanged faces) and SVG drawn by hand
+    # (the setup sheet), which the painter reads as SVG text.
+    layout: Any = field(default=None, compare=False, repr=False)
 
     @cached_property
     def digest(self) -> bytes:

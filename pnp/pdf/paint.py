@@ -10,14 +10,20 @@ a form of its own, named by a hash of its content, so art repeated across faces 
 the PDF once. Anything outside the subset raises `PaintError` naming the face and the element:
 nothing is dropped silently. docs/performance.md says why this replaces svglib.
 
-The walk over one SVG tree is pnp/pdf/walk.py; this module keeps what makes a big deck fast: a face
-written by render.py (one top-level element a line) is drawn line by line, each line's operators
-looked up by its text with the face id taken out, so faces of one template share everything but
-what differs between them.
+A face that carries its model (Face.layout, the Layout pnp/svg wrote it from) is drawn from the
+model, item by item: each top-level item's operators are kept by `item_key` (the item less the
+face's id), and a new item is walked from the element tree svgwrite writes for it
+(pnp.svg.face.item_element; no text in between), its art as parsed once by pnp/face/art.py and its
+picture from its Raster. Faces of one template share everything but what differs between them.
+A face without a model (the setup sheet, a face read back from its file) is read as SVG text: in
+the layout pnp/svg writes (one top-level element a line) line by line, each line's operators looked
+up by its text with the face id taken out; in any other layout, whole. The walk over one SVG tree
+is pnp/pdf/walk.py; both ways give the same operators.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
@@ -27,11 +33,15 @@ from typing import Any
 
 from pnp.core.units import mm_to_pt
 from pnp.core.xmlattr import quoteattr
+from pnp.face.layout import Item, Layout, item_key
+from pnp.face.raster import Raster
 from pnp.game.model import Face
 from pnp.pdf.image import DEFAULT_IMAGE_DPI, STASHED, PdfImage, Picture, pdf_image, picture, print_size
 from pnp.pdf.rlforms import add_image
 from pnp.pdf.style import NS, ROOT_STYLE
 from pnp.pdf.walk import ART_MIN_ELEMENTS, ArtRef, ImageRef, PaintError, Walker, joined  # noqa: F401 (PaintError, ART_MIN_ELEMENTS: the API)
+from pnp.svg.face import face_root, item_element
+from pnp.svg.writer import Element
 
 SVG_URI = NS[1:-1]
 _DATA_HREF = ' href="data:'  # a picture written into a face (pnp/svg/face.py)
@@ -49,7 +59,7 @@ class FacePainter:
         self._faces: OrderedDict[tuple, list] = OrderedDict()  # face → pieces (text and ArtRefs)
         self._art: OrderedDict[str, Any] = OrderedDict()  # form name → operators; picture name → Picture
         self._images: OrderedDict[tuple, PdfImage] = OrderedDict()  # (picture, pixels) → its XObject content
-        self._lines: OrderedDict[str, tuple] = OrderedDict()  # element line, face id out → (pieces, clip ids)
+        self._lines: OrderedDict[str | tuple, tuple] = OrderedDict()  # element line or item → (pieces, clip ids)
         self._frames: dict[tuple, str | None] = {}  # a face's <svg> start tag, id out → its opening operators
         self._sizes = (face_cache, art_cache, line_cache)
 
@@ -144,8 +154,13 @@ class FacePainter:
         w, h = mm_to_pt(face.width + 2 * face.bleed), mm_to_pt(face.height + 2 * face.bleed)
         art: dict[str, Any] = {}
         pieces = None
-        lines = item_lines(face.svg)
-        if lines is not None:
+        lines = item_lines(face.svg) if face.layout is None else None
+        if face.layout is not None:
+            try:
+                pieces = self._walk_layout(face, face.layout, art, w, h)
+            except PaintError:
+                pieces = None  # the whole-face walk below gives the exact error, or draws it
+        elif lines is not None:
             try:
                 pieces = self._walk_lines(face, lines, art, w, h)
             except PaintError:
@@ -158,6 +173,54 @@ class FacePainter:
             if isinstance(piece, (ArtRef, ImageRef)):
                 self._art.move_to_end(piece.name)
         return pieces
+
+    def _walk_layout(self, face: Face, layout: Layout, art: dict, w: float, h: float) -> list | None:
+        """The face drawn from its model, item by item: each top-level item's operators looked
+        up by the item (its id less the face's id), else walked from the element tree svgwrite
+        would write for it (pnp.svg.face.item_element: no text in between). Pictures come from
+        the item's Raster (no data: URL). None when two items define one id (the whole face's SVG
+        then decides), as `_walk_lines` does."""
+        frame_key = ("layout", layout.width, layout.height, layout.bleed, w, h)
+        frame = self._frames.get(frame_key)
+        if frame is None:
+            frame = Walker(face.id, _tree(face_root(layout)), art, self._art).frame(w, h)
+            if len(self._frames) > 64:
+                self._frames.clear()
+            self._frames[frame_key] = frame
+        if frame is None:
+            return None
+        out: list = [frame]
+        defined: set[str] = set()
+        for item in layout.items:
+            key = item_key(item, face.id)
+            found = self._lines.get(key)
+            if found is None or not all(
+                not isinstance(p, (ArtRef, ImageRef)) or p.name in self._art or p.name in art for p in found[0]
+            ):
+                found = self._lines[key] = self._walk_item(face, item, art)
+            self._lines.move_to_end(key)
+            pieces, ids = found
+            if not defined.isdisjoint(ids):
+                return None
+            defined.update(ids)
+            out.extend(pieces)
+        out.append("Q")
+        return joined(out)
+
+    def _walk_item(self, face: Face, item: Item, art: dict) -> tuple[list, frozenset[str]]:
+        def href(raster: Raster) -> str:
+            found = _picture(raster)
+            if found.name not in self._art:
+                art.setdefault(found.name, found)
+            return STASHED + found.name
+
+        root = ET.Element(NS + "svg")
+        root.append(_tree(item_element(item, face.id, href)))
+        walker = Walker(face.id, root, art, self._art)
+        walker.check_all()
+        walker.children(root, ROOT_STYLE)
+        own = f"{face.id}-"
+        return walker.out, frozenset("\x00-" + i[len(own) :] if i.startswith(own) else i for i in walker.clips)
 
     def _walk_lines(self, face: Face, lines: tuple[str, list[str]], art: dict, w: float, h: float) -> list | None:
         """The face drawn element line by element line (render.py writes one top-level element
@@ -230,6 +293,30 @@ class Prepared:
     faces: dict[tuple, list]  # a face's key → its pieces
     art: dict[str, Any]  # every art form they place → its operators; every picture → its Picture
     images: dict[tuple, PdfImage] = field(default_factory=dict)  # (picture, pixels at 300 dpi) → XObject content
+
+
+def _tree(node: Element) -> ET.Element:
+    """The svgwrite element as the ElementTree the painter walks (tags in the SVG namespace, as a
+    parsed face has them)."""
+    xml = node.get_xml()
+    xml.attrib.pop("xmlns", None)  # the namespace, not an attribute, once parsed
+    for child in xml.iter():
+        child.tag = NS + child.tag
+    return xml
+
+
+_PICTURES: dict[Raster, Picture] = {}  # a raster → its picture (named by a hash of its bytes)
+
+
+def _picture(raster: Raster) -> Picture:
+    """The picture the painter keeps for a raster: its file's bytes as they are (no base64)."""
+    found = _PICTURES.get(raster)
+    if found is None:
+        if len(_PICTURES) >= 256:
+            _PICTURES.clear()
+        name = "img" + hashlib.sha1(raster.data).hexdigest()[:20]
+        found = _PICTURES[raster] = Picture(name, raster.data, raster.width, raster.height, raster.mime == "image/jpeg")
+    return found
 
 
 def _face_key(face: Face) -> tuple:

@@ -19,7 +19,7 @@ import resvg_py
 from PIL import Image, ImageChops
 
 from pnp.core.errors import PnpError, Problem
-from pnp.face.inksaver import saver_svg, text_colour
+from pnp.face.inksaver import saver_layout, text_colour
 from pnp.face.layout import GroupItem, Item, Layout, TextItem, layout_card
 from pnp.face.template import Template, load_template
 from pnp.game.model import Card, Game
@@ -72,7 +72,8 @@ def low_contrast(game: Game) -> list[LowContrast]:
         except PnpError:
             continue  # a face that cannot be drawn is an error reported by the face check
         texts = list(_texts(layout.items))
-        ground = render_svg(replace(layout, items=_without_texts(layout.items)))
+        bare = replace(layout, items=_without_texts(layout.items))
+        ground = render_svg(saver_layout(bare) if game.ink == "saver" else bare)
         signature = (ground.replace(layout.face_id, "face"), tuple((_local(t.id, layout), t.fill) for t in texts))
         if texts and signature not in seen:
             seen.add(signature)
@@ -83,10 +84,10 @@ def low_contrast(game: Game) -> list[LowContrast]:
 def _face_contrast(
     game: Game, card: Card, side: str, layout: Layout, texts: list[TextItem], ground_svg: str
 ) -> Iterator[LowContrast]:
-    ground = _pixels(game, ground_svg, layout).convert("RGB")
+    ground = _pixels(ground_svg, layout).convert("RGB")
     keys = {item.id: _key(index) for index, item in enumerate(texts)}
     marked = replace(layout, items=_marked(layout.items, keys))
-    mask = _pixels(None, render_svg(marked), marked)
+    mask = _pixels(render_svg(marked), marked)
     for item in texts:
         if item.fill is None:
             continue  # a text drawn in no colour is not seen
@@ -158,11 +159,8 @@ def _luminance(rgb: tuple[int, ...]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def _pixels(game: Game | None, svg: str, layout: Layout) -> Image.Image:
-    """The face drawn on white (the paper) as an RGBA image, in `game`'s ink (None: as given); the
-    alpha is that of the drawing alone."""
-    if game is not None and game.ink == "saver":
-        svg = saver_svg(svg)
+def _pixels(svg: str, layout: Layout) -> Image.Image:
+    """The face drawn on white (the paper) as an RGBA image; the alpha is that of the drawing alone."""
     png = bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=PIXELS_PER_MM * 25.4, skip_system_fonts=True))
     drawn = Image.open(io.BytesIO(png)).convert("RGBA")
     paper = Image.new("RGBA", drawn.size, "white")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pnp.core.i18n import Translator
 from pnp.game.difficulty import Measured
@@ -21,22 +21,25 @@ from pnp.rules.sentences import Topic
 from pnp.rules.state.model import State
 from pnp.rules.table_words import Names
 
+ActionT = TypeVar("ActionT")  # an engine's typed action (pnp/rules/<game>/engine.py: `Action`)
+
 
 @runtime_checkable
-class Table(Protocol):
-    """A game in play: whose turn, what may be played, playing it, and the state it stands in."""
+class Table(Protocol[ActionT]):
+    """A game in play: whose turn, what may be played, playing it, and the state it stands in. Typed by
+    its engine's actions: `Table[tranquility.engine.Action]`; shared code takes `Table` (any action)."""
 
     n: int  # players
     turn: int  # turns completed
     status: str  # "playing" | "won" | "lost"
 
-    def legal_plays(self, p: int) -> list: ...
-
     engine: str  # the name of the engine that plays it (pnp/rules/engines.py)
+
+    def legal_plays(self, p: int) -> list[ActionT]: ...
 
     def has_action(self, p: int) -> bool: ...
 
-    def apply(self, p: int, action: Any) -> None:
+    def apply(self, p: int, action: ActionT) -> None:
         """Carry out player p's action: the engine's typed `Action` (NamedTuples equal to the plain tuples
         the records and bots have always used: pnp/rules/<game>/engine.py), and end the turn."""
         ...
@@ -48,7 +51,7 @@ class Table(Protocol):
     def to_state(self) -> State: ...
 
     # what the open-hands solver (pnp/rules/solver.py) reads, the same on every engine
-    def clone(self) -> Table:
+    def clone(self) -> Table[ActionT]:
         """A copy to play on without touching this table."""
         ...
 
@@ -56,7 +59,7 @@ class Table(Protocol):
         """The position, hashable, interchangeable cards as one class (the solver's transposition table)."""
         ...
 
-    def actions(self, p: int) -> tuple[list, bool]:
+    def actions(self, p: int) -> tuple[list[ActionT], bool]:
         """Player p's distinct actions (interchangeable and dominated ones left out), and whether they
         are all of them up to those (False when a list was cut short: the solver then proves nothing)."""
         ...

@@ -77,14 +77,21 @@ class Search:
 
     # ---- the turn ---------------------------------------------------------------------------
     def choose(self, t, p: int):
-        return self.turn(t, p, self.baseline.choose(t, p))
+        return self.turn(t, p, self.first(t, p))
 
-    def turn(self, t, p: int, first):
+    def first(self, t, p: int):
+        """The baseline's choice, the first candidate (an engine's search may keep what the baseline
+        worked out on the way, for `candidates`)."""
+        return self.baseline.choose(t, p)
+
+    def turn(self, t, p: int, first, pick=None):
+        """The turn from the baseline's `first` choice: the candidates searched by `pick` (this bot's
+        `search`, or another bot's on the same candidates), and the play remembered."""
         action = first
         if first is not None and first[0] not in FORCED:
             options = self.candidates(t, p, first)
             if len(options) > 1:
-                action = self.search(t, p, options)
+                action = (pick or self.search)(t, p, options)
         if action is not None:
             self.remember(t, p, action)
         return action

@@ -22,6 +22,7 @@ from pnp.face import text
 from pnp.face.art import ID_TOKEN, Art, ArtNode
 from pnp.face.layout import ArtItem, CircleItem, GroupItem, ImageItem, Item, Layout, RectItem, Rotation, TextItem
 from pnp.svg.writer import (
+    SLOT,
     Element,
     close_tag,
     document,
@@ -77,6 +78,42 @@ def render_svg(layout: Layout) -> str:
     lines = [head, *(_line(key) + "\n" for key in keys), tail]
     _forget_images(keys)
     return "".join(lines).replace(FACE_TOKEN, face_id)
+
+
+def face_root(layout: Layout) -> Element:
+    """The face's <svg> element, without its items (what `render_svg` writes around them)."""
+    b = layout.bleed
+    w, h = layout.width + 2 * b, layout.height + 2 * b
+    return svg_root(w, h, (-b, -b, w, h), version="1.1", id=layout.face_id)
+
+
+def item_element(item: Item, face_id: str, picture_href=None) -> Element:
+    """The svgwrite element of one top-level item, whole (its text's glyph <path>s in place): the
+    tree `render_svg` serialises for it, for a painter that draws the model without the text.
+    `picture_href`: the href an image gets instead of its data: URL (the painter keeps the picture
+    itself), given the item's Raster."""
+    runs: list[Glyphs] = []
+    node = _element(item, face_id, len(face_id), runs, picture_href)
+    if runs:
+        glyphs = iter(runs)
+        _fill(node, glyphs)
+    return node
+
+
+def _fill(node: Element, runs) -> None:
+    """Each slot under `node`, in document order, replaced by its run's glyph <path>s."""
+    children: list[Element] = []
+    for child in node.elements:
+        if getattr(child, "elementname", None) == SLOT:
+            children.extend(_glyph_path(origin, d) for origin, d in next(runs))
+        else:
+            _fill(child, runs)
+            children.append(child)
+    node.elements = children
+
+
+def _glyph_path(origin: int, d: str) -> Element:
+    return element("path", transform=f"translate({origin})" if origin else None, d=d)
 
 
 def _forget_images(keys) -> None:
@@ -171,7 +208,7 @@ def _write(items: Iterable[Item], prefix: str, n: int) -> list[str]:
 def _serialise(elements: list[Element], glyphs: list[tuple[int, str]]) -> tuple[list[str], list[str]]:
     """The elements' texts and the glyphs' <path> texts, written in one call of the serialiser
     (its cost is mostly per call)."""
-    paths = [element("path", transform=f"translate({origin})" if origin else None, d=d) for origin, d in glyphs]
+    paths = [_glyph_path(origin, d) for origin, d in glyphs]
     written = tostrings(elements + paths)
     return written[: len(elements)], written[len(elements) :]
 
@@ -180,9 +217,10 @@ def _line_glyphs(item: TextItem, line) -> Glyphs:
     return text.line_glyphs(line.text, line.style, text.outline_quantum(item.size, line.style))
 
 
-def _element(item: Item, prefix: str, n: int, runs: list[Glyphs]) -> Element:
+def _element(item: Item, prefix: str, n: int, runs: list[Glyphs], picture_href=None) -> Element:
     """The svgwrite element of one item, the face id (the first `n` characters of every item id)
-    written as `prefix`; its text's glyph runs are appended to `runs`, in document order."""
+    written as `prefix`; its text's glyph runs are appended to `runs`, in document order (each
+    in a slot). `picture_href(raster)`: an image's href in place of its data: URL."""
     ident = prefix + item.id[n:]
     if isinstance(item, RectItem):
         radius = num(item.radius) if item.radius else None
@@ -226,13 +264,13 @@ def _element(item: Item, prefix: str, n: int, runs: list[Glyphs]) -> Element:
             height=num(h),
             preserveAspectRatio=aspect(item.fit, item.anchor),
             transform=_rotate(item.rotate),
-            href=item.raster.href,
-            data_cmyk=cmyk_attribute(item.raster),
+            href=item.raster.href if picture_href is None else picture_href(item.raster),
+            data_cmyk=cmyk_attribute(item.raster) if picture_href is None else None,  # not for the painter
         )
     if isinstance(item, TextItem):
         return _text(item, ident, runs)
     if isinstance(item, GroupItem):
-        children = [_element(child, prefix, n, runs) for child in item.items]
+        children = [_element(child, prefix, n, runs, picture_href) for child in item.items]
         return _group_element(item, ident, children)
     raise TypeError(f"cannot render {type(item).__name__}")
 
@@ -308,7 +346,7 @@ def _art_node(node: ArtNode, ident: str) -> Element:
     tag, attributes, children = node
     return Element(
         tag,
-        ((name, value.replace(ID_TOKEN, ident)) for name, value in attributes),
+        ((name, value.replace(ID_TOKEN, ident) if isinstance(value, str) else value) for name, value in attributes),
         [_art_node(child, ident) for child in children],
     )
 

@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any, Generic, TypeVar
 
 from pnp.core import pool
-from pnp.face.inksaver import saver_svg
+from pnp.face.inksaver import saver_layout
 from pnp.face.layout import layout_card
 from pnp.face.raster import is_raster_name
 from pnp.face.template import ArtElement, GroupElement, Template, TemplateError, load_template
@@ -142,9 +142,9 @@ def _face(card: Card, template: Template, game: Game, side: str, arts: dict | No
     from pnp.svg.face import render_svg
 
     layout = layout_card(card, template, game, side, arts)
-    svg = render_svg(layout)
     if game.ink == "saver":
-        svg = saver_svg(svg)
+        layout = saver_layout(layout)
+    svg = render_svg(layout)
     return Face(
         id=layout.face_id,
         svg=svg,
@@ -152,4 +152,5 @@ def _face(card: Card, template: Template, game: Game, side: str, arts: dict | No
         height=layout.height,
         bleed=layout.bleed,
         shape=layout.shape,
+        layout=layout,
     )

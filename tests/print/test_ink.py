@@ -14,10 +14,13 @@ from helpers.inkcover import pdf_coverage
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.face.inksaver import saver_svg
+from pnp.face.art import Art
+from pnp.face.inksaver import saver_layout
+from pnp.face.layout import ArtItem, Layout, RectItem
 from pnp.pipeline.load import load_game
 from pnp.sheets.impose import impose
 from pnp.sheets.spec import SheetSpec
+from pnp.svg.face import render_svg
 from pnp.svg.faces import render_faces
 
 
@@ -31,8 +34,7 @@ def tranquility():
 
 
 def test_the_saver_turns_the_cream_title_on_the_dark_back_into_dark_text_on_a_light_ground(tranquility):
-    back = next(f for f in render_faces(tranquility) if f.id == "back-back")
-    saved = saver_svg(back.svg)
+    saved = next(f for f in render_faces(replace(tranquility, ink="saver")) if f.id == "back-back").svg
     title = re.search(r'<g id="back-back-title" fill="(#[0-9a-f]{6})"', saved).group(1)
     assert _lightness(title) < 0.2  # was #f7f1e3, cream
     ground = re.search(r'<rect[^>]* fill="(#[0-9a-f]{6})"', saved).group(1)
@@ -42,15 +44,29 @@ def test_the_saver_turns_the_cream_title_on_the_dark_back_into_dark_text_on_a_li
 
 
 def test_the_saver_outlines_the_art_so_it_reads_as_line_art():
-    svg = (
-        '<svg><g id="a"><path d="M0 0L1 1" fill="#4f8fb0"/>'
-        '<circle cx="1" cy="1" r="1" fill="#f4c66b" stroke="#000000"/></g></svg>'
+    art = Art(
+        "a.svg",
+        (0.0, 0.0, 2.0, 2.0),
+        (
+            ("path", (("d", "M0 0L1 1"), ("fill", "#4f8fb0")), ()),
+            ("circle", (("cx", "1"), ("cy", "1"), ("fill", "#f4c66b"), ("r", "1"), ("stroke", "#000000")), ()),
+        ),
     )
-    saved = saver_svg(svg)
+    layout = Layout("f", 2.0, 2.0, 0.0, "square", (ArtItem("f-a", art, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)),))
+    saved = render_svg(saver_layout(layout))
     path = re.search(r"<path[^>]*/>", saved).group(0)
     assert 'stroke-width="0.2"' in path and _lightness(re.search(r'stroke="(#\w+)"', path).group(1)) < 0.4
     circle = re.search(r"<circle[^>]*/>", saved).group(0)
     assert circle.count("stroke=") == 1 and "stroke-width" not in circle  # keeps its own stroke, no second one
+    assert layout.items[0].art.nodes[0][1] == (("d", "M0 0L1 1"), ("fill", "#4f8fb0"))  # the model is not changed
+
+
+def test_the_saver_is_a_change_of_the_model_shapes_get_grounds_outlines_and_thinner_strokes():
+    plain = RectItem("f-r", 0, 0, 10, 10, fill="#2a4a63")
+    framed = RectItem("f-s", 0, 0, 10, 10, fill=None, stroke="#2a4a63", stroke_width=1.0)
+    saved = saver_layout(Layout("f", 10, 10, 0, "square", (plain, framed))).items
+    assert _lightness(saved[0].fill) > 0.9 and _lightness(saved[0].stroke) < 0.4 and saved[0].stroke_width == 0.2
+    assert saved[1].fill is None and saved[1].stroke_width == pytest.approx(0.6)
 
 
 def test_a_spec_can_ask_for_the_saver_and_the_option_overrides_it(tmp_path, monkeypatch):
@@ -60,9 +76,10 @@ def test_a_spec_can_ask_for_the_saver_and_the_option_overrides_it(tmp_path, monk
     game = load_game(str(spec))
     assert game.ink == "saver"
     faces = {f.id: f for f in render_faces(game)}
-    assert faces["back-back"].svg == saver_svg(
-        {f.id: f for f in render_faces(replace(game, ink="normal"))}["back-back"].svg
-    )
+    normal = {f.id: f for f in render_faces(replace(game, ink="normal"))}
+    assert faces["back-back"].svg != normal["back-back"].svg
+    ground = re.search(r'<rect[^>]* fill="(#[0-9a-f]{6})"', faces["back-back"].svg).group(1)
+    assert _lightness(ground) > 0.9  # the saver's light ground, where the normal back is dark blue
 
 
 def test_a_bad_print_ink_in_a_spec_is_a_validation_error(tmp_path, monkeypatch):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.rulekit import game_named
+from helpers.rulekit import game_named, with_rules
 
 from pnp.rules import check_state
 from pnp.rules.bots import _deck, kit, play_game
@@ -184,3 +184,14 @@ def test_a_trial_makes_the_choice_of_every_rollout_played():
             scores = [sum(table[(n, d)] for d in range(count)) for n in options]
             assert trial.choice(count) == bot.best(scores)
             assert len(played) == len(set(played))
+
+
+def test_after_a_redeal_the_finish_cards_out_of_play_count_the_box_as_the_engine_does():
+    # one finish card per player at 2 players: the other finish cards start in the box, out of play
+    game = with_rules(TQ, finish_cards="one-per-player")
+    k = kit(game)
+    t = k.deal(_deck(game, k), 2, 3)
+    dealt = t.finish_gone
+    assert dealt > 0 and t.discard == []
+    TranquilitySearch(seed=3, samples=1).after_redeal(t)
+    assert t.finish_gone == dealt

@@ -88,3 +88,22 @@ def test_it_wins_at_least_as_often_as_the_baseline():
     baseline = sum(play_game(TQ, 2, seed, "baseline")[0] for seed in seeds)
     strong = sum(play_game(TQ, 2, seed, "strong")[0] for seed in seeds)
     assert strong >= baseline
+
+
+def test_a_turn_whose_baseline_game_wins_every_sample_is_played_as_the_baseline_plays_it():
+    """The screen: before any solver runs, the baseline's own game is played out on each sample; when
+    it wins them all, the baseline's choice is played without a search."""
+    k = kit(TQ)
+    screened = StrongBot(k.search(seed=4), k.filled, 4)
+    t = k.deal(_deck(TQ, k), 2, 4)
+    turns = 0
+    while t.status == "playing" and t.turn < 20:
+        p = t.turn % t.n
+        before = screened.screened
+        first = screened.baseline.choose(t, p)
+        action = screened.choose(t, p)
+        if screened.screened > before:
+            assert action == first
+            turns += 1
+        t.apply(p, action)
+    assert turns  # some turns were screened

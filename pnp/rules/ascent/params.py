@@ -92,20 +92,23 @@ def ascent_rules(game: Game) -> AscentRules:
     green = modules.get("green-path")
     panorama = modules.get("panorama")
     goats = modules.get("goats")
+    rows = int(mountain.get("rows", 8))
+    # a module's parameters left out: the re-read of the sources (docs/rules.md, "The modules re-read"):
+    # one revealed sequence, one goat to the top terrain row
     return AscentRules(
         min_players=low,
         max_players=high,
         hand_size=int(rules.get("hand_size", 5)),
         base=int(mountain.get("base", 9)),
-        rows=int(mountain.get("rows", 8)),
+        rows=rows,
         row_minimum=bool(rules.get("row_minimum", True)),
         same_colour_in_row=bool(rules.get("same_colour_in_row", False)),
         cost_cap=cost_cap(rules.get("cost_cap", "hand")),
         bridge_swap_cost=str(rules.get("bridge_swap_cost", "greater")),
         green_path=GreenPath(str(green.get("colour", "green"))) if green is not None else None,
-        panorama=Panorama(int(panorama.get("revealed", 3))) if panorama is not None else None,
+        panorama=Panorama(int(panorama.get("revealed", 1))) if panorama is not None else None,
         goats=(
-            Goats(int(goats.get("goats", 3)), int(goats.get("target_row", 6)), str(goats.get("colour", "green")))
+            Goats(int(goats.get("goats", 1)), int(goats.get("target_row", rows)), str(goats.get("colour", "green")))
             if goats is not None
             else None
         ),

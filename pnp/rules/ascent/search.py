@@ -163,9 +163,9 @@ class AscentSearch(Search):
             if what == "swap":
                 self.public.add(t.rows[action[2]][action[3]])  # the bridge leaves the mountain in sight
 
-    def choose(self, t, p: int):
-        first, self._scored, self._ratings = self.baseline.decide(t, p)
-        return self.turn(t, p, first)
+    def first(self, t, p: int):
+        first, self._scored, self._ratings = self.baseline.decide(t, p)  # the ratings give the candidates
+        return first
 
     def candidates(self, t, p: int, first) -> list:
         hand, bot = t.hands[p], self.baseline

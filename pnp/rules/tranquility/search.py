@@ -32,7 +32,9 @@ class TranquilitySearch(Search):
 
     def after_redeal(self, table) -> None:
         kind = table.deck.kind
-        table.finish_gone = sum(1 for c in table.discard if kind[c] == FINISH)
+        table.finish_gone = sum(
+            1 for c in table.discard + table.box if kind[c] == FINISH
+        )  # out of play, as the engine counts
 
     def progress(self, table) -> float:
         return table.filled / table.N
