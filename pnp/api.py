@@ -39,11 +39,9 @@ from pnp.game.catalogue import Entry, catalogue, catalogue_table
 from pnp.game.listing import deck_listing, deck_table
 from pnp.game.model import Face
 from pnp.game.model import Game as GameModel
-from pnp.game.tablevariant import table_variant
 from pnp.game.variants import Change, deck_changes, spec_changes, starter_variant
 from pnp.pipeline.load import load_game
 from pnp.rules.difficulty import build_note
-from pnp.sheets.printer import PrinterProfile, clear_profile, load_profile, save_profile
 from pnp.sheets.spec import SheetSpec
 from pnp.spec.load import Spec, load_spec
 
@@ -59,6 +57,7 @@ if TYPE_CHECKING:
     from pnp.rules.state.model import State
     from pnp.rules.sweep import Setting, SweepResult
     from pnp.server.watch import Rebuilder
+    from pnp.sheets.printer import PrinterProfile
 
 Files = dict[str, bytes]  # path relative to the output folder → contents
 Warn = Callable[[str], None]
@@ -597,7 +596,7 @@ class Validation:
 
     def contrast(self) -> list[Problem]:
         """The valid specs' text that would print unreadably: too little contrast with what is under it."""
-        # lazy: -0.4 s on pnp build --help, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.pipeline.validate import contrast_problems
 
         return contrast_problems(list(self.valid))
@@ -605,7 +604,7 @@ class Validation:
     def unwinnable(self, progress: Warn | None = None, tick: Callable[[int, int], None] | None = None) -> list[str]:
         """A warning for each valid spec (with every module) that a few bot games find nearly unwinnable
         (docs/rules.md); `progress` hears what is played, `tick` the games done of how many."""
-        # lazy: -0.4 s on pnp build --help, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
         from pnp.pipeline.validate import nearly_unwinnable
 
         games = [build_game(spec) for spec in self.valid]  # each with every module
@@ -614,7 +613,7 @@ class Validation:
 
 def validate(specs: Sequence[str | Path]) -> Validation:
     """Spec files (paths) or game names (str) checked against the JSON Schema and the rules: every problem at once."""
-    # lazy: -0.4 s on pnp build --help, a no-op build (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
     from pnp.pipeline.validate import validation
 
     paths = tuple(find_spec(spec) if isinstance(spec, str) else Path(spec) for spec in specs)
@@ -650,6 +649,9 @@ def new_variant(name: str, parent: str | Path, table: str | None = None) -> File
     parent_spec = load_spec(find_spec(str(parent)))
     if table is None:
         return {f"{name}.json": starter_variant(name, parent_spec).encode()}
+    # lazy: -20 ms on pnp build --help, pnp list (docs/decisions.md "Plumbing only where it pays")
+    from pnp.game.tablevariant import table_variant
+
     starter, sheets = table_variant(name, parent_spec, table)
     return {f"{name}.json": starter.encode(), **sheets}
 
@@ -695,16 +697,25 @@ def docs(topic: str | None = None) -> str:
 
 def printer() -> PrinterProfile | None:
     """The printer profile in force (./pnp.toml first, then the user's file), or None."""
+    # lazy: -20 ms on pnp build --help, pnp list (docs/decisions.md "Plumbing only where it pays")
+    from pnp.sheets.printer import load_profile
+
     return load_profile()
 
 
 def set_printer(back_offset: tuple[float, float]) -> PrinterProfile:
     """Keep `back_offset` (mm: dx right, dy down as seen on the back page) in the user's printer profile."""
+    # lazy: -20 ms on pnp build --help, pnp list (docs/decisions.md "Plumbing only where it pays")
+    from pnp.sheets.printer import save_profile
+
     return save_profile(back_offset)
 
 
 def clear_printer() -> Path | None:
     """Remove the user's printer profile; the file removed, or None when there was none."""
+    # lazy: -20 ms on pnp build --help, pnp list (docs/decisions.md "Plumbing only where it pays")
+    from pnp.sheets.printer import clear_profile
+
     return clear_profile()
 
 

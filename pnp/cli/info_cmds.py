@@ -22,7 +22,7 @@ def games(
 
     Example: pnp games
     """
-    # lazy: -0.2 s on pnp docs (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -60 ms on pnp docs (docs/decisions.md "Plumbing only where it pays")
     from pnp import api
 
     found = api.games()
@@ -38,7 +38,7 @@ def docs(
 
     Example: pnp docs spec-format
     """
-    # lazy: -0.2 s on pnp docs (docs/decisions.md "Plumbing only where it pays")
+    # lazy: -60 ms on pnp docs (docs/decisions.md "Plumbing only where it pays")
     from pnp import api
 
     typer.echo(api.docs(topic), nl=not topic)
