@@ -187,6 +187,28 @@ class Game:
 
         return render_faces(self.model, jobs=self.jobs)
 
+    def svg_files(self) -> dict[str, bytes | str]:
+        """The files `pnp render` writes: one SVG per distinct face, under `svg_folder()`."""
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.pipeline.build import face_outputs
+
+        return face_outputs(self.model, self.faces())
+
+    def svg_folder(self) -> str:
+        """Where `svg_files` go: <game>/svg, with the face set and language when not the defaults
+        (svg-it, svg-ink-saver, svg-no-modules)."""
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.pipeline.build import svg_folder
+
+        return svg_folder(self.model)
+
+    def svg_owner(self) -> str:
+        """Who writes `svg_files` in an output folder's manifest (render.tranquility, …)."""
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.pipeline.build import render_owner
+
+        return render_owner(self.model)
+
     def face(self, face_id: str) -> Face:
         """One face by its id (e.g. 'island-07'); a usage error naming a few ids when there is none."""
         found = {face.id: face for face in self.faces()}.get(face_id)
