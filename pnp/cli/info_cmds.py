@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from pnp import api
 from pnp.cli.common import reports_errors
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
@@ -22,9 +23,6 @@ def games(
 
     Example: pnp games
     """
-    # lazy: -60 ms on pnp docs (docs/decisions.md "Plumbing only where it pays")
-    from pnp import api
-
     found = api.games()
     typer.echo(found.json() if as_json else found.table())
 
@@ -38,7 +36,4 @@ def docs(
 
     Example: pnp docs spec-format
     """
-    # lazy: -60 ms on pnp docs (docs/decisions.md "Plumbing only where it pays")
-    from pnp import api
-
     typer.echo(api.docs(topic), nl=not topic)
