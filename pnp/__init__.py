@@ -2,7 +2,8 @@
 
 The library in a few names (docs/api.md): `pnp.load(game)` → a `Game` with `.faces()`, `.sheets()`,
 `.export()`, `.setup()`, `.simulate()`; `pnp.check(state)`, `pnp.replay(record)`, `pnp.build()`,
-`pnp.write(files, out)`. They live in pnp/api.py, imported on first use: `import pnp` alone (or
+`pnp.write(files, out)`, `pnp.validate(specs)`, `pnp.games()`, `pnp.new_variant()`, `pnp.variant_diff()`,
+`pnp.docs()`, `pnp.serve()`, `pnp.play()`. They live in pnp/api.py, imported on first use: `import pnp` alone (or
 `import pnp.core…`) stays at about 1 ms, and `pnp --help` loads no game code.
 """
 
@@ -14,7 +15,27 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (tens of 
 if TYPE_CHECKING:
     from typing import Any
 
-    from pnp.api import Check, Files, Game, Replay, Report, State, build, check, load, replay, write
+    from pnp.api import (
+        Check,
+        Files,
+        Game,
+        Replay,
+        Report,
+        State,
+        Validation,
+        build,
+        check,
+        docs,
+        games,
+        load,
+        new_variant,
+        play,
+        replay,
+        serve,
+        validate,
+        variant_diff,
+        write,
+    )
 
 __all__ = [
     "Check",
@@ -23,11 +44,19 @@ __all__ = [
     "Replay",
     "Report",
     "State",
+    "Validation",
     "__version__",
     "build",
     "check",
+    "docs",
+    "games",
     "load",
+    "new_variant",
+    "play",
     "replay",
+    "serve",
+    "validate",
+    "variant_diff",
     "write",
 ]
 

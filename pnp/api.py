@@ -18,26 +18,36 @@ whose text is the sentence the command prints.
 from __future__ import annotations
 
 import importlib
+import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+from urllib.parse import urlencode
 
-from pnp.core.errors import UsageError, cut
+from pnp.core.docpages import doc_page, topics_table
+from pnp.core.errors import Problem, UsageError, cut
 from pnp.core.i18n import check_language
-from pnp.core.locate import spec_files, spec_roots
+from pnp.core.locate import find_spec, spec_files, spec_roots
+from pnp.core.outfolder import check_out_folder
 from pnp.core.output import write_all_if_changed
-from pnp.game.build import ALL_MODULES
+from pnp.game.build import ALL_MODULES, build_game
+from pnp.game.catalogue import Entry, catalogue, catalogue_table
+from pnp.game.listing import deck_listing, deck_table
 from pnp.game.model import Face
 from pnp.game.model import Game as GameModel
+from pnp.game.variants import Change, deck_changes, spec_changes, starter_variant
 from pnp.pipeline.load import load_game
 from pnp.rules.difficulty import build_note
 from pnp.sheets.spec import SheetSpec
+from pnp.spec.load import Spec, load_spec
 
 if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
     from pnp.pipeline.build import BuildReport
     from pnp.pipeline.replay import Replay
     from pnp.rules.check import Violation
@@ -46,6 +56,8 @@ if TYPE_CHECKING:
     from pnp.rules.simulation import Report
     from pnp.rules.state.model import State
     from pnp.rules.sweep import Setting, SweepResult
+    from pnp.server.watch import Rebuilder
+    from pnp.sheets.printer import PrinterProfile
 
 Files = dict[str, bytes]  # path relative to the output folder → contents
 Warn = Callable[[str], None]
@@ -54,23 +66,39 @@ SETTING = re.compile(r"^(rules|modules)\.[^=]+=")  # rules.KEY=VALUE or modules.
 
 __all__ = [
     "BuildReport",
+    "Catalogue",
     "Check",
     "Files",
     "Game",
     "Replay",
     "Report",
+    "Server",
     "State",
     "SweepGrid",
+    "Table",
+    "Validation",
+    "VariantDiff",
     "build",
     "build_notes",
     "check",
     "check_file",
+    "clear_printer",
     "default_games",
+    "docs",
+    "games",
     "load",
+    "new_variant",
+    "play",
+    "printer",
     "read",
     "replay",
+    "serve",
+    "set_printer",
+    "state_text",
     "sweep_chart",
     "sweep_grid",
+    "validate",
+    "variant_diff",
     "write",
 ]
 
@@ -139,6 +167,14 @@ class Game:
     def title(self) -> str:
         return self.model.title
 
+    def listing(self) -> dict[str, Any]:
+        """The resolved deck as `pnp list --json` prints it: every kind and card with id, count and fields."""
+        return deck_listing(self.model)
+
+    def deck_table(self) -> str:
+        """The resolved deck as `pnp list` prints it."""
+        return deck_table(self.model)
+
     def faces(self) -> tuple[Face, ...]:
         """Every distinct face, sorted by id: `.id`, `.svg`, `.width` and `.height` in mm (a Face shows
         itself in Jupyter)."""
@@ -150,6 +186,28 @@ class Game:
         from pnp.svg.faces import render_faces
 
         return render_faces(self.model, jobs=self.jobs)
+
+    def svg_files(self) -> dict[str, bytes | str]:
+        """The files `pnp render` writes: one SVG per distinct face, under `svg_folder()`."""
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.pipeline.build import face_outputs
+
+        return face_outputs(self.model, self.faces())
+
+    def svg_folder(self) -> str:
+        """Where `svg_files` go: <game>/svg, with the face set and language when not the defaults
+        (svg-it, svg-ink-saver, svg-no-modules)."""
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.pipeline.build import svg_folder
+
+        return svg_folder(self.model)
+
+    def svg_owner(self) -> str:
+        """Who writes `svg_files` in an output folder's manifest (render.tranquility, …)."""
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.pipeline.build import render_owner
+
+        return render_owner(self.model)
 
     def face(self, face_id: str) -> Face:
         """One face by its id (e.g. 'island-07'); a usage error naming a few ids when there is none."""
@@ -539,3 +597,267 @@ def write(files: Mapping[str, bytes | str], out: str | Path = "output") -> list[
     root = Path(out)
     changed = write_all_if_changed({root / rel: data for rel, data in files.items()})
     return sorted(path for path, was_changed in changed.items() if was_changed)
+
+
+# The calls of the commands about specs, variants, printers, docs and servers: each a thin layer over
+# its stage, as the calls above are.
+
+
+@dataclass(frozen=True)
+class Validation:
+    """Specs checked as `pnp validate` checks them (`validate`): `problems` of every spec at once,
+    `valid` the specs without one, in the order given."""
+
+    paths: tuple[Path, ...]
+    problems: tuple[Problem, ...]
+    valid: tuple[Spec, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def contrast(self) -> list[Problem]:
+        """The valid specs' text that would print unreadably: too little contrast with what is under it."""
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.pipeline.validate import contrast_problems
+
+        return contrast_problems(list(self.valid))
+
+    def unwinnable(self, progress: Warn | None = None, tick: Callable[[int, int], None] | None = None) -> list[str]:
+        """A warning for each valid spec (with every module) that a few bot games find nearly unwinnable
+        (docs/rules.md); `progress` hears what is played, `tick` the games done of how many."""
+        # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.pipeline.validate import nearly_unwinnable
+
+        games = [build_game(spec) for spec in self.valid]  # each with every module
+        return nearly_unwinnable(games, progress=progress, tick=tick)
+
+
+def validate(specs: Sequence[str | Path]) -> Validation:
+    """Spec files (paths) or game names (str) checked against the JSON Schema and the rules: every problem at once."""
+    # lazy: -0.14 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+    from pnp.pipeline.validate import validation
+
+    paths = tuple(find_spec(spec) if isinstance(spec, str) else Path(spec) for spec in specs)
+    checked = validation(list(paths))
+    return Validation(paths, tuple(checked.problems), tuple(checked.valid))
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """What can be built (`games`): each game and variant with its title and what it extends."""
+
+    entries: tuple[Entry, ...]
+
+    def table(self) -> str:
+        """The list as `pnp games` prints it."""
+        return catalogue_table(list(self.entries))
+
+    def json(self) -> str:
+        """The list as `pnp games --json` prints it."""
+        return json.dumps([e.as_json() for e in self.entries], indent=2, ensure_ascii=False)
+
+
+def games() -> Catalogue:
+    """Every game and variant found in ./card_specs, ./card_specs/variants and the bundled games
+    (a name in ./card_specs first)."""
+    return Catalogue(tuple(catalogue()))
+
+
+def new_variant(name: str, parent: str | Path, table: str | None = None) -> Files:
+    """A starter variant of the game or variant `parent`: {file name: contents} for card_specs/variants/,
+    the spec NAME.json first; with `table` ('csv', 'xlsx' or 'ods') also each kind's list of cards as a
+    spreadsheet, which the spec then reads its cards from."""
+    parent_spec = load_spec(find_spec(str(parent)))
+    if table is None:
+        return {f"{name}.json": starter_variant(name, parent_spec).encode()}
+    # lazy: -20 ms on pnp build --help, pnp list (docs/decisions.md "Plumbing only where it pays")
+    from pnp.game.tablevariant import table_variant
+
+    starter, sheets = table_variant(name, parent_spec, table)
+    return {f"{name}.json": starter.encode(), **sheets}
+
+
+@dataclass(frozen=True)
+class VariantDiff:
+    """What a variant changes against the spec it extends (`variant_diff`): values and piece counts."""
+
+    variant: str
+    extends: str
+    changes: tuple[Change, ...]
+    deck: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        """The changes as `pnp variant diff` prints them."""
+        lines = [f"{self.variant} extends {self.extends}"]
+        lines += [f"  {line}" for line in [str(c) for c in self.changes] or ["(no changes)"]]
+        if self.deck:
+            lines += ["pieces:", *(f"  {line}" for line in self.deck)]
+        return lines
+
+    def json(self) -> str:
+        """The changes as `pnp variant diff --json` prints them."""
+        changes = [asdict(c) for c in self.changes]
+        data = {"variant": self.variant, "extends": self.extends, "changes": changes, "deck": list(self.deck)}
+        return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def variant_diff(name: str | Path) -> VariantDiff:
+    """A variant (a name or spec file) compared with the spec it extends; a UsageError for a spec that
+    extends nothing."""
+    spec = load_spec(find_spec(str(name)))
+    changes = spec_changes(spec)  # a usage error for a spec that extends nothing
+    parent = cast(Spec, spec.parent)  # so it extends one
+    deck = deck_changes(build_game(parent), load_game(spec.path))
+    return VariantDiff(spec.id, parent.id, tuple(changes), tuple(deck))
+
+
+def docs(topic: str | None = None) -> str:
+    """A page of the documentation shipped with the tool ('spec-format'), or the list of pages."""
+    return doc_page(topic) if topic else topics_table()
+
+
+def printer() -> PrinterProfile | None:
+    """The printer profile in force (./pnp.toml first, then the user's file), or None."""
+    # lazy: -20 ms on pnp build --help, pnp list (docs/decisions.md "Plumbing only where it pays")
+    from pnp.sheets.printer import load_profile
+
+    return load_profile()
+
+
+def set_printer(back_offset: tuple[float, float]) -> PrinterProfile:
+    """Keep `back_offset` (mm: dx right, dy down as seen on the back page) in the user's printer profile."""
+    # lazy: -20 ms on pnp build --help, pnp list (docs/decisions.md "Plumbing only where it pays")
+    from pnp.sheets.printer import save_profile
+
+    return save_profile(back_offset)
+
+
+def clear_printer() -> Path | None:
+    """Remove the user's printer profile; the file removed, or None when there was none."""
+    # lazy: -20 ms on pnp build --help, pnp list (docs/decisions.md "Plumbing only where it pays")
+    from pnp.sheets.printer import clear_profile
+
+    return clear_profile()
+
+
+def state_text(state: State) -> str:
+    """A state as a state file holds it (docs/state-format.md; `pnp check` reads it)."""
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+    from pnp.rules.state.model import dump_state
+
+    return dump_state(state)
+
+
+@dataclass(frozen=True)
+class Server:
+    """`pnp serve`'s gallery, not yet started (`serve`): `.run()` builds, serves and rebuilds on save
+    until Ctrl-C; `.app()` is the web application alone, for a server of your own."""
+
+    games: tuple[str, ...]
+    rebuild: Rebuilder
+
+    def app(self, host: str = "127.0.0.1", port: int = 8000) -> Starlette:
+        """The gallery's application as served on host:port (the page, its events and files, the Play
+        page), without the watcher; it serves what is built in the output folder."""
+        # lazy: -0.2 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.server.app import make_app
+        from pnp.server.play import play_routes
+        from pnp.server.trust import Trust
+
+        routes = play_routes(list(self.games), self.rebuild.modules)
+        return make_app(self.rebuild.out, self.rebuild.live, Trust(host, port), routes)
+
+    def run(self, host: str = "127.0.0.1", port: int = 8000, open_page: bool = False, say: Warn = print) -> None:
+        """Build, serve on host:port (0: any free port) and rebuild on every save until Ctrl-C; an
+        OSError when the port cannot be listened on."""
+        # lazy: -0.2 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.server.play import play_routes
+        from pnp.server.run import serve as run
+
+        routes = play_routes(list(self.games), self.rebuild.modules)
+        run(self.rebuild, host, port, open_page, extra_routes=routes, say=say)
+
+
+def serve(
+    games: Sequence[str] | None = None,
+    out: str | Path = "output",
+    sheets: Sequence[SheetSpec] = (),
+    *,
+    setup: bool = True,
+    booklet: bool = True,
+    modules: str = "all",
+    say: Warn = print,
+) -> Server:
+    """The live gallery of `games` (default: `default_games()`) built into `out` as `build` builds it
+    (`sheets`: one SheetSpec a paper); `say` hears each rebuild. Unknown games and an output folder
+    that would overwrite a spec are UsageErrors here, before anything starts."""
+    # lazy: -0.2 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+    from pnp.server.live import Live
+    from pnp.server.watch import Rebuilder
+
+    names = list(games or default_games())
+    for name in names:
+        find_spec(name)  # an unknown game is a usage error before anything starts
+    check_out_folder(Path(out), names)
+    rebuild = Rebuilder(names, Path(out), tuple(sheets), setup, modules, Live(), say, booklet=booklet)
+    return Server(tuple(names), rebuild)
+
+
+@dataclass(frozen=True)
+class Table:
+    """`pnp play`'s virtual table, not yet started (`play`): `.query` is its page's address after
+    /play?, `.run()` serves it until Ctrl-C, `.app()` is the web application alone."""
+
+    game: str
+    modules: str
+    records: Path
+    query: str
+    lang: str | None
+
+    def app(self, host: str = "127.0.0.1", port: int = 8001) -> Starlette:
+        """The Play page's application as served on host:port."""
+        # lazy: -0.2 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.server.app import play_app
+        from pnp.server.trust import Trust
+
+        return play_app([self.game], self.modules, self.records, self.query, Trust(host, port), lang=self.lang)
+
+    def run(self, host: str = "127.0.0.1", port: int = 8001, open_page: bool = True, say: Warn = print) -> None:
+        """Serve the table on host:port (0: any free port) until Ctrl-C, saving each game's record in
+        `records`; an OSError when the port cannot be listened on."""
+        # lazy: -0.2 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+        from pnp.server.run import serve_play
+
+        names = [self.game]
+        serve_play(names, self.modules, self.records, host, port, self.query, open_page, say, self.lang)
+
+
+def play(
+    game: str,
+    players: int = 2,
+    seed: int = 1,
+    modules: str = "all",
+    bots: Sequence[int] = (),
+    records: str | Path = "records",
+    lang: str | None = None,
+) -> Table:
+    """A virtual table of `game` dealt for `players` (hot seat) from `seed`, the seats in `bots`
+    (1-based) given to the bot; each game's record goes into `records`. A seed, folder, game, player
+    count or seat that cannot be is a UsageError here, before anything starts."""
+    # lazy: -0.4 s on pnp build --help, pnp list, a no-op build (docs/decisions.md "Plumbing only where it pays")
+    from pnp.rules.deal import check_players
+    from pnp.rules.state.model import SEEDS
+
+    if not SEEDS[0] <= seed <= SEEDS[1]:  # pnp replay reads the record's seed back (docs/record-format.md)
+        raise UsageError(f"--seed must be a whole number from {SEEDS[0]} to {SEEDS[1]}, not {seed}")
+    check_out_folder(Path(records), [game], "--records")
+    check_players(load_game(game, modules=modules), players)  # a broken spec or an unknown game stops here
+    seats = ["person"] * players
+    for seat in bots:
+        if not 1 <= seat <= players:
+            raise UsageError(f"--bot names a seat from 1 to {players}, not {seat}")
+        seats[seat - 1] = "bot"
+    fields = {"game": game, "players": players, "seed": seed, "modules": modules, "seats": ",".join(seats)}
+    query = urlencode({**fields, **({"lang": lang} if lang else {})})
+    return Table(game, modules, Path(records), query, lang)

@@ -20,7 +20,20 @@ def test_docs_api_has_examples_for_every_name_of_the_facade():
     import pnp
 
     code = "\n".join(examples())
-    for name in ("load", "check", "replay", "build", "write"):
+    for name in (
+        "load",
+        "check",
+        "replay",
+        "build",
+        "write",
+        "validate",
+        "games",
+        "new_variant",
+        "variant_diff",
+        "serve",
+        "play",
+        "docs",
+    ):
         assert f"pnp.{name}(" in code, name
     for method in ("faces", "face", "sheets", "export", "setup", "simulate", "play"):
         assert f"game.{method}(" in code, method
@@ -38,4 +51,11 @@ def test_every_example_in_docs_api_runs_and_prints_what_it_says(monkeypatch, tmp
         expected = [line.rstrip() for line in EXPECTED.findall(code)]
         assert expected, f"example {number} says nothing it prints"
         assert printed == expected, f"example {number}"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["built", "game.json", "output", "records"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "built",
+        "card_specs",
+        "game.json",
+        "output",
+        "records",
+        "served",
+    ]

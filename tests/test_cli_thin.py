@@ -1,7 +1,8 @@
 """Issue 27: every command is a thin wrapper (parse, call the facade in pnp/api.py, print). No
 function registered on a typer app in pnp/cli/ is over MOST lines, from its `def` to its last line,
-and export targets are chosen only through the registry (`pnp.export.TARGETS`), never by comparing
-their names."""
+export targets are chosen only through the registry (`pnp.export.TARGETS`), never by comparing
+their names, and pnp/cli imports from the stages (pnp.pipeline, pnp.server, pnp.rules, pnp.game)
+only constants, types and value parsers: a command's work is a call in pnp/api.py."""
 
 from __future__ import annotations
 
@@ -110,3 +111,47 @@ def test_export_targets_are_dispatched_only_through_the_registry():
 
 def test_the_dispatch_rule_finds_a_comparison():
     assert _name_comparisons('if target == "tgc":\n    pass\nok = t in ("png", "x")\nfine = t == "x"\n') == [1, 3]
+
+
+STAGES = ("pnp.pipeline", "pnp.server", "pnp.rules", "pnp.game")
+# Parsers of an option's value, which may stay where they live (issue 27): each turns an option's
+# words into a value or refuses them, and does none of a command's work.
+PARSERS = {"check_bot", "parse_scheduler", "resolve_jobs"}
+
+
+def _stage_calls(source: str) -> list[str]:
+    """'line: name' of each name imported from a stage that a command could call to do its work: not
+    a CONSTANT, not a value parser, and not imported only for types (under `if TYPE_CHECKING:`)."""
+    tree = ast.parse(source)
+    typing_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+        for stmt in block.body
+        for node in ast.walk(stmt)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and id(node) not in typing_only:
+            found += [f"{node.lineno}: {a.name}" for a in node.names if a.name.startswith(STAGES)]
+        if isinstance(node, ast.ImportFrom) and id(node) not in typing_only and (node.module or "").startswith(STAGES):
+            found += [
+                f"{node.lineno}: {node.module}.{a.name}"
+                for a in node.names
+                if not a.name.isupper() and a.name not in PARSERS
+            ]
+    return found
+
+
+def test_commands_call_the_stages_only_through_the_facade():
+    found = [f"{path.name}:{hit}" for path in sorted(CLI.glob("*.py")) for hit in _stage_calls(path.read_text("utf-8"))]
+    assert not found, f"pnp/cli imports a stage's work (call it through pnp/api.py): {found}"
+
+
+def test_the_facade_rule_finds_a_stage_call():
+    source = (
+        "from typing import TYPE_CHECKING\nfrom pnp.rules.bots import JUDGE_BOT, check_bot\n"
+        "from pnp.server.run import serve\nimport pnp.pipeline.build\nfrom pnp.core.locate import find_spec\n"
+        "if TYPE_CHECKING:\n    from pnp.rules.simulation import Report\n"
+    )
+    assert _stage_calls(source) == ["3: pnp.server.run.serve", "4: pnp.pipeline.build"]

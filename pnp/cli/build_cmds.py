@@ -3,7 +3,7 @@
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,7 +14,9 @@ from pnp.cli.print_cmds import INK_HELP, Ink, sheet_options
 from pnp.core.locate import available_games
 from pnp.core.outfolder import check_out_folder
 from pnp.core.owned import write_owned
-from pnp.pipeline.build import BuildReport, face_outputs, render_owner, svg_folder
+
+if TYPE_CHECKING:
+    from pnp.pipeline.build import BuildReport
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -67,7 +69,7 @@ def build(
     _summary(out, report, api.build_notes(names, modules), time.perf_counter() - started, say)
 
 
-def _summary(out: Path, report: BuildReport, notes: list[str], seconds: float, say: Callable[[str], None]) -> None:
+def _summary(out: Path, report: "BuildReport", notes: list[str], seconds: float, say: Callable[[str], None]) -> None:
     """How hard each game is with every module (honest defaults, measured), then what the build did."""
     for hard in notes:
         say(hard)
@@ -96,13 +98,11 @@ def render(
     """
     check_out_folder(out, [game])
     loaded = api.load(game, modules, ink=ink and ink.value, language=lang, jobs=jobs)
-    outputs = face_outputs(loaded.model, loaded.faces())
+    outputs = loaded.svg_files()
     say = lambda message: note(message, quiet)
-    report = write_owned(out, {render_owner(loaded.model): outputs}, force=force, say=say)
+    report = write_owned(out, {loaded.svg_owner(): outputs}, force=force, say=say)
     note_kept(out, report.kept, quiet)
-    note(
-        f"{loaded.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{svg_folder(loaded.model)}/", quiet
-    )
+    note(f"{loaded.id}: {len(outputs)} faces ({len(report.written)} written) in {out}/{loaded.svg_folder()}/", quiet)
 
 
 __all__ = ["available_games", "build", "render"]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
+from pnp import api
 from pnp.cli.common import reports_errors
-from pnp.core.docpages import doc_page, topics_table
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -24,14 +23,8 @@ def games(
 
     Example: pnp games
     """
-    # lazy: -30 ms on pnp docs (docs/decisions.md "Plumbing only where it pays")
-    from pnp.game.catalogue import catalogue, catalogue_table
-
-    entries = catalogue()
-    if as_json:
-        typer.echo(json.dumps([e.as_json() for e in entries], indent=2, ensure_ascii=False))
-    else:
-        typer.echo(catalogue_table(entries))
+    found = api.games()
+    typer.echo(found.json() if as_json else found.table())
 
 
 @app.command()
@@ -43,4 +36,4 @@ def docs(
 
     Example: pnp docs spec-format
     """
-    typer.echo(doc_page(topic) if topic else topics_table(), nl=not topic)
+    typer.echo(api.docs(topic), nl=not topic)

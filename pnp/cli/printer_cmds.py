@@ -6,10 +6,11 @@ from typing import Annotated
 
 import typer
 
+from pnp import api
 from pnp.cli.common import reports_errors
 from pnp.core.errors import UsageError, display_path
 from pnp.sheets.backoffset import offset_warning, offset_words
-from pnp.sheets.printer import LOCAL, clear_profile, load_profile, save_profile, user_file
+from pnp.sheets.printer import LOCAL, user_file
 from pnp.sheets.spec import parse_back_offset
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
@@ -39,13 +40,13 @@ def printer(
         raise UsageError("Give --back-offset or --clear, not both.")
     if back_offset is not None:
         offset = parse_back_offset(back_offset)
-        saved = save_profile(offset)
+        saved = api.set_printer(offset)
         typer.echo(f"printer profile {display_path(saved.source)}: {offset_words(offset)}; later builds apply it")
         warning = offset_warning(back_offset, offset)
         if warning:
             typer.echo(f"warning: {warning}", err=True)
     elif clear:
-        removed = clear_profile()
+        removed = api.clear_printer()
         typer.echo(
             f"removed {display_path(removed)}: later builds move no back"
             if removed
@@ -56,7 +57,7 @@ def printer(
 
 def _show(after_change: bool) -> None:
     """The profile in force, and where it comes from (a ./pnp.toml overrides the user's file)."""
-    profile = load_profile()
+    profile = api.printer()
     if profile is None:
         if not after_change:
             typer.echo(

@@ -11,7 +11,6 @@ from pnp import api
 from pnp.cli.common import note, reports_errors_reading
 from pnp.core.errors import UsageError
 from pnp.core.output import write_atomic
-from pnp.rules.record import dump_state
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -48,7 +47,7 @@ def replay(record_file: RecordFile, game: ReplayGame = None, final: Final = None
     record = api.read(record_file)
     result = api.replay(record, game)
     if final is not None:
-        write_atomic(final, dump_state(result.final))
+        write_atomic(final, api.state_text(result.final))
         note(f"wrote {final}", quiet)
     if result.broken is not None:
         typer.echo(result.broken.line(str(record_file)))

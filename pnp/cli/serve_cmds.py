@@ -2,26 +2,15 @@
 
 from pathlib import Path
 from typing import Annotated
-from urllib.parse import urlencode
 
 import typer
 
-from pnp.api import default_games
+from pnp import api
 from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import complete_games
 from pnp.cli.print_cmds import sheet_options
 from pnp.core.errors import UsageError
 from pnp.core.i18n import check_language
-from pnp.core.locate import find_spec
-from pnp.core.outfolder import check_out_folder
-from pnp.pipeline.load import load_game
-from pnp.rules.deal import check_players
-from pnp.rules.state.model import SEEDS
-from pnp.server.live import Live
-from pnp.server.play import play_routes
-from pnp.server.run import serve as run
-from pnp.server.run import serve_play
-from pnp.server.watch import Rebuilder
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -70,14 +59,10 @@ def serve(
     Example: pnp serve galateia --open
     """
     _check_port(port)
-    names = games or default_games()
-    for name in names:
-        find_spec(name)  # an unknown game is a usage error before anything starts
-    check_out_folder(out, names)
     say = lambda message: note(message)
-    rebuild = Rebuilder(names, out, sheets, not no_setup, modules, Live(), say, booklet=not no_booklet)
+    gallery = api.serve(games, out, sheets, setup=not no_setup, booklet=not no_booklet, modules=modules, say=say)
     try:
-        run(rebuild, host, port, open_page, extra_routes=_play_routes(names, modules), say=say)
+        gallery.run(host, port, open_page, say=say)
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
 
@@ -86,10 +71,6 @@ def _check_port(port: int) -> None:
     """Before anything is built: a port that cannot be is a usage error, not a hang."""
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535 (0: any free port), not {port}")
-
-
-def _play_routes(names: list[str], modules: str) -> list:
-    return play_routes(names, modules)
 
 
 Game = Annotated[str, typer.Argument(help="A game or variant name.", metavar="GAME", autocompletion=complete_games)]
@@ -129,27 +110,11 @@ def play(
     """
     lang = check_language(lang)
     _check_port(port)
-    if not SEEDS[0] <= seed <= SEEDS[1]:  # pnp replay reads the record's seed back (docs/record-format.md)
-        raise UsageError(f"--seed must be a whole number from {SEEDS[0]} to {SEEDS[1]}, not {seed}")
-    check_out_folder(records, [game], "--records")
-    resolved = load_game(game, modules=modules)  # a broken spec or an unknown game stops here
-    check_players(resolved, players)
-    fields = {"game": game, "players": players, "seed": seed, "modules": modules, "seats": _seats(bot, players)}
-    query = urlencode({**fields, **({"lang": lang} if lang else {})})
+    table = api.play(game, players, seed, modules, bots=bot or (), records=records, lang=lang)
     try:
-        serve_play([game], modules, records, host, port, query, open_page=not no_open, say=note, lang=lang)
+        table.run(host, port, open_page=not no_open, say=note)
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
-
-
-def _seats(bots: list[int] | None, players: int) -> str:
-    """--bot: each seat named is the bot's, the others people's ('person,person,bot')."""
-    seats = ["person"] * players
-    for seat in bots or []:
-        if not 1 <= seat <= players:
-            raise UsageError(f"--bot names a seat from 1 to {players}, not {seat}")
-        seats[seat - 1] = "bot"
-    return ",".join(seats)
 
 
 __all__ = ["play", "serve"]

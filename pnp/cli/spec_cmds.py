@@ -15,16 +15,8 @@ from pnp import api
 from pnp.cli.common import note, reports_errors
 from pnp.cli.completion import game_argument
 from pnp.core.errors import SpecError, UsageError
-from pnp.core.locate import available_games, find_spec, spec_files, spec_roots
-from pnp.game.build import build_game
-from pnp.game.listing import deck_listing, deck_table
-from pnp.pipeline.validate import (
-    OPINIONS,
-    VALIDATE_SEED,
-    contrast_problems,
-    nearly_unwinnable,
-    validation,
-)
+from pnp.core.locate import available_games, spec_files, spec_roots
+from pnp.pipeline.validate import OPINIONS, VALIDATE_SEED
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -64,20 +56,20 @@ def validate(specs: Specs = None, every: Every = False, quiet: Quiet = False, si
     """
     if specs and every:
         raise UsageError("Give spec names or --all, not both.")
-    paths = [find_spec(s) for s in specs] if specs else _every_spec() if every else _own_specs()
-    if not paths:
+    named: list[str] | list[Path] = specs or (_every_spec() if every else _own_specs())
+    if not named:
         note(NO_SPECS, quiet)
         return
-    checked = validation(paths)
+    checked = api.validate(named)
     if checked.problems:
-        raise SpecError(checked.problems)
-    for problem in contrast_problems(checked.valid):
+        raise SpecError(list(checked.problems))
+    for problem in checked.contrast():
         typer.echo(f"warning: {problem}", err=True)
     if simulate:
-        games = [build_game(spec) for spec in checked.valid]  # each with every module
-        for warning in _judged(games, quiet):
+        for warning in _judged(checked, quiet):
             note(warning)
     if not quiet:  # the verdict first: "valid" is the last word, said once everything is known
+        paths = checked.paths
         typer.echo(f"{len(paths)} spec{'s' if len(paths) != 1 else ''} valid: " + ", ".join(p.stem for p in paths))
 
 
@@ -104,11 +96,11 @@ def _own_specs() -> list[Path]:
     return [path for root in (here, here / "variants") if root.is_dir() for path in spec_files(root)]
 
 
-def _judged(games: list, quiet: bool) -> list[str]:
+def _judged(checked: api.Validation, quiet: bool) -> list[str]:
     """The nearly-unwinnable warnings, with what is played said on stderr and, on a terminal, a
     progress bar of each bot's games."""
     if quiet or not sys.stderr.isatty():
-        return nearly_unwinnable(games, progress=None if quiet else note)
+        return checked.unwinnable(progress=None if quiet else note)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("playing", total=None)
@@ -117,7 +109,7 @@ def _judged(games: list, quiet: bool) -> list[str]:
             bar.console.print(message, highlight=False, markup=False)
             bar.reset(task, total=None)  # the next bot's games
 
-        return nearly_unwinnable(games, progress=told, tick=lambda done, of: bar.update(task, completed=done, total=of))
+        return checked.unwinnable(progress=told, tick=lambda done, of: bar.update(task, completed=done, total=of))
 
 
 @app.command("list")
@@ -131,11 +123,8 @@ def list_(
 
     Example: pnp list tranquility --json
     """
-    resolved = api.load(game, modules).model
-    if as_json:
-        typer.echo(json.dumps(deck_listing(resolved), indent=2, ensure_ascii=False))
-    else:
-        typer.echo(deck_table(resolved))
+    loaded = api.load(game, modules)
+    typer.echo(json.dumps(loaded.listing(), indent=2, ensure_ascii=False) if as_json else loaded.deck_table())
 
 
 __all__ = ["available_games", "list_", "validate"]

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import asdict
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 
+from pnp import api
 from pnp.cli.choices import choice_metavar, choice_parser
 from pnp.cli.common import reports_errors
 from pnp.core.errors import UsageError
-from pnp.core.locate import available_games, find_spec, schema_dir
+from pnp.core.locate import available_games, schema_dir
 from pnp.core.output import write_atomic
-from pnp.game.build import build_game
-from pnp.game.tablevariant import table_variant
-from pnp.game.variants import GUIDANCE, deck_changes, spec_changes, starter_variant
-from pnp.pipeline.load import load_game
-from pnp.spec.load import Spec, load_spec
+from pnp.game.variants import GUIDANCE
 
 app = typer.Typer(rich_markup_mode=None)  # this module's commands: pnp/cli/__init__.py loads them by name (COMMANDS)
 
@@ -66,12 +61,8 @@ def new(
     Example: pnp variant new quiet-sea --from tranquility --table xlsx
     """
     target = _variant_file(name, force)
-    parent_spec = load_spec(find_spec(parent))
-    sheets: dict[str, bytes] = {}
-    if table is None:
-        starter = starter_variant(name, parent_spec)
-    else:
-        starter, sheets = table_variant(name, parent_spec, table.value)
+    files = api.new_variant(name, parent, None if table is None else table.value)
+    starter, sheets = files.pop(target.name), files
     taken = [target.parent / f for f in sheets if (target.parent / f).exists()]
     if taken and not force:
         raise UsageError(f"{taken[0]} already exists (use --force to overwrite)")
@@ -125,19 +116,5 @@ def diff(
 
     Example: pnp variant diff big-sea
     """
-    spec = load_spec(find_spec(name))
-    changes = spec_changes(spec)  # a usage error for a spec that extends nothing
-    parent = cast(Spec, spec.parent)  # so it extends one
-    variant = load_game(spec.path)
-    deck = deck_changes(build_game(parent), variant)
-    if as_json:
-        data = {"variant": spec.id, "extends": parent.id, "changes": [asdict(c) for c in changes], "deck": deck}
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return
-    typer.echo(f"{spec.id} extends {parent.id}")
-    for line in [str(c) for c in changes] or ["(no changes)"]:
-        typer.echo(f"  {line}")
-    if deck:
-        typer.echo("pieces:")
-        for line in deck:
-            typer.echo(f"  {line}")
+    changes = api.variant_diff(name)
+    typer.echo(changes.json() if as_json else "\n".join(changes.lines()))
