@@ -40,8 +40,6 @@ from pnp.game.listing import deck_listing, deck_table
 from pnp.game.model import Face
 from pnp.game.model import Game as GameModel
 from pnp.game.variants import Change, deck_changes, spec_changes, starter_variant
-from pnp.pipeline.load import load_game
-from pnp.rules.difficulty import build_note
 from pnp.sheets.spec import SheetSpec
 from pnp.spec.load import Spec, load_spec
 
@@ -364,7 +362,7 @@ class Game:
         from pnp.rules.sweep import apply_setting, parse_setting
 
         if not SETTING.match(other):
-            return replace(self, model=load_game(other, modules=modules))
+            return replace(self, model=_load_game(other, modules=modules))
         setting = parse_setting(other, option)
         if len(setting.values) != 1:
             raise UsageError(f"{option} {cut(other)}: give one value (pnp sweep compares several)")
@@ -423,7 +421,7 @@ def load(
     validated. `modules`: 'all', None for none, or Ascent module ids; `ink`: 'normal' or 'saver'
     (default: the spec's); `language`: a shipped language ('it') over the spec's; `jobs`: worker
     processes that draw faces (None: every core)."""
-    model = load_game(game, modules=modules)
+    model = _load_game(game, modules=modules)
     if ink is not None:
         if ink not in ("normal", "saver"):
             raise UsageError(f"ink {ink!r} is not one of normal, saver")
@@ -447,11 +445,11 @@ def check(state: State | str | Path, game: Game | str | Path | None = None) -> C
     if not isinstance(state, State):
         state = parse_state(read_state_source(Path(state)))
     if game is None:
-        model = load_game(state.game, modules=list(state.modules))
+        model = _load_game(state.game, modules=list(state.modules))
     elif isinstance(game, Game):
         model = game.model
     else:
-        model = load_game(game, modules=list(state.modules))
+        model = _load_game(game, modules=list(state.modules))
     return Check(model, state, tuple(check_state(model, state)))
 
 
@@ -549,8 +547,19 @@ def default_games() -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _load_game(game: str | Path, modules: Sequence[str] | str | None = ALL_MODULES) -> GameModel:
+    """pnp.pipeline.load.load_game: the spec's checks, the rules' engines and the faces' templates,
+    imported on the first game loaded."""
+    # lazy: -23 to -27 ms on pnp docs, pnp games and pnp build --help (docs/decisions.md "Plumbing only where it pays")
+    from pnp.pipeline.load import load_game
+
+    return load_game(game, modules=modules)
+
+
 def build_notes(games: Sequence[str], modules: str = "all") -> list[str]:
     """What `pnp build` says of how hard each game is with every module, as measured (docs/rules.md)."""
+    from pnp.rules.difficulty import build_note  # lazy: the engines, with _load_game's reason
+
     return [note for name in games if (note := build_note(name, modules))]
 
 
@@ -708,7 +717,7 @@ def variant_diff(name: str | Path) -> VariantDiff:
     spec = load_spec(find_spec(str(name)))
     changes = spec_changes(spec)  # a usage error for a spec that extends nothing
     parent = cast(Spec, spec.parent)  # so it extends one
-    deck = deck_changes(build_game(parent), load_game(spec.path))
+    deck = deck_changes(build_game(parent), _load_game(spec.path))
     return VariantDiff(spec.id, parent.id, tuple(changes), tuple(deck))
 
 
@@ -852,7 +861,7 @@ def play(
     if not SEEDS[0] <= seed <= SEEDS[1]:  # pnp replay reads the record's seed back (docs/record-format.md)
         raise UsageError(f"--seed must be a whole number from {SEEDS[0]} to {SEEDS[1]}, not {seed}")
     check_out_folder(Path(records), [game], "--records")
-    check_players(load_game(game, modules=modules), players)  # a broken spec or an unknown game stops here
+    check_players(_load_game(game, modules=modules), players)  # a broken spec or an unknown game stops here
     seats = ["person"] * players
     for seat in bots:
         if not 1 <= seat <= players:
