@@ -450,7 +450,7 @@ def test_a_long_value_list_is_refused_at_once_and_echoed_cut():
 def test_a_grid_of_more_than_500_cells_is_refused_before_the_game_is_loaded(monkeypatch):
     from pnp import api
 
-    monkeypatch.setattr(api, "load_game", lambda *a, **k: pytest.fail("the game was loaded"))
+    monkeypatch.setattr(api, "_load_game", lambda *a, **k: pytest.fail("the game was loaded"))
     result = pnp("sweep", "tranquility", "--set", "rules.hand_size=2..20", "--set", "rules.start_discard=0..30")
     assert (result.exit_code, result.stderr) == (
         2,
