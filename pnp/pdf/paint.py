@@ -27,8 +27,9 @@ import hashlib
 import re
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pnp.core.units import mm_to_pt
@@ -181,23 +182,32 @@ class FacePainter:
         the item's Raster (no data: URL). None when two items define one id (the whole face's SVG
         then decides), as `_walk_lines` does."""
         frame_key = ("layout", layout.width, layout.height, layout.bleed, w, h)
-        frame = self._frames.get(frame_key)
+        frame = self._frame(frame_key, lambda: Walker(face.id, _tree(face_root(layout)), art, self._art).frame(w, h))
+        walks = ((item_key(item, face.id), partial(self._walk_item, face, item, art)) for item in layout.items)
+        return None if frame is None else self._joined(frame, walks, art)
+
+    def _frame(self, key: tuple, walk: Callable[[], Any]) -> Any:
+        """A face's frame (its clip and placement: the same for every face of one size), walked once."""
+        frame = self._frames.get(key)
         if frame is None:
-            frame = Walker(face.id, _tree(face_root(layout)), art, self._art).frame(w, h)
+            frame = walk()
             if len(self._frames) > 64:
                 self._frames.clear()
-            self._frames[frame_key] = frame
-        if frame is None:
-            return None
+            self._frames[key] = frame
+        return frame
+
+    def _joined(self, frame: Any, walks: Iterable[tuple[Any, Callable[[], tuple]]], art: dict) -> list | None:
+        """The frame, then each top-level piece's operators: looked up by its key, else walked (and
+        kept) when new or when an art form it places is no longer known. None when two pieces define
+        one id (the whole-face walk then decides)."""
         out: list = [frame]
         defined: set[str] = set()
-        for item in layout.items:
-            key = item_key(item, face.id)
+        for key, walk in walks:
             found = self._lines.get(key)
             if found is None or not all(
                 not isinstance(p, (ArtRef, ImageRef)) or p.name in self._art or p.name in art for p in found[0]
             ):
-                found = self._lines[key] = self._walk_item(face, item, art)
+                found = self._lines[key] = walk()
             self._lines.move_to_end(key)
             pieces, ids = found
             if not defined.isdisjoint(ids):
@@ -229,34 +239,17 @@ class FacePainter:
         self-contained (an id defined in two lines), which the whole-face walk then decides."""
         header, items = lines
         frame_key = (header.replace(f"id={quoteattr(face.id)}", 'id=""', 1), w, h)  # ids do not change the frame
-        frame = self._frames.get(frame_key)
-        if frame is None:
-            frame = Walker(face.id, _parse_text(face, header + "</svg>"), art, self._art).frame(w, h)
-            if len(self._frames) > 64:
-                self._frames.clear()
-            self._frames[frame_key] = frame
-        if frame is None:
-            return None
-        out: list = [frame]
-        defined: set[str] = set()
+        root = lambda: _parse_text(face, header + "</svg>")
+        frame = self._frame(frame_key, lambda: Walker(face.id, root(), art, self._art).frame(w, h))
         strip = (f'id="{face.id}-', 'id="\x00-'), (f"url(#{face.id}-", "url(#\x00-")  # ids and references only
-        for line in items:
-            if _DATA_HREF in line:
-                line = self._stash(line, art)
-            key = line.replace(*strip[0]).replace(*strip[1])
-            found = self._lines.get(key)
-            if found is None or not all(
-                not isinstance(p, (ArtRef, ImageRef)) or p.name in self._art or p.name in art for p in found[0]
-            ):
-                found = self._lines[key] = self._walk_line(face, line, art, strip)
-            self._lines.move_to_end(key)
-            pieces, ids = found
-            if not defined.isdisjoint(ids):
-                return None
-            defined.update(ids)
-            out.extend(pieces)
-        out.append("Q")
-        return joined(out)
+
+        def walks():
+            for line in items:
+                if _DATA_HREF in line:
+                    line = self._stash(line, art)
+                yield line.replace(*strip[0]).replace(*strip[1]), partial(self._walk_line, face, line, art, strip)
+
+        return None if frame is None else self._joined(frame, walks(), art)
 
     def _stash(self, line: str, art: dict) -> str:
         """The line with each picture's data URL (megabytes, often) replaced by its name, the
