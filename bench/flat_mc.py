@@ -33,10 +33,7 @@ from pnp.rules.workers import game_seeds
 
 def dead_first(search, table, p: int, rng: random.Random, share: float) -> None:
     """The strong bot's redeal, but each unseen discard place takes a dead card with chance `share`."""
-    known = search.own.get(p, set()) | search.public
-    spots = [(table.hands[q], i, q) for q in range(table.n) if q != p for i in range(len(table.hands[q]))]
-    spots += [(table.piles[q], i, q) for q in range(table.n) for i in range(len(table.piles[q]))]
-    spots += [(table.discard, i, -1) for i, c in enumerate(table.discard) if c not in known]
+    spots = search.hidden(table, p)
     cards = [lst[i] for lst, i, _ in spots]
     owner = {c: q for (_lst, _i, q), c in zip(spots, cards) if search.stays(table, c)}
     free = sorted(c for c in cards if c not in owner)

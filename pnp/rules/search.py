@@ -132,10 +132,7 @@ class Search:
     def redeal(self, table, p: int, rng: random.Random) -> None:
         """Deal the cards player p cannot see again: the other hands, every pile and the discard cards p
         did not see go, sizes kept. A start card stays among its owner's cards (random place)."""
-        known = self.own.get(p, set()) | self.public
-        spots = [(table.hands[q], i, q) for q in range(table.n) if q != p for i in range(len(table.hands[q]))]
-        spots += [(table.piles[q], i, q) for q in range(table.n) for i in range(len(table.piles[q]))]
-        spots += [(table.discard, i, -1) for i, c in enumerate(table.discard) if c not in known]
+        spots = self.hidden(table, p)
         cards = [lst[i] for lst, i, _ in spots]
         fixed = [self.stays(table, c) for c in cards]
         free = [c for c, f in zip(cards, fixed) if not f]
@@ -149,6 +146,15 @@ class Search:
                 l2, j = mine[rng.randrange(len(mine))]
                 lst[i], l2[j] = l2[j], lst[i]
         self.after_redeal(table)
+
+    def hidden(self, table, p: int) -> list[tuple[list, int, int]]:
+        """The places of the cards player p cannot see, as (list, index, owner; -1 for the discard):
+        the other hands, every pile, and the discard cards p did not see go."""
+        known = self.own.get(p, set()) | self.public
+        spots = [(table.hands[q], i, q) for q in range(table.n) if q != p for i in range(len(table.hands[q]))]
+        spots += [(table.piles[q], i, q) for q in range(table.n) for i in range(len(table.piles[q]))]
+        spots += [(table.discard, i, -1) for i, c in enumerate(table.discard) if c not in known]
+        return spots
 
     def after_redeal(self, table) -> None:
         """Recount what the engine derives from the cards' places (the finish cards gone)."""

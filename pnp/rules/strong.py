@@ -35,10 +35,7 @@ def redeal(search, table, p: int, rng: random.Random) -> None:
     """Deal the cards player p cannot see again (the other hands, the piles, the discard cards p did not
     see go), sizes kept, a start card among its owner's cards. Only which cards are hidden is read: they
     are sorted before the shuffle, so two tables that differ only in hidden places give the same deal."""
-    known = search.own.get(p, set()) | search.public
-    spots = [(table.hands[q], i, q) for q in range(table.n) if q != p for i in range(len(table.hands[q]))]
-    spots += [(table.piles[q], i, q) for q in range(table.n) for i in range(len(table.piles[q]))]
-    spots += [(table.discard, i, -1) for i, c in enumerate(table.discard) if c not in known]
+    spots = search.hidden(table, p)
     cards = [lst[i] for lst, i, _ in spots]
     owner = {c: q for (_lst, _i, q), c in zip(spots, cards) if search.stays(table, c)}
     free = sorted(c for c in cards if c not in owner)
