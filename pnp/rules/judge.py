@@ -8,11 +8,9 @@ ids are listed in MOVE_RULES and in docs/record-format.md.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from pnp.rules.engines import engine_named
 from pnp.rules.facts import Violation
-from pnp.rules.play_kit import move_violation
+from pnp.rules.play_kit import move_violation, not_held
 
 MOVE_RULES = {
     "move-over": "No move is made once the game is won or lost.",
@@ -36,15 +34,7 @@ def judge(table, p: int, action) -> Violation | None:
     if p != table.turn % table.n:
         return move_violation("move-turn", f"it is player {table.turn % table.n + 1}'s turn, not player {p + 1}'s")
     hand, ids = table.hands[p], [piece.id for piece in table.deck.pieces]
-    used = _cards_used(table, action)
-    missing = Counter(used) - Counter(hand)
-    if missing:
-        return move_violation(
-            "move-hand",
-            f"player {p + 1} does not hold " + ", ".join(ids[c] for c in missing),
-            tuple(ids[c] for c in missing),
-        )
-    return engine_named(table.engine).judge(table, p, action, ids)
+    return not_held(p, _cards_used(table, action), hand, ids) or engine_named(table.engine).judge(table, p, action, ids)
 
 
 def _cards_used(table, action) -> list[int]:

@@ -3,6 +3,7 @@ a broken move rule, the discard's check, a spot of the play page. Shared by ever
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -22,6 +23,15 @@ class Discard(NamedTuple):
 def move_violation(rule: str, message: str, cards=(), places=()) -> Violation:
     """A broken move rule (pnp/rules/judge.py's MOVE_RULES) with the cards and places it names."""
     return Violation(rule, message, tuple(cards), tuple(places))
+
+
+def not_held(player: int, cards: Sequence[int], hand: Sequence[int], ids: Sequence[str]) -> Violation | None:
+    """The move-hand rule: `cards` all in `hand` (player 0-based), each as often as it is used."""
+    missing = Counter(cards) - Counter(hand)
+    if not missing:
+        return None
+    names = tuple(ids[c] for c in missing)
+    return move_violation("move-hand", f"player {player + 1} does not hold " + ", ".join(names), names)
 
 
 def discard_violation(action) -> Violation | None:

@@ -4,14 +4,12 @@ pnp/rules/table_view.py and pnp/rules/session.py ask these through the engine)."
 
 from __future__ import annotations
 
-from collections import Counter
-
 from pnp.core.i18n import Translator
 from pnp.game.params import HANDS
 from pnp.rules import moves
 from pnp.rules.facts import Violation
 from pnp.rules.moves import MoveError
-from pnp.rules.play_kit import discard_violation, move_violation, spot
+from pnp.rules.play_kit import discard_violation, move_violation, not_held, spot
 from pnp.rules.table_words import Names
 from pnp.rules.tranquility.engine import FINISH, ISLAND, START, Action, Finish, Play, Start
 from pnp.rules.tranquility.sheet import frame_positions
@@ -153,14 +151,9 @@ def _start(t, p: int, action, ids) -> Violation | None:
             "move-start", f"the start discard takes {need} cards, not {sum(len(cards) + k for cards, k in shares)}"
         )
     for q, (cards, from_pile) in enumerate(shares):
-        hand = [x for x in t.hands[q] if not (q == p and x == c)]
-        missing = Counter(cards) - Counter(hand)
-        if missing:
-            return move_violation(
-                "move-hand",
-                f"player {q + 1} does not hold " + ", ".join(ids[x] for x in missing),
-                tuple(ids[x] for x in missing),
-            )
+        held = not_held(q, cards, [x for x in t.hands[q] if not (q == p and x == c)], ids)
+        if held:
+            return held
         if from_pile and not piles_allowed:
             return move_violation("move-start", "by the rule options the start discard comes from the hands only")
         if from_pile > len(t.piles[q]):
