@@ -105,6 +105,32 @@ def test_exif_orientation_turns_the_picture_upright(tmp_path):
     assert raster.mime == "image/jpeg" and not raster.kept
 
 
+def _png_chunks(data: bytes) -> list[bytes]:
+    chunks, at = [], 8
+    while at < len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        chunks.append(data[at : at + 12 + length])
+        at += 12 + length
+    return chunks
+
+
+@pytest.mark.parametrize("exif_after_pixels", [False, True], ids=["exif-before-idat", "exif-after-idat"])
+def test_a_png_s_exif_orientation_turns_it_upright_wherever_the_chunk_lies(tmp_path, exif_after_pixels):
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    out = io.BytesIO()
+    Image.new("RGB", (200, 100), (200, 40, 40)).save(out, "PNG", exif=exif)
+    chunks = _png_chunks(out.getvalue())
+    if exif_after_pixels:  # allowed by the PNG specification; Pillow finds it only by decoding the pixels
+        exif_chunk = next(c for c in chunks if c[4:8] == b"eXIf")
+        chunks.remove(exif_chunk)
+        chunks.insert(len(chunks) - 1, exif_chunk)  # just before IEND
+    assert any(c[4:8] == b"eXIf" for c in chunks)
+    (tmp_path / "turned.png").write_bytes(out.getvalue()[:8] + b"".join(chunks))
+    raster = load_raster(tmp_path / "turned.png")
+    assert (raster.width, raster.height) == (100, 200) and not raster.kept
+
+
 def test_an_embedded_cmyk_profile_is_converted_to_srgb(tmp_path):
 
     profile = FOGRA.read_bytes()

@@ -39,7 +39,7 @@ from pnp.core.affine import IDENTITY, Matrix, apply, multiply
 from pnp.export.pdfx import MAX_INK
 from pnp.export.raster import MM_PER_INCH, Region
 from pnp.game.model import Face
-from pnp.pdf.image import DOWNSAMPLE_ABOVE, placement
+from pnp.pdf.image import DOWNSAMPLE_ABOVE, DOWNSAMPLE_FILTER, placement
 from pnp.pdf.path import parse_transform
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -108,7 +108,7 @@ def _picture(node: ET.Element, m: Matrix, dpi: float) -> CmykPicture:
         where = node.get("id", "an image")
         if size[0] <= wanted[0] * DOWNSAMPLE_ABOVE or size[1] <= wanted[1] * DOWNSAMPLE_ABOVE:
             return CmykPicture(where, raw, size[0], size[1], "adobe" in image.info, matrix, True)
-        smaller = image.resize(wanted, Image.Resampling.LANCZOS, reducing_gap=3.0)
+        smaller = image.resize(wanted, DOWNSAMPLE_FILTER, reducing_gap=3.0)
     encoded = io.BytesIO()
     smaller.save(encoded, "JPEG", quality=_JPEG_QUALITY, subsampling=0)
     return CmykPicture(where, encoded.getvalue(), wanted[0], wanted[1], True, matrix, False)

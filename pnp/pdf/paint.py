@@ -23,7 +23,6 @@ is pnp/pdf/walk.py; both ways give the same operators.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
@@ -307,7 +306,7 @@ def _picture(raster: Raster) -> Picture:
     if found is None:
         if len(_PICTURES) >= 256:
             _PICTURES.clear()
-        name = "img" + hashlib.sha1(raster.data).hexdigest()[:20]
+        name = "img" + raster.digest  # the SHA-1 of its bytes, as pdf/image.py names a picture it reads
         found = _PICTURES[raster] = Picture(name, raster.data, raster.width, raster.height, raster.mime == "image/jpeg")
     return found
 

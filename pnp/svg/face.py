@@ -71,13 +71,13 @@ def render_svg(layout: Layout) -> str:
     n = len(face_id)
     glyphs = [g for g in dict.fromkeys(_glyphs_of(keys)) if g not in _paths]
     if missing or glyphs:  # serialised together: at most one call of the serialiser a face
-        texts, paths = _serialise([_element(item, FACE_TOKEN, n, []) for item in missing.values()], glyphs)
+        elements = [_element(item, FACE_TOKEN, n, [], _slotted) for item in missing.values()]
+        texts, paths = _serialise(elements, glyphs)
         _texts.update(zip(missing, texts))
         _paths.update(zip(glyphs, paths))
     head, tail = _frame(layout)
     lines = [head, *(_line(key) + "\n" for key in keys), tail]
-    _forget_images(keys)
-    return "".join(lines).replace(FACE_TOKEN, face_id)
+    return _put_pictures("".join(lines).replace(FACE_TOKEN, face_id), _pictures_of(keys))
 
 
 def face_root(layout: Layout) -> Element:
@@ -116,14 +116,40 @@ def _glyph_path(origin: int, d: str) -> Element:
     return element("path", transform=f"translate({origin})" if origin else None, d=d)
 
 
-def _forget_images(keys) -> None:
-    """An image's text (its data: URL, as big as the file) is not kept: a card's own photo is
-    written once, and a deck of them would fill the cache with megabytes each."""
+# An image's cached text holds slots for its picture: the data: URL, as big as the file, is put in
+# after the face id (so that neither the cache nor the id's replacement goes through megabytes).
+_PICTURE_SLOT = "@PICTURE@"
+_CMYK_SLOT = "@CMYK@"
+
+
+def _slotted(_raster) -> str:
+    """The `picture_href` of a cached text: a slot (see _put_pictures)."""
+    return _PICTURE_SLOT
+
+
+def _pictures_of(keys) -> list:
+    """The rasters of the images among `keys`, in document order."""
+    found = []
     for key in keys:
         if key[0] is GroupItem:
-            _forget_images(key[2])
-        elif key[0] is ImageItem:
-            _texts.pop(key, None)
+            found.extend(_pictures_of(key[2]))
+        elif key[0] is _PICTURE:
+            found.append(key[2])
+    return found
+
+
+def _put_pictures(text: str, rasters: list) -> str:
+    """`text` with each picture slot filled with its raster's data: URL (and CMYK bytes), in order."""
+    if not rasters:
+        return text
+    parts = text.split(_PICTURE_SLOT)
+    out = [parts[0]]
+    for raster, rest in zip(rasters, parts[1:]):
+        out.append(raster.href)
+        if raster.cmyk:
+            rest = rest.replace(_CMYK_SLOT, cmyk_attribute(raster) or "", 1)
+        out.append(rest)
+    return "".join(out)
 
 
 def _frame(layout: Layout) -> tuple[str, str]:
@@ -163,10 +189,18 @@ def _key(item: Item, face_id: str, missing: dict[tuple, Item]) -> tuple:
         if key not in _texts:
             missing[key] = item
         return (_SLOTS, key, tuple(run for run in runs if run))
+    if isinstance(item, ImageItem):  # the text has slots for the picture: its key, not the picture's bytes
+        shape = (ImageItem, item.id[n:], item.box, item.fit, item.anchor, item.rotate, bool(item.raster.cmyk))
+        if shape not in _texts:
+            missing[shape] = item
+        return (_PICTURE, shape, item.raster)
     key = (type(item), item.id[n:], *tuple(item.__dict__.values())[1:])
     if key not in _texts:
         missing[key] = item
     return key
+
+
+_PICTURE = "picture"  # an image's key: its text's key and its raster
 
 
 _SLOTS = "slots"  # a key whose text has slots for glyph runs
@@ -188,6 +222,8 @@ def _line(key: tuple) -> str:
         return _texts[key[1]] + "".join(_line(child) for child in key[2]) + _texts[key[1] + ("end",)]
     if key[0] is _SLOTS:
         return fill_slots(_texts[key[1]], ["".join(_paths[g] for g in run) for run in key[2]])
+    if key[0] is _PICTURE:
+        return _texts[key[1]]
     return _texts[key]
 
 
@@ -265,7 +301,7 @@ def _element(item: Item, prefix: str, n: int, runs: list[Glyphs], picture_href=N
             preserveAspectRatio=aspect(item.fit, item.anchor),
             transform=_rotate(item.rotate),
             href=item.raster.href if picture_href is None else picture_href(item.raster),
-            data_cmyk=cmyk_attribute(item.raster) if picture_href is None else None,  # not for the painter
+            data_cmyk=_cmyk(item.raster, picture_href),
         )
     if isinstance(item, TextItem):
         return _text(item, ident, runs)
@@ -286,6 +322,13 @@ _ANCHORS = {
     "bottom-left": "xMinYMax",
     "bottom-right": "xMaxYMax",
 }
+
+
+def _cmyk(raster, picture_href) -> str | None:
+    """An image's data-cmyk: the bytes themselves, a slot in a cached text, none for the painter."""
+    if picture_href is None:
+        return cmyk_attribute(raster)
+    return _CMYK_SLOT if picture_href is _slotted and raster.cmyk else None
 
 
 def cmyk_attribute(raster) -> str | None:
