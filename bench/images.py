@@ -13,7 +13,10 @@ same 160 islands with the bundled vector art). Prints, each a median of --runs c
   resized with Pillow to the pixels 300 dpi gives the 76 mm bleed box and saved as its own
   format: PNG at Pillow's default level, JPEG at quality 90; goal ≤ 1.2×);
 - protograf making the same A4 sheets (fronts only) from the same files in bench/.venv-protograf,
-  its time over pnp's (goal > 1×).
+  its time over pnp's (goal > 1×);
+- the floor: a fresh process that only makes the 160 pictures' PDF images (read, decoded,
+  downsampled to 300 dpi at 76 mm and encoded, with pnp's own `pnp.pdf.image.pdf_image`) on a
+  process pool of every core, over the vector deck's build: what no photo build can go below.
 """
 
 from __future__ import annotations
@@ -45,6 +48,25 @@ for i, card in enumerate(cards, 1):
     Card(str(i), image(card["photo"].split("/")[-1], x=0, y=0, width=70, height=70),
          text(text=str(card["number"]), x=12, y=12, font_size=24, stroke="#ffffff"))
 Save()
+"""
+
+
+FLOOR = """\
+import sys, time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from pnp.face.raster import load_raster
+from pnp.pdf.image import DEFAULT_IMAGE_DPI, Picture, pdf_image, print_size
+
+def one(path):
+    raster = load_raster(Path(path))  # read and checked as a build does (a kept file is not decoded)
+    picture = Picture("img" + raster.digest, raster.data, raster.width, raster.height, raster.mime == "image/jpeg")
+    size = print_size(picture, {box}, {box}, DEFAULT_IMAGE_DPI)
+    return len(pdf_image(picture, size).stream)
+
+if __name__ == "__main__":
+    with ProcessPoolExecutor() as pool:
+        sys.stdout.write(str(sum(pool.map(one, sys.argv[1:], chunksize=4))))
 """
 
 
@@ -160,6 +182,12 @@ def pnp_cold(pnp: list[str], root: Path, name: str, runs: int) -> tuple[list, Pa
     return results, out
 
 
+def python_of(pnp: list[str]) -> list[str]:
+    """The interpreter of the measured `pnp` (its console script's neighbour, or the command itself)."""
+    python = Path(pnp[0]).with_name("python")
+    return [str(python)] if len(pnp) == 1 and python.is_file() else [sys.executable]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold builds per deck (median)")
@@ -181,6 +209,10 @@ def main() -> None:
     size = pdf.stat().st_size
     sizes = f"A4 PDF {size / 1e6:.1f} MB; the pictures at 300 dpi {reference / 1e6:.1f} MB"
     print(f"  {sizes}: {size / reference:.2f}×   goal ≤ 1.2×")
+    files = [str(WORK / "card_specs" / card["photo"]) for card in cards]
+    floor = [measure([*python_of(pnp), "-c", FLOOR.format(box=BLEED_BOX_MM), *files], WORK) for _ in range(args.runs)]
+    print(f"  the floor, the pictures alone on every core: {describe(floor)}")
+    print(f"  floor / vector: {median_run(floor).seconds / median_run(vector).seconds:.2f}×")
     if args.no_protograf:
         return
     sys.path.insert(0, str(HERE))
