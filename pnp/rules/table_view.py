@@ -70,6 +70,7 @@ PAGE_WORDS = (
     N_("Finish corner"),
     N_("{name} in {place}"),
     N_("Hand"),
+    N_("Arrow keys move between the places, Home and End to the first and the last; Enter chooses one."),
     N_("The sea"),
     N_("The mountain"),
     N_("place"),

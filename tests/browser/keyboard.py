@@ -1,6 +1,6 @@
-"""A player at the virtual table with a keyboard alone: Tab and Shift+Tab move the focus, Enter acts,
-digits fill the start discard's pile fields. The page is read (what has focus, what it says) but
-never clicked."""
+"""A player at the virtual table with a keyboard alone: Tab and Shift+Tab move the focus, the arrow
+keys move it between the table's places (one stop of the Tab key), Enter acts, digits fill the start
+discard's pile fields. The page is read (what has focus, what it says) but never clicked."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def focused(driver) -> dict:
 _DISTANCE = """
 var focusable = Array.prototype.filter.call(
   document.querySelectorAll('a[href], button, input, select, textarea'),
-  function (e) { return !e.disabled && e.getClientRects().length > 0 && !e.closest('[hidden]'); });
+  function (e) { return !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0 && !e.closest('[hidden]'); });
 var t = Array.prototype.find.call(document.querySelectorAll(arguments[0]),
   function (e) { return focusable.indexOf(e) >= 0; });
 if (!t) return null;
@@ -72,6 +72,33 @@ def tab_to(driver, css: str) -> dict:
     now = focused(driver)
     assert driver.execute_script("return document.activeElement.matches(arguments[0])", css), (
         f"{abs(steps)} Tab key(s) did not reach {css}; the focus is on {now}"
+    )
+    return now
+
+
+_PLACES = """
+var all = Array.prototype.slice.call(document.querySelectorAll('#table button.spot'));
+var t = document.querySelector(arguments[0]);
+if (!t || all.indexOf(document.activeElement) < 0) return null;
+return all.indexOf(t) - all.indexOf(document.activeElement);
+"""
+
+
+def arrow_to(driver, css: str) -> dict:
+    """From a place of the table, press the right (or left) arrow key as many times as there are places
+    between the focus and the first place `css` matches; then that place has the focus."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    steps = driver.execute_script(_PLACES, css)
+    assert steps is not None, f"the focus is not on a place, or no place matches {css}"
+    chain = ActionChains(driver)
+    for _ in range(abs(steps)):
+        chain.send_keys(Keys.ARROW_LEFT if steps < 0 else Keys.ARROW_RIGHT)
+    chain.perform()
+    now = focused(driver)
+    assert driver.execute_script("return document.activeElement.matches(arguments[0])", css), (
+        f"{abs(steps)} arrow key(s) did not reach {css}; the focus is on {now}"
     )
     return now
 
@@ -125,16 +152,14 @@ def place(driver, seen: dict) -> None:
     first = focused(driver)
     assert first["allowed"], f"the focus is not on a highlighted place but on {first}"
     if "refused place" not in seen:
-        press(driver, Keys.SHIFT, Keys.TAB)
+        press(driver, Keys.ARROW_LEFT)
         before = focused(driver)
         if before["key"] and not before["allowed"]:
             press(driver, Keys.ENTER)
             seen["refused place"] = text(driver, "error")
-            press(driver, Keys.TAB)
-        else:
-            press(driver, Keys.TAB)
+        press(driver, Keys.ARROW_RIGHT)
     cheapest = min(int(s.get_attribute("data-cost")) for s in spots)
-    tab_to(driver, f'.spot.allowed[data-cost="{cheapest}"]')
+    arrow_to(driver, f'.spot.allowed[data-cost="{cheapest}"]')
     press(driver, Keys.ENTER)
     if driver.find_elements("css selector", "#choices button"):
         assert focused(driver)["tag"] == "BUTTON"

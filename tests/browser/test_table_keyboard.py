@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from browserkit import body, browser, needs_browser, start_pnp, stop, wait_for
-from keyboard import phone, play_one_turn, press, settled, tab_to, text
+from keyboard import focused, phone, play_one_turn, press, settled, tab_to, text
 from test_play_browser import _replay
 
 pytestmark = needs_browser
@@ -89,6 +89,51 @@ def test_the_table_is_resumed_on_reload_and_after_a_link_and_dealt_again_only_on
         assert body(driver, "data-moves") == "1"
         assert driver.execute_script("return document.getElementById('error').getAttribute('role')") == "alert"
         assert driver.find_element("id", "prompt").get_attribute("aria-live") == "polite"
+    finally:
+        driver.quit()
+        stop(proc)
+
+
+_FOCUS_KEY = "return document.activeElement.getAttribute('data-key')"
+_TAB_STOPS = "return document.querySelectorAll('#table button.spot[tabindex=\"0\"]').length"
+
+
+def test_the_mountain_is_one_tab_stop_and_its_places_are_walked_with_the_arrow_keys(tmp_path):
+    from selenium.webdriver.common.keys import Keys
+
+    proc, port = _table(tmp_path, "ascent", "--players", "2", "--seed", "5")
+    driver = browser()
+    try:
+        driver.get(f"http://127.0.0.1:{port}/")
+        wait_for(driver, lambda d: body(d, "data-status") == "playing", what="the dealt table")
+        settled(driver)
+        places = driver.execute_script("return document.querySelectorAll('#table button.spot').length")
+        assert places >= 45 and driver.execute_script(_TAB_STOPS) == 1
+        assert focused(driver)["hand"]  # dealt: the focus on the hand
+        press(driver, Keys.SHIFT, Keys.TAB)  # one key back from the hand: the mountain
+        first = driver.execute_script(_FOCUS_KEY)
+        assert first.startswith("slot:") or first == "summit"
+        press(driver, Keys.TAB)  # and one key forward: the hand again, not the next of 45 places
+        assert focused(driver)["hand"]
+        press(driver, Keys.SHIFT, Keys.TAB)
+        press(driver, Keys.ARROW_RIGHT)
+        second = driver.execute_script(_FOCUS_KEY)
+        assert second != first and driver.execute_script(_TAB_STOPS) == 1
+        press(driver, Keys.END)
+        last = driver.execute_script(_FOCUS_KEY)
+        press(driver, Keys.HOME)
+        assert driver.execute_script(_FOCUS_KEY) == first and last not in (first, second)
+        top = "return document.activeElement.getBoundingClientRect().top"
+        at = driver.execute_script(top)  # the first place is on the mountain's lowest row
+        press(driver, Keys.ARROW_UP)
+        above = driver.execute_script(top)
+        assert above < at and driver.execute_script(_FOCUS_KEY).startswith("slot:")
+        press(driver, Keys.ARROW_DOWN)
+        assert driver.execute_script(top) == at
+        driver.save_screenshot(str(tmp_path / "mountain-keys.png"))
+        hint = driver.find_element("id", "table-keys").get_attribute("textContent")
+        assert driver.find_element("id", "table").get_attribute("aria-describedby") == "table-keys"
+        assert hint.startswith("Arrow keys move between the places")
     finally:
         driver.quit()
         stop(proc)
