@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import pickle
 import re
 from pathlib import Path
 
@@ -246,3 +247,37 @@ def test_a_changed_picture_beside_the_spec_is_drawn_again(project):
     (project / "card_specs/photos/sea.png").write_bytes(island_png(5))
     assert CliRunner().invoke(app, build).exit_code == 0
     assert (project / "out/photo/svg/island-01.svg").read_text() != before
+
+
+def _picture_of(path: Path):
+    from pnp.pdf.paint import _picture
+
+    return _picture(load_raster(path))
+
+
+def test_a_picture_sent_without_its_bytes_reads_its_file_again_for_another_size(tmp_path):
+    from pnp.pdf.image import pdf_image
+
+    (tmp_path / "sky.png").write_bytes(island_png(3, (300, 200)))
+    whole = _picture_of(tmp_path / "sky.png")
+    light = whole.light()
+    assert light.data == b"" and light.source == str(tmp_path / "sky.png") and light.name == whole.name
+    assert len(pickle.dumps(light)) < 1000  # what a worker sends back for a photo it has made ready
+    assert pdf_image(light, (150, 100)) == pdf_image(whole, (150, 100))
+
+
+def test_a_picture_whose_file_changed_during_the_build_is_refused_by_name(tmp_path):
+    from pnp.pdf.image import pdf_image
+
+    (tmp_path / "sky.png").write_bytes(island_png(3, (300, 200)))
+    light = _picture_of(tmp_path / "sky.png").light()
+    (tmp_path / "sky.png").write_bytes(island_png(4, (300, 201)))
+    with pytest.raises(ValueError, match=r"sky.png changed while the sheets were drawn; build again"):
+        pdf_image(light, (150, 100))
+
+
+def test_a_drawn_picture_has_no_file_and_keeps_its_bytes():
+    from pnp.pdf.image import Picture
+
+    drawn = Picture("img0", b"png bytes", 10, 10, False)
+    assert drawn.light() is drawn

@@ -16,9 +16,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import os
 import re
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -53,6 +54,7 @@ class Raster:
     digest: str
     kept: bool  # the file's own bytes (nothing was converted)
     cmyk: bytes | None = None  # a CMYK JPEG's own bytes (upright), for exports that print CMYK
+    source: str | None = None  # the file's absolute path (None: drawn, not read): load_raster(source) gives it again
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Raster) and other.digest == self.digest and other.file == self.file
@@ -99,14 +101,14 @@ def load_raster(path: Path) -> Raster:
     return _load_raster(str(path), stat.st_mtime_ns, stat.st_size)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)  # the files a deck shares (a background, icons); a card's own photo is read once
 def _load_raster(path: str, _mtime: int, size: int) -> Raster:
     name = display_path(path)
     if size > MAX_RASTER_BYTES:
         raise RasterError(f"{name}: image files may be at most {MAX_RASTER_BYTES // (1024 * 1024)} MB.")
     raw = read_regular(path, MAX_RASTER_BYTES)
     image = open_image(raw, name)
-    return prepare(image, raw, name)
+    return replace(prepare(image, raw, name), source=os.path.abspath(path))
 
 
 def open_image(raw: bytes, name: str) -> Image.Image:

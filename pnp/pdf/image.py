@@ -17,10 +17,13 @@ import hashlib
 import io
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from isal import isal_zlib
 from PIL import Image, ImageChops
+
+from pnp.face.raster import RasterError, load_raster
 
 DEFAULT_IMAGE_DPI = 300.0
 STASHED = "pnp-picture:"  # an href the painter wrote in place of a picture it keeps (see paint.py)
@@ -36,13 +39,33 @@ _MAX_DATA = 96 * 1024 * 1024  # base64 text of the largest image file pnp/face/r
 
 @dataclass(frozen=True)
 class Picture:
-    """An <image>'s picture: the file's bytes and its size in pixels."""
+    """An <image>'s picture: the file's bytes and its size in pixels. A picture read from a file
+    may travel `light()`, without its bytes, once its image XObject is made: `bytes()` reads the
+    file again if another size is wanted (a deck of photos need not hold every file in memory, nor
+    send them all between processes)."""
 
     name: str  # "img" + a hash of the bytes: the same picture, the same name in every document
     data: bytes
     width: int
     height: int
     jpeg: bool
+    source: str | None = None  # the image file it was read from (pnp/face/raster.py), if any
+
+    def light(self) -> Picture:
+        """The picture without its bytes, when its file can give them again."""
+        return replace(self, data=b"") if self.source and self.data else self
+
+    def bytes(self) -> bytes:
+        """The picture's bytes: its own, or its file's read again (the same name, or ValueError)."""
+        if self.data or not self.source:
+            return self.data
+        try:
+            raster = load_raster(Path(self.source))
+        except (OSError, RasterError) as exc:
+            raise ValueError(f"its file could not be read again ({exc})") from None
+        if "img" + raster.digest != self.name:
+            raise ValueError(f"{raster.file} changed while the sheets were drawn; build again")
+        return raster.data
 
 
 @dataclass(frozen=True)
@@ -116,9 +139,10 @@ def print_size(picture: Picture, width_mm: float, height_mm: float, dpi: float) 
 def pdf_image(picture: Picture, size: tuple[int, int]) -> PdfImage:
     """The picture at `size` pixels as an image XObject's content (see the module's docstring)."""
     same = size == (picture.width, picture.height)
-    with Image.open(io.BytesIO(picture.data)) as opened:
+    data = picture.bytes()
+    with Image.open(io.BytesIO(data)) as opened:
         if same and picture.jpeg and opened.mode in ("RGB", "L"):
-            return PdfImage(picture.width, picture.height, 3 if opened.mode == "RGB" else 1, "DCTDecode", picture.data)
+            return PdfImage(picture.width, picture.height, 3 if opened.mode == "RGB" else 1, "DCTDecode", data)
         image = opened.convert("RGBA") if opened.mode in ("P", "PA") or "transparency" in opened.info else opened
         image.load()
     if image.mode not in ("RGB", "RGBA", "L", "LA"):

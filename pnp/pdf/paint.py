@@ -112,20 +112,24 @@ class FacePainter:
                 self._images.popitem(last=False)
         return image
 
-    def prepare(self, faces: Sequence[Face]) -> Prepared:
-        """What drawing `faces` takes (their operators and the art forms they place), worked out
-        here, for `keep` to give another process's painter: the faces a worker draws are walked
-        there, and the sheets drawn later in workers forked from the one that kept them start with
-        them walked (a 500-card deck's sheets spent 0.3 s of their 0.53 s walking the faces)."""
+    def prepare(self, faces: Sequence[Face], dpis: tuple[float, ...] = (DEFAULT_IMAGE_DPI,)) -> Prepared:
+        """What drawing `faces` takes (their operators, the art forms they place, and their pictures'
+        image XObjects at each resolution of `dpis`), worked out here, for `keep` to give another
+        process's painter: the faces a worker draws are walked there, and the sheets drawn later in
+        workers forked from the one that kept them start with them walked (a 500-card deck's sheets
+        spent 0.3 s of their 0.53 s walking the faces). A picture read from a file is kept and sent
+        without its bytes once its XObjects are made (Picture.light)."""
         pieces: dict[tuple, list] = {}
         art: dict[str, Any] = {}
         images: dict[tuple, PdfImage] = {}
         for face in faces:
             found = pieces[_face_key(face)] = self._walk(face)
+            for ref in (p for p in found if isinstance(p, ImageRef)):
+                for dpi in dpis:
+                    key = self._image_key(ref, dpi)
+                    images[key] = self._pdf_image(key)
+                self._art[ref.name] = self._art[ref.name].light()
             art.update((p.name, self._art[p.name]) for p in found if isinstance(p, (ArtRef, ImageRef)))
-            for ref in (p for p in found if isinstance(p, ImageRef)):  # at the default resolution, here
-                key = self._image_key(ref, DEFAULT_IMAGE_DPI)
-                images[key] = self._pdf_image(key)
             self._trim()  # the line cache stays bounded over a worker's thousands of faces
         return Prepared(pieces, art, images)
 
@@ -297,18 +301,12 @@ def _tree(node: Element) -> ET.Element:
     return xml
 
 
-_PICTURES: dict[Raster, Picture] = {}  # a raster → its picture (named by a hash of its bytes)
-
-
 def _picture(raster: Raster) -> Picture:
-    """The picture the painter keeps for a raster: its file's bytes as they are (no base64)."""
-    found = _PICTURES.get(raster)
-    if found is None:
-        if len(_PICTURES) >= 256:
-            _PICTURES.clear()
-        name = "img" + raster.digest  # the SHA-1 of its bytes, as pdf/image.py names a picture it reads
-        found = _PICTURES[raster] = Picture(name, raster.data, raster.width, raster.height, raster.mime == "image/jpeg")
-    return found
+    """The picture the painter keeps for a raster: its file's bytes as they are (no base64), named
+    by their SHA-1 as pdf/image.py names a picture it reads. Not cached: a deck of photos would keep
+    every one of them (210 MB for 160 cards)."""
+    jpeg = raster.mime == "image/jpeg"
+    return Picture("img" + raster.digest, raster.data, raster.width, raster.height, jpeg, raster.source)
 
 
 def _face_key(face: Face) -> tuple:
@@ -328,9 +326,9 @@ def paint_face(canvas, face: Face) -> None:
     _DEFAULT_PAINTER.paint(canvas, face)
 
 
-def prepare_faces(faces: Sequence[Face]) -> Prepared:
+def prepare_faces(faces: Sequence[Face], dpis: tuple[float, ...] = (DEFAULT_IMAGE_DPI,)) -> Prepared:
     """The process's painter walks `faces` (FacePainter.prepare): run where they were drawn."""
-    return _DEFAULT_PAINTER.prepare(faces)
+    return _DEFAULT_PAINTER.prepare(faces, dpis)
 
 
 def keep_prepared(prepared: Prepared) -> None:

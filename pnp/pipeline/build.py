@@ -205,7 +205,8 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
         if not keys:
             keys.update(face_keys(p.game))
 
-    painted = After(prepare_faces, keep_prepared) if p.sheets else None
+    dpis = tuple(sorted({spec.image_dpi for spec in p.sheets}))  # the pictures made where the faces are drawn
+    painted = After(partial(prepare_faces, dpis=dpis), keep_prepared) if p.sheets else None
     faces = render_faces(p.game, reused, jobs, meanwhile=meanwhile, after=painted)
     svg = face_outputs(p.game, faces)
     tasks = game_parts(p.game, faces, p.sheets, p.setup, p.booklet)
