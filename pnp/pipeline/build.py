@@ -252,14 +252,15 @@ class _SvgStager:
     work (~0.1–0.25 ms a file here), so 5,000 faces need not wait for the sheets. Only when the
     pool has workers: on one core the files are written at the end."""
 
-    MIN_FILES = 200  # fewer are written at the end: a task would cost more than it saves
+    MIN_FILES = 200  # fewer are written at the end: a task would cost more than it saves...
+    MIN_BYTES = 16 * 1024 * 1024  # ...unless they are big: faces carrying pictures (160 photos: 282 MB)
 
     def __init__(self, out: Path, files: dict[Path, str | bytes]):
         self.out, self.files = out, files
 
     @classmethod
     def start(cls, out: Path, outputs: Outputs) -> _SvgStager | None:
-        if len(outputs) < cls.MIN_FILES:
+        if len(outputs) < cls.MIN_FILES and sum(len(data) for data in outputs.values()) < cls.MIN_BYTES:
             return None
         # before ours exist: the removal at writing keeps ours
         remove_strays_inside(out, [out / rel for rel in outputs])
