@@ -32,6 +32,7 @@ DOWNSAMPLE_ABOVE = 1.1  # a picture with more pixels than this times the print r
 # Bicubic, as prepress PDF makers downsample (Ghostscript's and Acrobat's print presets): 19 ms for a
 # 1,500 px photo to 898 px against Lanczos's 27 ms, the resize being a fifth of a photo deck's build
 DOWNSAMPLE_FILTER = Image.Resampling.BICUBIC
+JPEG_QUALITY = 90  # a JPEG picture downsampled for the PDF is encoded again at this quality
 _DATA_URL = re.compile(r"^data:image/(png|jpeg);base64,([A-Za-z0-9+/=\s]*)\Z")
 _ALIGN = re.compile(r"^(none|x(Min|Mid|Max)Y(Min|Mid|Max))(?:\s+(meet|slice))?\Z")
 _MAX_DATA = 96 * 1024 * 1024  # base64 text of the largest image file pnp/face/raster.py reads
@@ -157,7 +158,7 @@ def pdf_image(picture: Picture, size: tuple[int, int]) -> PdfImage:
             mask = _flate(alpha)
     if picture.jpeg:
         out = io.BytesIO()
-        image.save(out, "JPEG", quality=90, subsampling=0)
+        image.save(out, "JPEG", quality=JPEG_QUALITY, subsampling=0)
         return PdfImage(image.width, image.height, 3 if image.mode == "RGB" else 1, "DCTDecode", out.getvalue(), mask)
     flat = _flate(image)
     return PdfImage(flat.width, flat.height, flat.colours, flat.filter, flat.stream, mask)

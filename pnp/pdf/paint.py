@@ -36,6 +36,7 @@ from pnp.core.xmlattr import quoteattr
 from pnp.face.layout import Item, Layout, item_key
 from pnp.face.raster import Raster
 from pnp.game.model import Face
+from pnp.pdf import picturecache
 from pnp.pdf.image import DEFAULT_IMAGE_DPI, STASHED, PdfImage, Picture, pdf_image, picture, print_size
 from pnp.pdf.rlforms import add_image
 from pnp.pdf.style import NS, ROOT_STYLE
@@ -100,14 +101,23 @@ class FacePainter:
 
     def _pdf_image(self, key: tuple[str, tuple[int, int]]) -> PdfImage:
         """The picture `key[0]` at `key[1]` pixels as an XObject's content (kept: another paper,
-        or the sheets after the faces' workers prepared it)."""
+        or the sheets after the faces' workers prepared it; and between builds, in the user's cache
+        folder, unless it is a JPEG that goes in as it is: pnp/pdf/picturecache.py)."""
         image = self._images.get(key)
         if image is None:
             found: Picture = self._art[key[0]]
-            try:
-                image = self._images[key] = pdf_image(found, key[1])
-            except (OSError, SyntaxError, ValueError) as exc:
-                raise PaintError(f"A picture ({found.width} × {found.height} px) cannot be decoded: {exc}.") from None
+            kept = not (found.jpeg and key[1] == (found.width, found.height))  # else: its own bytes, no work
+            image = picturecache.load(*key) if kept else None
+            if image is None:
+                try:
+                    image = pdf_image(found, key[1])
+                except (OSError, SyntaxError, ValueError) as exc:
+                    raise PaintError(
+                        f"A picture ({found.width} × {found.height} px) cannot be decoded: {exc}."
+                    ) from None
+                if kept:
+                    picturecache.store(*key, image)
+            self._images[key] = image
             while len(self._images) > 256:
                 self._images.popitem(last=False)
         return image

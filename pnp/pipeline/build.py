@@ -188,6 +188,7 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
     paper's sheets, the rules booklet and the sample setup, and one staging a big game's SVG files
     meanwhile. In a worker of `_draw_all`'s pool, both rounds run in that worker."""
     # lazy: -261 ms on a no-op pnp build (docs/decisions.md "Plumbing only where it pays")
+    from pnp.pdf import picturecache
     from pnp.pdf.paint import keep_prepared, prepare_faces
     from pnp.svg.faces import After, render_faces
 
@@ -223,6 +224,7 @@ def _draw_game(p: _Pending, jobs: int | None) -> GameBuild:
         made.update(outputs)
         warnings += said
     staged = cast(dict, done[len(tasks)]) if stager else {}
+    picturecache.prune()  # the pictures made ready for the PDF, kept for the next build, stay bounded
     seconds = time.perf_counter() - started
     drawn = len(keys) - len(reused)
     said = tuple(dict.fromkeys(warnings))  # a face's short bleed is said once, not once a paper

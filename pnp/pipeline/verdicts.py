@@ -5,11 +5,8 @@ Each count of wins is stored under a key made of everything it depends on: the g
 and the run seed, and the tool's own code (`code_key`: any change to a .py file of the package).
 So a verdict is reused only where playing again would give the same number, and a change to a
 variant's rules or cards, or to the tool, plays again. One small JSON file a verdict, written
-atomically, in the user's cache folder:
-
-- `$PNP_CACHE_DIR` when it is set (the tests set it to a temporary folder);
-- else `$XDG_CACHE_HOME/tranquility-pnp` (when that is an absolute path, as the XDG spec asks),
-  else `~/.cache/tranquility-pnp`; with no home folder either, nothing is kept.
+atomically, in the user's cache folder (pnp/core/usercache.py: `$PNP_CACHE_DIR`, else
+`$XDG_CACHE_HOME/tranquility-pnp`, else `~/.cache/tranquility-pnp`).
 
 The cache is a convenience: a file that cannot be read or parsed is a miss, and a folder that
 cannot be written is skipped without a word (the verdict is the same, only slower next time).
@@ -21,44 +18,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.output import write_atomic
+from pnp.core.usercache import cache_root, home_folder  # noqa: F401 (home_folder: the API)
 from pnp.game.listing import deck_listing
 from pnp.game.model import Game
 from pnp.pipeline.cache import code_key
 from pnp.rules.params import rule_params
 
 FOLDER = "verdicts"
-
-
-def cache_root() -> Path | None:
-    """The user's cache folder for pnp (see the module's docstring); None when there is no home
-    folder to put it in (then nothing is kept)."""
-    chosen = os.environ.get("PNP_CACHE_DIR")
-    if chosen:
-        return Path(chosen)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    if xdg and os.path.isabs(xdg):  # the XDG spec: a relative path is ignored
-        return Path(xdg) / "tranquility-pnp"
-    home = home_folder()
-    return Path(home) / ".cache" / "tranquility-pnp" if home else None
-
-
-def home_folder() -> str | None:
-    """$HOME, else the user's entry in the password database; None for none, an empty one or `/`
-    (`~` alone would then mean the working folder or the root of the disk)."""
-    home = os.environ.get("HOME")
-    if home is None:
-        try:
-            import pwd  # here: not on every platform
-
-            home = pwd.getpwuid(os.getuid()).pw_dir
-        except (ImportError, KeyError, OSError):
-            return None
-    return home if os.path.isabs(home) and home.strip("/") else None
 
 
 def game_fingerprint(game: Game) -> str:
