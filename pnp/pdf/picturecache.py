@@ -5,8 +5,8 @@ costs (a 1,500 px PNG: ~60 ms). The result depends only on the picture's bytes (
 SHA-1), the pixels it is made at, and the code that makes it, so it is kept under a key made of
 those, in `<cache>/pictures/<code>/` (pnp/core/usercache.py): a deck built again, into another
 output folder, on another paper, with one card changed, or previewed by `pnp serve`, makes again
-only the pictures it has not made before. `<code>` names Pillow's and ISA-L's versions and pnp's
-own settings (pnp/pdf/image.py): another version of either makes its pictures anew.
+only the pictures it has not made before. `<code>` is a digest of Pillow's and ISA-L's versions,
+pnp's settings and the code of pnp/pdf/image.py: another version of any makes its pictures anew.
 
 A kept picture is one file: a line of JSON (sizes, filter, lengths and the SHA-1 of what follows)
 and the streams. A file that is damaged, cut short or not ours is a miss and is made again; a
@@ -27,15 +27,14 @@ import PIL
 
 from pnp.core.output import remove_stray_temporaries, write_atomic
 from pnp.core.usercache import cache_root
+from pnp.pdf import image
 from pnp.pdf.image import DOWNSAMPLE_ABOVE, DOWNSAMPLE_FILTER, FLATE_LEVEL, JPEG_QUALITY, PdfImage
 
 MAX_BYTES = 1024 * 1024 * 1024  # 1 GiB: about 1,300 photos made ready for 300 dpi on a 76 mm card
 SUFFIX = ".pdfimage"
-_CODE = hashlib.sha1(
-    repr(
-        (1, PIL.__version__, isal.__version__, DOWNSAMPLE_FILTER, DOWNSAMPLE_ABOVE, FLATE_LEVEL, JPEG_QUALITY)
-    ).encode()
-).hexdigest()[:12]
+# what makes a picture (the versions, the settings and the code of pnp/pdf/image.py): another, another folder
+_MAKERS = (1, PIL.__version__, isal.__version__, DOWNSAMPLE_FILTER, DOWNSAMPLE_ABOVE, FLATE_LEVEL, JPEG_QUALITY)
+_CODE = hashlib.sha1(repr(_MAKERS).encode() + Path(image.__file__).read_bytes()).hexdigest()[:12]
 _MAX_HEADER = 4096
 
 
