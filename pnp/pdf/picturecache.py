@@ -34,7 +34,17 @@ MAX_BYTES = 1024 * 1024 * 1024  # 1 GiB: about 1,300 photos made ready for 300 d
 SUFFIX = ".pdfimage"
 # what makes a picture (the versions, the settings and the code of pnp/pdf/image.py): another, another folder
 _MAKERS = (1, PIL.__version__, isal.__version__, DOWNSAMPLE_FILTER, DOWNSAMPLE_ABOVE, FLATE_LEVEL, JPEG_QUALITY)
-_CODE = hashlib.sha1(repr(_MAKERS).encode() + Path(image.__file__).read_bytes()).hexdigest()[:12]
+
+
+def _code() -> str:
+    try:
+        source = Path(image.__file__).read_bytes()
+    except OSError:  # no source beside the code (a frozen install): the settings and versions alone
+        source = b""
+    return hashlib.sha1(repr(_MAKERS).encode() + source).hexdigest()[:12]
+
+
+_CODE = _code()
 _MAX_HEADER = 4096
 
 
