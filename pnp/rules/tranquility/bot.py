@@ -35,12 +35,26 @@ class TranquilityBot:
     """The baseline bot. Parameters are the documented defaults; the simulator never changes them."""
 
     def __init__(
-        self, play_limit: float = 3.5, shift_penalty: float = 0.75, keep_finish: int = 2, useless: float = 3.0
+        self,
+        play_limit: float = 3.5,
+        shift_penalty: float = 0.75,
+        keep_finish: int | None = 2,
+        useless: float = 3.0,
+        keep_from: int | None = None,
+        short_weight: float = 0.0,
+        short_room: float = 2.0,
+        useless_others: float | None = None,
     ):
         self.play_limit = play_limit
         self.useless = useless  # start discard: hand cards rated this high go before unseen pile cards
+        # the same for the players who did not play the start card (they stay short until their turn)
+        self.useless_others = useless if useless_others is None else useless_others
         self.shift_penalty = shift_penalty
         self.keep_finish = keep_finish
+        self.keep_from = keep_from  # cells filled from which a finish card in hand is kept whatever is left
+        # discards and payments spare an island whose run of empty cells may run short of numbers:
+        # `short_weight` per number its run has fewer than `short_room` more than it has cells
+        self.short_weight, self.short_room = short_weight, short_room
         self._table: TranquilityTable | None = None
         self._cache: dict[int, tuple[int, int, tuple[float, int, int, int]]] = {}  # card → (lo, hi, its rating)
 
@@ -63,9 +77,9 @@ class TranquilityBot:
             if entry[2] >= 0 and entry[3] <= cap and (best is None or entry[0] < best[0]):
                 best = entry
         if best is not None and (best[0] <= self.play_limit or len(hand) < 2):
-            return self._play(rated, best)
+            return self._play(rated, best, t, p)
         if len(hand) >= 2:
-            worst = sorted(rated, key=_badness_key)
+            worst = self.worst_first(t, p, rated)
             return Discard("discard", (worst[0][1], worst[1][1]))
         legal = t.legal_plays(p)
         if legal:
@@ -88,7 +102,7 @@ class TranquilityBot:
         worth = {c: DEAD if deck.kind[c] != ISLAND or not t.room_for(deck.number[c]) else 0.0 for c in hand}
         for r, c, _k, _cost in reversed(plays):
             worth[c] = r  # each card by its best play (unaffordable ones stay at 0: kept)
-        keep = len(deck.finishes) - t.finish_gone <= self.keep_finish
+        keep = len(deck.finishes) - t.finish_gone <= self.finishes_kept(t.n)
         for c in hand:
             if deck.kind[c] == FINISH and keep:
                 worth[c], keep = -DEAD, False
@@ -101,13 +115,55 @@ class TranquilityBot:
             return Discard("discard", (worst[0], worst[1]))
         return None
 
-    def _play(self, rated, best):
+    def finishes_kept(self, players: int) -> int:
+        """A finish card is kept (one per hand) once this many or fewer are left in play; `keep_finish`
+        None: one more than half the players, rounded up (2 for 1-2 players, 3 for 3-4, 4 for 5)."""
+        return (players + 1) // 2 + 1 if self.keep_finish is None else self.keep_finish
+
+    def _play(self, rated, best, t: TranquilityTable, p: int):
         cost = best[3]
         paid = ()
         if cost:
-            others = sorted((e for e in rated if e[1] != best[1]), key=_badness_key)
+            others = self.worst_first(t, p, [e for e in rated if e[1] != best[1]])
             paid = tuple(e[1] for e in others[:cost])
         return Play("play", best[1], best[2], paid)
+
+    def worst_first(self, t: TranquilityTable, p: int, rated) -> list:
+        """Player p's rated cards, the first to give up first: the highest rating, less `short_weight`
+        for each number an island's run of empty cells may lack (`short_of`)."""
+        if not self.short_weight or t.local:
+            return sorted(rated, key=_badness_key)
+        room, weight = self.short_room, self.short_weight
+        out = []
+        for e in rated:
+            r = e[0]
+            if e[2] >= 0:
+                short = room - self.room_left(t, p, e[1])
+                if short > 0:
+                    r -= weight * short
+            out.append((-r, e[1], e))
+        return [e for _r, _c, e in sorted(out)]
+
+    @staticmethod
+    def room_left(t: TranquilityTable, p: int, card: int) -> float:
+        """How many numbers more than cells the run of empty cells around island `card` may still get, as
+        player p knows it: its own hand's numbers there count 1; every other number not on the table and
+        not among the cards p put into the discard itself counts the chance that an unseen card is not in
+        the discard (the discard is face down; only its size is known)."""
+        deck = t.deck
+        num, rank, low = deck.number, deck.rank, deck.low
+        x = num[card]
+        j = bisect_right(t.fvals, x)
+        a, b = t.fvals[j - 1], t.fvals[j]
+        cells = t.fcells[j] - t.fcells[j - 1] - 1
+        numbers = rank[b - 1 - low] - rank[a - low]  # the deck's numbers between the filled neighbours
+        mine = {v for c in t.hands[p] if a < (v := num[c]) < b}
+        gone = {v for i in t.seen[p] if a < (v := num[t.discard[i]]) < b} - mine
+        seen = len(t.seen[p])
+        unseen = sum(len(h) for q, h in enumerate(t.hands) if q != p) + sum(map(len, t.piles))
+        hidden_gone = len(t.discard) - seen
+        stays = unseen / (unseen + hidden_gone) if unseen + hidden_gone else 0.0
+        return len(mine) + (numbers - len(mine) - len(gone)) * stays - cells
 
     def rate_hand(self, t: TranquilityTable, hand) -> list:
         """[(rating, card, cell, cost)] for each card; cell −1 and rating ≥ DEAD for cards to drop.
@@ -123,7 +179,9 @@ class TranquilityBot:
             self._table, self._cache = t, {}
         cache = self._cache
         out = []
-        keep = len(deck.finishes) - t.finish_gone <= self.keep_finish
+        keep = len(deck.finishes) - t.finish_gone <= self.finishes_kept(t.n) or (
+            self.keep_from is not None and t.filled >= self.keep_from
+        )
         for c in hand:
             if kind[c] != ISLAND:
                 if keep and kind[c] == FINISH:
@@ -204,7 +262,7 @@ class TranquilityBot:
             left = [len(h) - (0 if q == p else 2) for q, h in enumerate(hands)]
             taken = 0
             for bad, q, c in ranked:
-                if taken < need and -bad >= self.useless and left[q] > 0:
+                if taken < need and -bad >= (self.useless if (q - p) % n <= 1 else self.useless_others) and left[q] > 0:
                     chosen[q].append(c)
                     left[q] -= 1
                     taken += 1
