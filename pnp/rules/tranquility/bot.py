@@ -1,13 +1,14 @@
 """Bots that play Tranquility: the documented baseline bot and a uniformly random legal player.
 
-The baseline bot (docs/rules.md, "The baseline bot") plays silently, seeing only its own hand and
-the table:
+The baseline bot (docs/rules.md, "The baseline bots") plays silently, seeing only its own hand, the
+table, the size of the face-down discard and the cards it put there itself (`TranquilityTable.seen`):
 1. A start card it must play, it plays. The team agrees how many cards each gives to the start
    discard (counts only). With `start_discard_from: hands-and-piles` each player first gives its hand
-   cards rated `useless` (3) or worse (dead cards, islands costing 3 or more where they belong),
-   keeping two cards if it is not the player of the start card; the rest come unseen off the top of
-   the largest piles; only if the piles run short do more hand cards go. With `hands` the hands pay
-   it all, worst cards first, leaving every other player two cards when it can (else one).
+   cards rated `useless` (2) or worse (dead cards, islands costing 2 or more where they belong; 3,
+   `useless_others`, for a player who waits two turns or more for its next turn), keeping two cards
+   if it is not the player of the start card; the rest come unseen off the top of the largest piles;
+   only if the piles run short do more hand cards go. With `hands` the hands pay it all, worst cards
+   first, leaving every other player two cards when it can (else one).
 2. A finish card it plays as soon as it may.
 3. Otherwise it rates each island in hand: the cell where the island "belongs" (its place between
    the filled neighbours, proportional to the distinct numbers between them), moved as little as
@@ -15,14 +16,16 @@ the table:
    rating is the cost there plus a penalty for each cell it had to be moved.
 4. It plays its best-rated island when the rating is at most `play_limit`, paying with its worst
    cards; otherwise it discards its two worst cards (dead cards first: islands with no room left,
-   spare start cards, finish cards while enough others remain). With fewer than two cards it plays
-   any legal card.
+   spare start cards, finish cards while enough others remain). One finish card in hand is kept once
+   few are left (`keep_finish`; by default one more than half the players) or once `keep_from` (24)
+   cells are filled. The worst cards spare an island whose run of empty cells may run short of
+   numbers (`worst_first`). With fewer than two cards it plays any legal card.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 from pnp.game.params import HANDS_AND_PILES
 from pnp.rules.play_kit import Discard
@@ -38,16 +41,17 @@ class TranquilityBot:
         self,
         play_limit: float = 3.5,
         shift_penalty: float = 0.75,
-        keep_finish: int | None = 2,
-        useless: float = 3.0,
-        keep_from: int | None = None,
-        short_weight: float = 0.0,
+        keep_finish: int | None = None,
+        useless: float = 2.0,
+        keep_from: int | None = 24,
+        short_weight: float = 2.0,
         short_room: float = 2.0,
-        useless_others: float | None = None,
+        useless_others: float | None = 3.0,
     ):
         self.play_limit = play_limit
-        self.useless = useless  # start discard: hand cards rated this high go before unseen pile cards
-        # the same for the players who did not play the start card (they stay short until their turn)
+        # start discard: hand cards rated this high go before unseen pile cards, from the player of the
+        # start card and the next; `useless_others` from those who stay short two turns or more
+        self.useless = useless
         self.useless_others = useless if useless_others is None else useless_others
         self.shift_penalty = shift_penalty
         self.keep_finish = keep_finish
@@ -130,40 +134,46 @@ class TranquilityBot:
 
     def worst_first(self, t: TranquilityTable, p: int, rated) -> list:
         """Player p's rated cards, the first to give up first: the highest rating, less `short_weight`
-        for each number an island's run of empty cells may lack (`short_of`)."""
+        for each number an island's run of empty cells may lack below `short_room` (`room_left`)."""
         if not self.short_weight or t.local:
             return sorted(rated, key=_badness_key)
         room, weight = self.short_room, self.short_weight
+        known = self.known(t, p)
         out = []
         for e in rated:
             r = e[0]
             if e[2] >= 0:
-                short = room - self.room_left(t, p, e[1])
+                short = room - self.room_left(t, known, e[1])
                 if short > 0:
                     r -= weight * short
             out.append((-r, e[1], e))
-        return [e for _r, _c, e in sorted(out)]
+        out.sort()
+        return [e for _r, _c, e in out]
 
     @staticmethod
-    def room_left(t: TranquilityTable, p: int, card: int) -> float:
-        """How many numbers more than cells the run of empty cells around island `card` may still get, as
-        player p knows it: its own hand's numbers there count 1; every other number not on the table and
-        not among the cards p put into the discard itself counts the chance that an unseen card is not in
-        the discard (the discard is face down; only its size is known)."""
-        deck = t.deck
-        num, rank, low = deck.number, deck.rank, deck.low
-        x = num[card]
-        j = bisect_right(t.fvals, x)
-        a, b = t.fvals[j - 1], t.fvals[j]
-        cells = t.fcells[j] - t.fcells[j - 1] - 1
-        numbers = rank[b - 1 - low] - rank[a - low]  # the deck's numbers between the filled neighbours
-        mine = {v for c in t.hands[p] if a < (v := num[c]) < b}
-        gone = {v for i in t.seen[p] if a < (v := num[t.discard[i]]) < b} - mine
-        seen = len(t.seen[p])
-        unseen = sum(len(h) for q, h in enumerate(t.hands) if q != p) + sum(map(len, t.piles))
-        hidden_gone = len(t.discard) - seen
+    def known(t: TranquilityTable, p: int) -> tuple[list[int], list[int], float]:
+        """What player p knows of the cards not on the table: the numbers in its hand and those it put
+        into the discard itself (each sorted), and the chance that a card it has not seen is not in the
+        discard (the discard is face down; only its size is known)."""
+        num, seen, discard = t.deck.number, t.seen[p], t.discard
+        unseen = sum(map(len, t.hands)) - len(t.hands[p]) + sum(map(len, t.piles))
+        hidden_gone = len(discard) - len(seen)
         stays = unseen / (unseen + hidden_gone) if unseen + hidden_gone else 0.0
-        return len(mine) + (numbers - len(mine) - len(gone)) * stays - cells
+        return sorted(num[c] for c in t.hands[p]), sorted(num[discard[i]] for i in seen), stays
+
+    @staticmethod
+    def room_left(t: TranquilityTable, known: tuple[list[int], list[int], float], card: int) -> float:
+        """How many numbers more than cells the run of empty cells around island `card` may still get, as
+        its player `known`s it: a number in its hand counts 1, a number it discarded 0, every other
+        number not on the table the chance that an unseen card is not in the discard."""
+        deck, fvals = t.deck, t.fvals
+        j = bisect_right(fvals, deck.number[card])
+        a, b = fvals[j - 1], fvals[j]
+        numbers = deck.rank[b - 1 - deck.low] - deck.rank[a - deck.low]  # the deck's numbers in the run
+        hand, gone, stays = known
+        mine = bisect_left(hand, b) - bisect_right(hand, a)
+        lost = bisect_left(gone, b) - bisect_right(gone, a)
+        return mine + (numbers - mine - lost) * stays - (t.fcells[j] - t.fcells[j - 1] - 1)
 
     def rate_hand(self, t: TranquilityTable, hand) -> list:
         """[(rating, card, cell, cost)] for each card; cell −1 and rating ≥ DEAD for cards to drop.
