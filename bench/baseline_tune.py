@@ -7,7 +7,7 @@ Tuning: a coordinate search over `TranquilityBot`'s parameters (`SPACE`): each v
 in turn, from the documented defaults (or `--start`), kept when it wins more games in total over the player counts;
 rounds until nothing changes. Every candidate plays the same deals: those `pnp simulate tranquility
 --players N --games G --seed S` plays, with S + i for the i-th player count (`--seed 2`: seeds 2, 3, …;
-never 1, the held-out deals of docs/rules.md). Measuring: the baseline and the bot with the given
+never 1, the held-out deals of docs/rules.md). Measuring: the defaults and the bot with the given
 parameters on the same deals, with the wins only one of them has (paired) and Wilson 95 % intervals.
 """
 
@@ -93,11 +93,11 @@ def measure(pool, args) -> None:
         new = wins(pool, options, players, args.seed, args.games)
         only_new = sum(n and not o for o, n in zip(old, new))
         only_old = sum(o and not n for o, n in zip(old, new))
-        for name, w in (("baseline", old), (json.dumps(options, sort_keys=True), new)):
+        for name, w in (("the defaults", old), (json.dumps(options, sort_keys=True), new)):
             lo, hi = wilson(sum(w), len(w))
             rate = f"{100 * sum(w) / len(w):.1f} ({100 * lo:.1f}–{100 * hi:.1f})"
             print(f"{players}p seed {args.seed}: {name}: {sum(w)}/{len(w)}, {rate}")
-        print(f"{players}p: won only by the new {only_new}, only by the baseline {only_old}")
+        print(f"{players}p: won only with the given parameters {only_new}, only with the defaults {only_old}")
 
 
 def main() -> None:
