@@ -33,6 +33,7 @@ SPACE: dict[str, list] = {
     "useless_others": [2.0, 2.5, 3.0, 4.0],
     "keep_finish": [2, 3],
     "keep_from": [None, 20, 24, 28, 32],
+    "thrift": [None, 6, 8, 10],
 }
 _DECK = None
 

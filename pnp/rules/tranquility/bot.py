@@ -47,6 +47,7 @@ class TranquilityBot:
         short_weight: float = 2.0,
         short_room: float = 2.0,
         useless_others: float | None = 3.0,
+        thrift: int | None = None,
     ):
         self.play_limit = play_limit
         # start discard: hand cards rated this high go before unseen pile cards, from the player of the
@@ -59,6 +60,9 @@ class TranquilityBot:
         # discards and payments spare an island whose run of empty cells may run short of numbers:
         # `short_weight` per number its run has fewer than `short_room` more than it has cells
         self.short_weight, self.short_room = short_weight, short_room
+        # once a player's cards (hand and pile) exceed its turns left by `thrift` or fewer, it takes a
+        # play that costs it fewer cards than its choice (`_thrifty`); off by default (docs/rules.md)
+        self.thrift = thrift
         self._table: TranquilityTable | None = None
         self._cache: dict[int, tuple[int, int, tuple[float, int, int, int]]] = {}  # card → (lo, hi, its rating)
 
@@ -81,10 +85,10 @@ class TranquilityBot:
             if entry[2] >= 0 and entry[3] <= cap and (best is None or entry[0] < best[0]):
                 best = entry
         if best is not None and (best[0] <= self.play_limit or len(hand) < 2):
-            return self._play(rated, best, t, p)
+            return self._thrifty(t, p, rated, self._play(rated, best, t, p), best[3])
         if len(hand) >= 2:
             worst = self.worst_first(t, p, rated)
-            return Discard("discard", (worst[0][1], worst[1][1]))
+            return self._thrifty(t, p, rated, Discard("discard", (worst[0][1], worst[1][1])), 1)
         legal = t.legal_plays(p)
         if legal:
             c, k, _cost = min(legal, key=lambda e: (e[2], e[1]))
@@ -118,6 +122,40 @@ class TranquilityBot:
             worst = sorted(hand, key=lambda q: (-worth[q], q))
             return Discard("discard", (worst[0], worst[1]))
         return None
+
+    def _thrifty(self, t: TranquilityTable, p: int, rated, action, spend: int):
+        """`action`, or a cheaper play once player p's cards run short of its turns left (`thrift`).
+
+        `spend`: the cards the action costs beyond the one a turn must use (a play's cost; 1 for a
+        discard). Each legal play that costs fewer cards than the action and leaves every run of empty
+        cells as many possible numbers as cells is scored 2 per card it costs plus 0.5 per cell away from
+        where its island belongs (3 for an island rated nowhere); the best of them is played."""
+        if self.thrift is None or not spend or t.start < 0 or t.local:
+            return action
+        turns = -(-(t.N - t.filled + 1) // t.n)  # p's turns until every cell is filled and the finish played
+        if len(t.hands[p]) + len(t.piles[p]) - turns > self.thrift:
+            return action
+        deck, fvals, fcells = t.deck, t.fvals, t.fcells
+        num, rank, low = deck.number, deck.rank, deck.low
+        belongs = {e[1]: e[2] for e in rated}
+        best = None
+        for c, k, cost in t.legal_plays(p):
+            if cost >= spend:
+                continue
+            x = num[c]
+            j = bisect_right(fvals, x)
+            rx = rank[x - low]
+            if k - fcells[j - 1] > rx - rank[fvals[j - 1] - low] or fcells[j] - k > rank[fvals[j] - low] - rx:
+                continue  # it would leave a run with fewer possible numbers than cells
+            cell = belongs.get(c, -1)
+            score = (2 * cost + 0.5 * (abs(k - cell) if cell >= 0 else 3), c, k, cost)
+            if best is None or score < best:
+                best = score
+        if best is None:
+            return action
+        _score, c, k, cost = best
+        paid = self.worst_first(t, p, [e for e in rated if e[1] != c])[:cost]
+        return Play("play", c, k, tuple(e[1] for e in paid))
 
     def finishes_kept(self, players: int) -> int:
         """A finish card is kept (one per hand) once this many or fewer are left in play; `keep_finish`
