@@ -31,7 +31,7 @@ SPACE: dict[str, list] = {
     "shift_penalty": [0.5, 0.75, 1.0],
     "useless": [2.0, 2.5, 3.0],
     "useless_others": [2.0, 2.5, 3.0, 4.0],
-    "keep_finish": [2, 3],
+    "keep_finish": [None, 2, 3],
     "keep_from": [None, 20, 24, 28, 32],
     "thrift": [None, 6, 8, 10],
 }
@@ -111,6 +111,8 @@ def main() -> None:
     parser.add_argument("--start", default="{}", help="JSON of TranquilityBot parameters to start the search from")
     parser.add_argument("--measure", help="JSON of TranquilityBot parameters to measure against the baseline")
     args = parser.parse_args()
+    if not args.measure and 1 in range(args.seed, args.seed + len(args.players)):
+        parser.error("tuning never plays the held-out deals of seed 1: give --seed 2 or more")
     with Pool(args.jobs) as pool:
         measure(pool, args) if args.measure else tune(pool, args)
 
