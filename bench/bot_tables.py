@@ -129,7 +129,9 @@ def tables(done: dict, args) -> str:
         f"Win % with the 95 % Wilson interval; both bots play the same games (run seed {args.seed}): "
         f"{args.tq_games} games per cell for Tranquility, {args.games} per cell for The Ascent. "
         "Regenerate with `python bench/bot_tables.py "
-        f"--games {args.games} --tq-games {args.tq_games} --seed {args.seed} --write docs/rules.md`.",
+        f"--games {args.games} --tq-games {args.tq_games} --seed {args.seed}"
+        + (f" --bots {' '.join(args.bots)}" if args.bots else "")
+        + " --write docs/rules.md`.",
         "",
         "| rules | bot | 1 player | 2 | 3 | 4 | 5 |",
         "|---|---|---|---|---|---|---|",
@@ -142,7 +144,8 @@ def tables(done: dict, args) -> str:
             for players in range(1, 6):
                 entry = done.get(_key((label, name, modules, players, count), args.seed))
                 row.append(_pct(entry[bot]) if entry and bot in entry else "not run")
-            lines.append(f"| {label} | {bot} | " + " | ".join(row) + " |")
+            if any(cell != "not run" for cell in row):  # a bot no cell played has no row
+                lines.append(f"| {label} | {bot} | " + " | ".join(row) + " |")
         gained = lost = played = 0
         seconds = []
         for players in range(1, 6):

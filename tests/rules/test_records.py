@@ -21,14 +21,14 @@ def run(*args):
 @pytest.fixture(scope="module")
 def logged(tmp_path_factory):
     folder = tmp_path_factory.mktemp("records")
-    result = run("simulate", "tranquility", "-p", 3, "-n", 2, "-s", 5, "--log", folder, "-q")
+    result = run("simulate", "tranquility", "-p", 3, "-n", 2, "-s", 4, "--log", folder, "-q")
     assert result.exit_code == 0, result.output
     return folder
 
 
 def test_simulate_log_writes_one_record_per_game_each_replays_and_ends_in_a_checked_state(logged, tmp_path):
     records = sorted(logged.glob("[!.]*"))  # not the manifest and the lock
-    assert [p.name for p in records] == ["tranquility-3p-seed5-game0001.json", "tranquility-3p-seed5-game0002.json"]
+    assert [p.name for p in records] == ["tranquility-3p-seed4-game0001.json", "tranquility-3p-seed4-game0002.json"]
     for path in records:
         data = json.loads(path.read_text())
         assert data["format"] == "pnp-record" and data["options"]["start_discard"] == 8
@@ -39,14 +39,14 @@ def test_simulate_log_writes_one_record_per_game_each_replays_and_ends_in_a_chec
 
 
 def test_same_seed_same_record_bytes(logged, tmp_path):
-    run("simulate", "tranquility", "-p", 3, "-n", 2, "-s", 5, "--log", tmp_path, "-q")
+    run("simulate", "tranquility", "-p", 3, "-n", 2, "-s", 4, "--log", tmp_path, "-q")
     assert {p.name: p.read_bytes() for p in tmp_path.glob("[!.]*")} == {
         p.name: p.read_bytes() for p in logged.glob("[!.]*")
     }
 
 
 def _tamper(logged, tmp_path, change):
-    data = json.loads((logged / "tranquility-3p-seed5-game0001.json").read_text())
+    data = json.loads((logged / "tranquility-3p-seed4-game0001.json").read_text())
     change(data)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data, indent=1))
@@ -91,7 +91,7 @@ def test_a_record_cut_short_does_not_end_as_it_claims(logged, tmp_path):
 
 def test_a_card_that_is_not_in_the_game_is_a_located_problem(logged, tmp_path):
     path = tmp_path / "bad.json"
-    text = (logged / "tranquility-3p-seed5-game0001.json").read_text()
+    text = (logged / "tranquility-3p-seed4-game0001.json").read_text()
     first = json.loads(text)["moves"][0]["card"]
     line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith('    {"player": 1'))
     path.write_text(text.replace(f'"card": "{first}"', '"card": "nope"', 1))
@@ -149,7 +149,7 @@ def test_a_setup_that_breaks_a_state_rule_is_named_as_the_setup(logged, tmp_path
 
 def test_a_typo_in_a_record_key_names_the_closest_key(logged, tmp_path):
     path = tmp_path / "typo.json"
-    text = (logged / "tranquility-3p-seed5-game0001.json").read_text()
+    text = (logged / "tranquility-3p-seed4-game0001.json").read_text()
     path.write_text(text.replace('"moves":', '"movs":', 1))
     result = run("replay", path)
     assert result.exit_code == 1

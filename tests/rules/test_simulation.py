@@ -42,7 +42,7 @@ def test_seed_001s_orthogonal_reading_can_be_won_against_what_rules_md_says():
     from pnp.rules.tranquility.engine import deal_table, tranquility_deck
 
     game = load_game("orthogonal")
-    state = play_out(deal_table(tranquility_deck(game), 3, 4), TranquilityBot()).to_state()
+    state = play_out(deal_table(tranquility_deck(game), 3, 1), TranquilityBot()).to_state()
     assert state.status == "won" and None not in state.sea.cells
     assert check_state(game, state) == []
 

@@ -1,13 +1,14 @@
 """Bots that play Tranquility: the documented baseline bot and a uniformly random legal player.
 
-The baseline bot (docs/rules.md, "The baseline bot") plays silently, seeing only its own hand and
-the table:
+The baseline bot (docs/rules.md, "The baseline bots") plays silently, seeing only its own hand, the
+table, the size of the face-down discard and the cards it put there itself (`TranquilityTable.seen`):
 1. A start card it must play, it plays. The team agrees how many cards each gives to the start
    discard (counts only). With `start_discard_from: hands-and-piles` each player first gives its hand
-   cards rated `useless` (3) or worse (dead cards, islands costing 3 or more where they belong),
-   keeping two cards if it is not the player of the start card; the rest come unseen off the top of
-   the largest piles; only if the piles run short do more hand cards go. With `hands` the hands pay
-   it all, worst cards first, leaving every other player two cards when it can (else one).
+   cards rated `useless` (2) or worse (dead cards, islands costing 2 or more where they belong; 3,
+   `useless_others`, for a player who waits two turns or more for its next turn), keeping two cards
+   if it is not the player of the start card; the rest come unseen off the top of the largest piles;
+   only if the piles run short do more hand cards go. With `hands` the hands pay it all, worst cards
+   first, leaving every other player two cards when it can (else one).
 2. A finish card it plays as soon as it may.
 3. Otherwise it rates each island in hand: the cell where the island "belongs" (its place between
    the filled neighbours, proportional to the distinct numbers between them), moved as little as
@@ -15,14 +16,16 @@ the table:
    rating is the cost there plus a penalty for each cell it had to be moved.
 4. It plays its best-rated island when the rating is at most `play_limit`, paying with its worst
    cards; otherwise it discards its two worst cards (dead cards first: islands with no room left,
-   spare start cards, finish cards while enough others remain). With fewer than two cards it plays
-   any legal card.
+   spare start cards, finish cards while enough others remain). One finish card in hand is kept once
+   few are left (`keep_finish`; by default one more than half the players) or once `keep_from` (24)
+   cells are filled. The worst cards spare an island whose run of empty cells may run short of
+   numbers (`worst_first`). With fewer than two cards it plays any legal card.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 from pnp.game.params import HANDS_AND_PILES
 from pnp.rules.play_kit import Discard
@@ -35,12 +38,31 @@ class TranquilityBot:
     """The baseline bot. Parameters are the documented defaults; the simulator never changes them."""
 
     def __init__(
-        self, play_limit: float = 3.5, shift_penalty: float = 0.75, keep_finish: int = 2, useless: float = 3.0
+        self,
+        play_limit: float = 3.5,
+        shift_penalty: float = 0.75,
+        keep_finish: int | None = None,
+        useless: float = 2.0,
+        keep_from: int | None = 24,
+        short_weight: float = 2.0,
+        short_room: float = 2.0,
+        useless_others: float | None = 3.0,
+        thrift: int | None = None,
     ):
         self.play_limit = play_limit
-        self.useless = useless  # start discard: hand cards rated this high go before unseen pile cards
+        # start discard: hand cards rated this high go before unseen pile cards, from the player of the
+        # start card and the next; `useless_others` from those who stay short two turns or more
+        self.useless = useless
+        self.useless_others = useless if useless_others is None else useless_others
         self.shift_penalty = shift_penalty
         self.keep_finish = keep_finish
+        self.keep_from = keep_from  # cells filled from which a finish card in hand is kept whatever is left
+        # discards and payments spare an island whose run of empty cells may run short of numbers:
+        # `short_weight` per number its run has fewer than `short_room` more than it has cells
+        self.short_weight, self.short_room = short_weight, short_room
+        # once a player's cards (hand and pile) exceed its turns left by `thrift` or fewer, it takes a
+        # play that costs it fewer cards than its choice (`_thrifty`); off by default (docs/rules.md)
+        self.thrift = thrift
         self._table: TranquilityTable | None = None
         self._cache: dict[int, tuple[int, int, tuple[float, int, int, int]]] = {}  # card → (lo, hi, its rating)
 
@@ -63,10 +85,10 @@ class TranquilityBot:
             if entry[2] >= 0 and entry[3] <= cap and (best is None or entry[0] < best[0]):
                 best = entry
         if best is not None and (best[0] <= self.play_limit or len(hand) < 2):
-            return self._play(rated, best)
+            return self._thrifty(t, p, rated, self._play(rated, best, t, p), best[3])
         if len(hand) >= 2:
-            worst = sorted(rated, key=_badness_key)
-            return Discard("discard", (worst[0][1], worst[1][1]))
+            worst = self.worst_first(t, p, rated)
+            return self._thrifty(t, p, rated, Discard("discard", (worst[0][1], worst[1][1])), 1)
         legal = t.legal_plays(p)
         if legal:
             c, k, _cost = min(legal, key=lambda e: (e[2], e[1]))
@@ -88,7 +110,7 @@ class TranquilityBot:
         worth = {c: DEAD if deck.kind[c] != ISLAND or not t.room_for(deck.number[c]) else 0.0 for c in hand}
         for r, c, _k, _cost in reversed(plays):
             worth[c] = r  # each card by its best play (unaffordable ones stay at 0: kept)
-        keep = len(deck.finishes) - t.finish_gone <= self.keep_finish
+        keep = len(deck.finishes) - t.finish_gone <= self.finishes_kept(t.n)
         for c in hand:
             if deck.kind[c] == FINISH and keep:
                 worth[c], keep = -DEAD, False
@@ -101,13 +123,95 @@ class TranquilityBot:
             return Discard("discard", (worst[0], worst[1]))
         return None
 
-    def _play(self, rated, best):
+    def _thrifty(self, t: TranquilityTable, p: int, rated, action, spend: int):
+        """`action`, or a cheaper play once player p's cards run short of its turns left (`thrift`).
+
+        `spend`: the cards the action costs beyond the one a turn must use (a play's cost; 1 for a
+        discard). Each legal play that costs fewer cards than the action and leaves every run of empty
+        cells as many possible numbers as cells is scored 2 per card it costs plus 0.5 per cell away from
+        where its island belongs (3 for an island rated nowhere); the best of them is played."""
+        if self.thrift is None or not spend or t.start < 0 or t.local:
+            return action
+        turns = -(-(t.N - t.filled + 1) // t.n)  # p's turns until every cell is filled and the finish played
+        if len(t.hands[p]) + len(t.piles[p]) - turns > self.thrift:
+            return action
+        deck, fvals, fcells = t.deck, t.fvals, t.fcells
+        num, rank, low = deck.number, deck.rank, deck.low
+        belongs = {e[1]: e[2] for e in rated}
+        best = None
+        for c, k, cost in t.legal_plays(p):
+            if cost >= spend:
+                continue
+            x = num[c]
+            j = bisect_right(fvals, x)
+            rx = rank[x - low]
+            if k - fcells[j - 1] > rx - rank[fvals[j - 1] - low] or fcells[j] - k > rank[fvals[j] - low] - rx:
+                continue  # it would leave a run with fewer possible numbers than cells
+            cell = belongs.get(c, -1)
+            score = (2 * cost + 0.5 * (abs(k - cell) if cell >= 0 else 3), c, k, cost)
+            if best is None or score < best:
+                best = score
+        if best is None:
+            return action
+        _score, c, k, cost = best
+        paid = self.worst_first(t, p, [e for e in rated if e[1] != c])[:cost]
+        return Play("play", c, k, tuple(e[1] for e in paid))
+
+    def finishes_kept(self, players: int) -> int:
+        """A finish card is kept (one per hand) once this many or fewer are left in play; `keep_finish`
+        None: one more than half the players, rounded up (2 for 1-2 players, 3 for 3-4, 4 for 5)."""
+        return (players + 1) // 2 + 1 if self.keep_finish is None else self.keep_finish
+
+    def _play(self, rated, best, t: TranquilityTable, p: int):
         cost = best[3]
         paid = ()
         if cost:
-            others = sorted((e for e in rated if e[1] != best[1]), key=_badness_key)
+            others = self.worst_first(t, p, [e for e in rated if e[1] != best[1]])
             paid = tuple(e[1] for e in others[:cost])
         return Play("play", best[1], best[2], paid)
+
+    def worst_first(self, t: TranquilityTable, p: int, rated) -> list:
+        """Player p's rated cards, the first to give up first: the highest rating, less `short_weight`
+        for each number an island's run of empty cells may lack below `short_room` (`room_left`)."""
+        if not self.short_weight or t.local:
+            return sorted(rated, key=_badness_key)
+        room, weight = self.short_room, self.short_weight
+        known = self.known(t, p)
+        out = []
+        for e in rated:
+            r = e[0]
+            if e[2] >= 0:
+                short = room - self.room_left(t, known, e[1])
+                if short > 0:
+                    r -= weight * short
+            out.append((-r, e[1], e))
+        out.sort()
+        return [e for _r, _c, e in out]
+
+    @staticmethod
+    def known(t: TranquilityTable, p: int) -> tuple[list[int], list[int], float]:
+        """What player p knows of the cards not on the table: the numbers in its hand and those it put
+        into the discard itself (each sorted), and the chance that a card it has not seen is not in the
+        discard (the discard is face down; only its size is known)."""
+        num, seen, discard = t.deck.number, t.seen[p], t.discard
+        unseen = sum(map(len, t.hands)) - len(t.hands[p]) + sum(map(len, t.piles))
+        hidden_gone = len(discard) - len(seen)
+        stays = unseen / (unseen + hidden_gone) if unseen + hidden_gone else 0.0
+        return sorted(num[c] for c in t.hands[p]), sorted(num[discard[i]] for i in seen), stays
+
+    @staticmethod
+    def room_left(t: TranquilityTable, known: tuple[list[int], list[int], float], card: int) -> float:
+        """How many numbers more than cells the run of empty cells around island `card` may still get, as
+        its player `known`s it: a number in its hand counts 1, a number it discarded 0, every other
+        number not on the table the chance that an unseen card is not in the discard."""
+        deck, fvals = t.deck, t.fvals
+        j = bisect_right(fvals, deck.number[card])
+        a, b = fvals[j - 1], fvals[j]
+        numbers = deck.rank[b - 1 - deck.low] - deck.rank[a - deck.low]  # the deck's numbers in the run
+        hand, gone, stays = known
+        mine = bisect_left(hand, b) - bisect_right(hand, a)
+        lost = bisect_left(gone, b) - bisect_right(gone, a)
+        return mine + (numbers - mine - lost) * stays - (t.fcells[j] - t.fcells[j - 1] - 1)
 
     def rate_hand(self, t: TranquilityTable, hand) -> list:
         """[(rating, card, cell, cost)] for each card; cell −1 and rating ≥ DEAD for cards to drop.
@@ -123,7 +227,9 @@ class TranquilityBot:
             self._table, self._cache = t, {}
         cache = self._cache
         out = []
-        keep = len(deck.finishes) - t.finish_gone <= self.keep_finish
+        keep = len(deck.finishes) - t.finish_gone <= self.finishes_kept(t.n) or (
+            self.keep_from is not None and t.filled >= self.keep_from
+        )
         for c in hand:
             if kind[c] != ISLAND:
                 if keep and kind[c] == FINISH:
@@ -204,7 +310,7 @@ class TranquilityBot:
             left = [len(h) - (0 if q == p else 2) for q, h in enumerate(hands)]
             taken = 0
             for bad, q, c in ranked:
-                if taken < need and -bad >= self.useless and left[q] > 0:
+                if taken < need and -bad >= (self.useless if (q - p) % n <= 1 else self.useless_others) and left[q] > 0:
                     chosen[q].append(c)
                     left[q] -= 1
                     taken += 1

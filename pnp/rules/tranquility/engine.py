@@ -164,6 +164,9 @@ class TranquilityTable:
         self.fast = r.adjacency == "sequence"
         self.local = r.order == LOCAL  # seed 000: only adjacent cards order a placement (`fits_here`)
         self.finish_gone = sum(1 for c in discard + box if deck.kind[c] == FINISH)  # out of play
+        # per seat, the places in the discard of the cards that seat put there itself (the discard is
+        # face down: all a silent player knows of it); a table made from a state has forgotten them
+        self.seen: list[list[int]] = [[] for _ in range(self.n)]
 
     # ---- placing islands -------------------------------------------------------------------
     def gap(self, x: int):
@@ -265,9 +268,10 @@ class TranquilityTable:
     def place(self, p: int, c: int, k: int, paid) -> None:
         hand = self.hands[p]
         hand.remove(c)
-        kind = self.deck.kind
+        kind, seen = self.deck.kind, self.seen[p]
         for q in paid:
             hand.remove(q)
+            seen.append(len(self.discard))
             self.discard.append(q)
             self.finish_gone += kind[q] == FINISH
         x = self.deck.number[c]
@@ -296,6 +300,7 @@ class TranquilityTable:
                 hand, pile = self.hands[q], self.piles[q]
                 for card in cards:
                     hand.remove(card)
+                self.seen[q] += range(len(self.discard), len(self.discard) + len(cards))
                 gone = list(cards) + [pile.pop() for _ in range(from_pile)]  # pile cards unseen, off the top
                 self.discard += gone
                 self.finish_gone += sum(kind[card] == FINISH for card in gone)
@@ -320,9 +325,10 @@ class TranquilityTable:
         self.status = WON
 
     def discard_two(self, p: int, pair) -> None:
-        hand, kind = self.hands[p], self.deck.kind
+        hand, kind, seen = self.hands[p], self.deck.kind, self.seen[p]
         for q in pair:
             hand.remove(q)
+            seen.append(len(self.discard))
             self.discard.append(q)
             self.finish_gone += kind[q] == FINISH
 
@@ -374,6 +380,7 @@ class TranquilityTable:
         other.piles = [pile[:] for pile in self.piles]
         other.discard, other.box, other.cells = self.discard[:], self.box[:], self.cells[:]
         other.fcells, other.fvals = self.fcells[:], self.fvals[:]
+        other.seen = [s[:] for s in self.seen]
         return other
 
     def card_class(self, c: int) -> int:

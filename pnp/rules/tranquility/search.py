@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pnp.rules.play_kit import Discard
 from pnp.rules.search import Search
-from pnp.rules.tranquility.bot import TranquilityBot, _badness_key
+from pnp.rules.tranquility.bot import TranquilityBot
 from pnp.rules.tranquility.engine import FINISH, START
 
 
@@ -52,10 +52,10 @@ class TranquilitySearch(Search):
             near_limit = abs(top - bot.play_limit) <= self.window
             for e in plays[: self.width]:
                 if e[0] <= top + self.window / 2 and (first[0] == "play" or near_limit):
-                    action = bot._play(rated, e)
+                    action = bot._play(rated, e, t, p)
                     if action not in out:
                         out.append(action)
             if first[0] == "play" and near_limit:
-                worst = sorted(rated, key=_badness_key)
+                worst = bot.worst_first(t, p, rated)
                 out.append(Discard("discard", (worst[0][1], worst[1][1])))
         return out
