@@ -258,7 +258,7 @@ def _print_reports(reports: list[Report], labels: list[str], as_json: bool) -> N
 
 
 def _hard_warning(r: Report, label: str) -> str:
-    """Under 1 % won: "nearly unwinnable" when the judging (stronger) bot played; else say which bot did."""
+    """Under 1 % won: "nearly unwinnable" when the judging bot played; else say which bot did."""
     won = f"{label} with {r.players} player(s) was won in {r.wins} of {r.games} games"
     won += f" ({100 * r.win_rate:.1f} %, under 1 %)"
     if r.bot == JUDGE_BOT:
@@ -266,7 +266,7 @@ def _hard_warning(r: Report, label: str) -> str:
     if r.bot == OPEN_HANDS:
         return f"warning: {won} by the open-hands solver, which sees every card: no strategy wins more often"
     return (
-        f"warning: {won} by the {r.bot} bot; nearly unwinnable is judged by the stronger {JUDGE_BOT} bot: "
+        f"warning: {won} by the {r.bot} bot; nearly unwinnable is judged by the {JUDGE_BOT} bot, which looks ahead: "
         f"run again with --bot {JUDGE_BOT}"
     )
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # The quick simulation of `pnp validate` (docs/rules.md, "Nearly unwinnable"): the bots that judge, in
 # order, each with its games per player count, all dealt from one run seed. A configuration is nearly
 # unwinnable only when each of them wins under 1 % of its games. The baseline (1-20 ms a game) screens
-# every player count; the stronger search bot (~0.1 s a Tranquility game, 0.2-0.4 s an Ascent game,
+# every player count; the search bot, which looks ahead (~0.1 s a Tranquility game, 0.2-0.4 s an Ascent game,
 # measured) then plays only where the baseline won under 1 %, the first of the same deals, and one win
 # clears the configuration. 20 search games keep `pnp validate` of every bundled spec near 30 s on two
 # cores the first time (docs/rules.md); the verdicts are kept (pnp/pipeline/verdicts.py), so a spec

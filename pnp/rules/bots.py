@@ -25,8 +25,10 @@ BOTS = {
 }
 
 # The bot whose games decide that a configuration is "nearly unwinnable" (won in under 1 % of its games):
-# the stronger one (docs/rules.md, "The search bot"). pnp simulate names it in its warning; pnp validate
-# has it confirm the baseline's verdict (OPINIONS in pnp/pipeline/validate.py, which a test ties to it).
+# the one that looks ahead (docs/rules.md, "The search bot"; stronger on The Ascent, as strong as the
+# baseline on Tranquility since the baseline's rules of thumb were tuned). pnp simulate names it in its
+# warning; pnp validate has it confirm the baseline's verdict (OPINIONS in pnp/pipeline/validate.py,
+# which a test ties to it).
 JUDGE_BOT = "search"
 
 

@@ -176,7 +176,7 @@ def test_cli_simulate_reports_games_per_second_and_warns_when_nearly_unwinnable(
     assert " games/s on 2 worker(s)" in result.stderr
     assert (
         "warning: gap-cost with 2 player(s) was won in 0 of 30 games (0.0 %, under 1 %) by the baseline "
-        "bot; nearly unwinnable is judged by the stronger search bot: run again with --bot search"
+        "bot; nearly unwinnable is judged by the search bot, which looks ahead: run again with --bot search"
     ) in result.stderr
     assert "warning" not in run("simulate", "tranquility", "-p", 3, "-n", 30, "--jobs", 1).stderr
 
