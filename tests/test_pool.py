@@ -389,7 +389,7 @@ def test_ctrl_c_stops_the_workers_and_leaves_no_stray_file(tmp_path, when):
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert (process.returncode, stderr) == (130, "interrupted; nothing was half-written\n")
+    assert (process.returncode, stderr) == (130, "interrupted; nothing was half-written\n"), stderr
     assert workers and wait_for(lambda: not any(alive(pid) for pid in workers), 10), "a worker survived"
     assert not list(out.rglob(".*.tmp")) if out.exists() else True
     assert not list(out.rglob("*.svg")) if out.exists() else True  # nothing was renamed into place
