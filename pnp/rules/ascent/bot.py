@@ -140,11 +140,20 @@ class _Goals:
         return score
 
     def _sequence_reward(self, t: AscentTable, seq, number: int, r: int, i: int) -> float:
+        return self._sequence(seq, number, *self._beside(t, r, i))
+
+    @staticmethod
+    def _beside(t: AscentTable, r: int, i: int) -> tuple:
+        """The numbers of the terrain two and one slots to the left of slot (r, i) (None: none), and
+        the slots from it to the row's end."""
         row, kind, num = t.rows[r], t.deck.kind, t.deck.number
         left2, left1 = (
             num[row[j]] if j >= 0 and row[j] >= 0 and kind[row[j]] == TERRAIN else None for j in (i - 2, i - 1)
         )
-        room = t.width[r] - i
+        return left2, left1, t.width[r] - i
+
+    def _sequence(self, seq, number: int, left2, left1, room: int) -> float:
+        """A revealed sequence's reward for `number` in a slot with these left neighbours and room."""
         if (left2, left1) == (seq[0], seq[1]):
             return -4.0 if number == seq[2] else 2.0
         if left1 == seq[0] and room >= 2:

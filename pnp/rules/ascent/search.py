@@ -96,24 +96,6 @@ class _QuickGoals(_Goals):
             score += self._goat_reward(t, colour, r, i)
         return score
 
-    @staticmethod
-    def _beside(t, r: int, i: int) -> tuple:
-        row, kind, num = t.rows[r], t.deck.kind, t.deck.number
-        left2, left1 = (
-            num[row[j]] if j >= 0 and row[j] >= 0 and kind[row[j]] == TERRAIN else None for j in (i - 2, i - 1)
-        )
-        return left2, left1, t.width[r] - i
-
-    def _sequence(self, seq, number: int, left2, left1, room: int) -> float:
-        """`_Goals._sequence_reward` with the slot's neighbours read."""
-        if left2 == seq[0] and left1 == seq[1]:
-            return -4.0 if number == seq[2] else 2.0
-        if left1 == seq[0] and room >= 2:
-            return (-2.5 if seq[2] in self.held else -1.5) if number == seq[1] else 1.5
-        if number == seq[0] and room >= 3:
-            return -1.5 if seq[1] in self.held else -0.3
-        return 0.0
-
 
 class AscentRollout(AscentBot):
     """The baseline Ascent bot, move for move (tests/rules/test_search_bot.py), with its goals read faster;
