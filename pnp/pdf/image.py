@@ -41,7 +41,7 @@ _MAX_DATA = 96 * 1024 * 1024  # base64 text of the largest image file pnp/face/r
 @dataclass(frozen=True)
 class Picture:
     """An <image>'s picture: the file's bytes and its size in pixels. A picture read from a file
-    may travel `light()`, without its bytes, once its image XObject is made: `bytes()` reads the
+    may travel `light()`, without its bytes, once its image XObject is made: `load()` reads the
     file again if another size is wanted (a deck of photos need not hold every file in memory, nor
     send them all between processes)."""
 
@@ -56,7 +56,7 @@ class Picture:
         """The picture without its bytes, when its file can give them again."""
         return replace(self, data=b"") if self.source and self.data else self
 
-    def bytes(self) -> bytes:
+    def load(self) -> bytes:
         """The picture's bytes: its own, or its file's read again (the same name, or ValueError)."""
         if self.data or not self.source:
             return self.data
@@ -140,7 +140,7 @@ def print_size(picture: Picture, width_mm: float, height_mm: float, dpi: float) 
 def pdf_image(picture: Picture, size: tuple[int, int]) -> PdfImage:
     """The picture at `size` pixels as an image XObject's content (see the module's docstring)."""
     same = size == (picture.width, picture.height)
-    data = picture.bytes()
+    data = picture.load()
     with Image.open(io.BytesIO(data)) as opened:
         if same and picture.jpeg and opened.mode in ("RGB", "L"):
             return PdfImage(picture.width, picture.height, 3 if opened.mode == "RGB" else 1, "DCTDecode", data)
